@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { AUTH_PROVIDERS, ROLES } from './roles.js';
+import { emailSchema, nameSchema, otpSchema } from './validation.js';
+import { LIMITS } from './constants.js';
+
+const authProviderSchema = z.enum(AUTH_PROVIDERS).default('EMAIL_OTP_AUTH');
+const idSchema = z.uuid();
+
+export const loginRequestSchema = z
+  .object({ email_id: emailSchema, auth_provider: authProviderSchema })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const otpSentResponseSchema = z
+  .object({ otp_sent: z.boolean(), message: z.string() })
+  .meta({ id: 'OtpSentResponse' });
+export type OtpSentResponse = z.infer<typeof otpSentResponseSchema>;
+
+export const registerRequestSchema = z
+  .object({ email_id: emailSchema, user_name: nameSchema, auth_provider: authProviderSchema })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const authenticateRequestSchema = z
+  .object({
+    email_id: emailSchema,
+    otp: otpSchema,
+    // Empty on login; the name given at sign-up is already held with the OTP.
+    user_name: z.string().trim().max(LIMITS.nameMaxLength).optional().default(''),
+    account_id: idSchema.nullish(),
+  })
+  .meta({ id: 'AuthenticateRequest' });
+export type AuthenticateRequest = z.input<typeof authenticateRequestSchema>;
+
+export const authenticateResponseSchema = z
+  .object({ role: z.enum(ROLES), sign_up: z.boolean() })
+  .meta({ id: 'AuthenticateResponse' });
+export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
+
+export const resendOtpRequestSchema = z
+  .object({ email_id: emailSchema, user_name: z.string().trim().max(LIMITS.nameMaxLength).optional() })
+  .meta({ id: 'ResendOtpRequest' });
+export type ResendOtpRequest = z.input<typeof resendOtpRequestSchema>;
+
+export const refreshTokenRequestSchema = z
+  .object({ refresh_token: z.string().trim().min(1).max(512) })
+  .meta({ id: 'RefreshTokenRequest' });
+export type RefreshTokenRequest = z.input<typeof refreshTokenRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const accountSchema = z
+  .object({
+    account_id: idSchema,
+    role: z.enum(ROLES),
+    logged_in: z.boolean(),
+    account_owner_email_id: z.string(),
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof accountSchema>;
+
+export const userDetailSchema = z
+  .object({
+    userId: idSchema,
+    userName: z.string(),
+    emailId: z.string(),
+    ownerEmailId: z.string().nullable(),
+    authProvider: z.enum(AUTH_PROVIDERS),
+    role: z.enum(ROLES),
+    accounts: z.array(accountSchema),
+  })
+  .meta({ id: 'UserDetail' });
+export type UserDetail = z.infer<typeof userDetailSchema>;

@@ -1,0 +1,64 @@
+/** Product-wide constants shared by the API and the console (spec sections 9 and decisions.md). */
+export const PRODUCT = {
+  name: 'Kumo Analytics Cloud',
+  shortName: 'Kumo Cloud',
+  version: '1.4.0',
+  titleSuffix: 'Kumo Cloud',
+  vendor: 'Kumo Cloud, Inc.',
+} as const;
+
+export const OTP = {
+  length: 6,
+  validMinutes: 10,
+  resendCountdownSeconds: 59,
+  /** One initial OTP plus five resends per rolling hour. */
+  maxSendsPerHour: 6,
+  /** Three consecutive invalid OTPs, or three within an hour, lock the e-mail for the rest of the UTC day. */
+  maxInvalidAttempts: 3,
+} as const;
+
+export const TOKENS = {
+  accessTokenMinutes: 15,
+  refreshTokenDays: 7,
+  issuer: 'kumo-cloud',
+  audience: 'kumo-console',
+} as const;
+
+export const LIMITS = {
+  nameMaxLength: 50,
+  nameWordMinLetters: 2,
+  emailMaxLength: 254,
+  /** Upper bound on any JSON request body, in bytes. */
+  bodyMaxBytes: 64 * 1024,
+} as const;
+
+export const UI_TIMING = {
+  errorBannerMs: 5000,
+  notificationMs: 4000,
+  switchNotificationMs: 2500,
+  tooltipEnterDelayMs: 100,
+  popupCloseDelayMs: 500,
+  pollingMs: 15000,
+} as const;
+
+export const UI_SIZES = {
+  emailEllipsisThresholdPx: 350,
+} as const;
+
+export const SIGN_UP_CREDIT_USD = 500;
+
+export const STORAGE_KEYS = {
+  jwtToken: 'jwtToken',
+  refreshToken: 'refreshToken',
+  userInfo: 'userInfo',
+} as const;
+
+export const HEADERS = {
+  correlationId: 'x-correlation-id',
+  userTimeZone: 'usertimezone',
+  jwtToken: 'jwt_token',
+  refreshToken: 'refresh_token',
+} as const;
+
+export const DATE_FORMAT = 'MMM D, YYYY h:mm A';
+export const MONTH_FORMAT = 'MMM, YYYY';

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Error codes the API returns in errorDetails.error_code. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'USER_NOT_FOUND',
+  'USER_ALREADY_EXISTS',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_NOT_REQUESTED',
+  'OTP_LOCKED',
+  'OTP_RESEND_LIMIT',
+  'TOKEN_MISSING',
+  'TOKEN_EXPIRED',
+  'TOKEN_INVALID',
+  'REFRESH_TOKEN_EXPIRED',
+  'REFRESH_TOKEN_INVALID',
+  'ROLE_MAPPING_NOT_FOUND',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorResponseSchema = z
+  .object({
+    errorDetails: z.object({
+      error_code: z.string(),
+      error_message: z.string(),
+    }),
+    field_errors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
