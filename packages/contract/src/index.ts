@@ -4,3 +4,4 @@ export * from './messages.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './auth.js';
+export * from './admin.js';

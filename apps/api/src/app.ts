@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
+import { tooManyRequests } from './errors.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import type { Services } from './services.js';
+
+export interface AppOptions {
+  services: Services;
+  logger: FastifyBaseLogger;
+  ping: () => Promise<void>;
+  authRateLimit: number;
+  /** Mount /dev/mailbox: only when mail is not going to a real SMTP server. */
+  devMailbox: boolean;
+  /** The built console to serve; omitted when it is not built (API-only tests, `npm run dev`). */
+  consoleDir?: string;
+}
+
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: LIMITS.bodyMaxBytes,
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+    genReqId: (request) => {
+      const given = request.headers[HEADERS.correlationId];
+      return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(HEADERS.correlationId, request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // The embedded default is served over plain http on localhost; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooManyRequests('RATE_LIMITED', MESSAGES.rateLimited),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT.name} API`, version: PRODUCT.version, description: 'The API behind the Kumo Cloud portal.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(systemRoutes(options.ping));
+  await app.register(authRoutes(services.auth, options.authRateLimit));
+  await app.register(adminRoutes(services.admin, services.auth.verifyAccessToken));
+  if (options.devMailbox) await app.register(devMailboxRoutes(services.mail));
+  if (options.consoleDir && existsSync(options.consoleDir)) await serveConsole(app, options.consoleDir);
+  return app;
+}
+
+/** The built SPA on the same port; unknown non-API paths get index.html so the client router decides. */
+async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html', maxAge: '1h' });
+  const apiPrefixes = ['/api/', '/dev/', '/healthz', '/readyz'];
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !apiPrefixes.some((prefix) => path.startsWith(prefix));
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ errorDetails: { error_code: 'NOT_FOUND', error_message: MESSAGES.routeNotFound } });
+  });
+}

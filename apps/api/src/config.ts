@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** An unset or empty variable both mean "not configured". */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** PostgreSQL connection string; without it the embedded PGlite keeps data in DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** SMTP server, e.g. smtp://localhost:1025; without it mail goes to the dev mailbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default('Kumo Cloud <no-reply@kumo.cloud>'),
+  /** The address customers reach the portal at; used in e-mailed links. */
+  PUBLIC_URL: optionalUrl,
+  /** Secret for signing tokens and hashing OTPs; generated once and kept in the database when absent. */
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  /** Requests per minute per client on each sign-in endpoint. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo customer and staff member (embedded default only, unless set explicitly). */
+  DEMO_DATA: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; demoData: boolean };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws ConfigError listing every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    demoData: config.DEMO_DATA ?? !config.DATABASE_URL,
+  };
+}

@@ -1,0 +1,56 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { MESSAGES, ROLES, TOKENS, type Role } from '@kumo/contract';
+import type { Clock } from '../../clock.js';
+import { unauthorized } from '../../errors.js';
+
+const ALGORITHM = 'HS256';
+const TOKEN_TYPE = 'access+jwt';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  accountId: string | null;
+  role: Role;
+}
+
+/** Short-lived signed access tokens: one allow-listed algorithm; iss, aud, exp and typ checked. */
+export function createAccessTokens(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(claims: AccessClaims): Promise<string> {
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    return new SignJWT({ sid: claims.sessionId, acc: claims.accountId, role: claims.role })
+      .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
+      .setSubject(claims.userId)
+      .setIssuer(TOKENS.issuer)
+      .setAudience(TOKENS.audience)
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + TOKENS.accessTokenMinutes * 60)
+      .sign(key);
+  }
+
+  async function verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        issuer: TOKENS.issuer,
+        audience: TOKENS.audience,
+        typ: TOKEN_TYPE,
+        currentDate: clock.now(),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const { sub, sid, acc, role } = payload;
+      if (typeof sub !== 'string' || typeof sid !== 'string' || !ROLES.includes(role as Role)) {
+        throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+      }
+      return { userId: sub, sessionId: sid, accountId: typeof acc === 'string' ? acc : null, role: role as Role };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw unauthorized('TOKEN_EXPIRED', MESSAGES.jwtExpired);
+      if (error instanceof errors.JOSEError) throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+      throw error;
+    }
+  }
+
+  return { sign, verify };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,152 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  accountMembers,
+  accounts,
+  authLocks,
+  otpAttempts,
+  otpChallenges,
+  refreshTokens,
+  sessions,
+  users,
+} from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
+
+/** SQL for people, their memberships, OTP challenges and sessions. */
+export function createAuthRepository(db: DbOrTx) {
+  return {
+    async findUserByEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+      return user;
+    },
+
+    async findUserById(id: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return user;
+    },
+
+    async insertUser(values: typeof users.$inferInsert, tx: DbOrTx = db): Promise<UserRow> {
+      const [user] = await tx.insert(users).values(values).returning();
+      return user!;
+    },
+
+    async insertAccountWithOwner(ownerUserId: string, createdAt: Date, tx: DbOrTx = db): Promise<string> {
+      const [account] = await tx.insert(accounts).values({ ownerUserId, createdAt }).returning({ id: accounts.id });
+      await tx.insert(accountMembers).values({ accountId: account!.id, userId: ownerUserId, role: 'ACCOUNT_OWNER', createdAt });
+      return account!.id;
+    },
+
+    /** The person's memberships with each account owner's e-mail, oldest first. */
+    async listMemberships(userId: string, tx: DbOrTx = db) {
+      return tx
+        .select({ accountId: accountMembers.accountId, role: accountMembers.role, ownerEmail: users.email })
+        .from(accountMembers)
+        .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
+        .innerJoin(users, eq(users.id, accounts.ownerUserId))
+        .where(eq(accountMembers.userId, userId))
+        .orderBy(accountMembers.createdAt);
+    },
+
+    async countSendsSince(email: string, since: Date, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(otpChallenges)
+        .where(and(eq(otpChallenges.email, email), gt(otpChallenges.createdAt, since)));
+      return row?.count ?? 0;
+    },
+
+    async latestOpenChallenge(email: string, tx: DbOrTx = db): Promise<OtpChallengeRow | undefined> {
+      const [challenge] = await tx
+        .select()
+        .from(otpChallenges)
+        .where(and(eq(otpChallenges.email, email), isNull(otpChallenges.consumedAt)))
+        .orderBy(desc(otpChallenges.createdAt))
+        .limit(1);
+      return challenge;
+    },
+
+    /** A new challenge replaces every open one for the same e-mail. */
+    async replaceChallenge(values: typeof otpChallenges.$inferInsert, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(otpChallenges)
+        .set({ consumedAt: values.createdAt })
+        .where(and(eq(otpChallenges.email, values.email), isNull(otpChallenges.consumedAt)));
+      await tx.insert(otpChallenges).values(values);
+    },
+
+    /** Marks the challenge used; false when another request used it first. */
+    async consumeChallenge(id: string, at: Date, tx: DbOrTx = db): Promise<boolean> {
+      const used = await tx
+        .update(otpChallenges)
+        .set({ consumedAt: at })
+        .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)))
+        .returning({ id: otpChallenges.id });
+      return used.length === 1;
+    },
+
+    async recordAttempt(email: string, succeeded: boolean, at: Date, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(otpAttempts).values({ email, succeeded, createdAt: at });
+    },
+
+    /** The latest attempts, newest first. */
+    async recentAttempts(email: string, limit: number, tx: DbOrTx = db) {
+      return tx
+        .select({ succeeded: otpAttempts.succeeded, createdAt: otpAttempts.createdAt })
+        .from(otpAttempts)
+        .where(eq(otpAttempts.email, email))
+        .orderBy(desc(otpAttempts.createdAt))
+        .limit(limit);
+    },
+
+    async lockedUntil(email: string, tx: DbOrTx = db): Promise<Date | undefined> {
+      const [lock] = await tx.select().from(authLocks).where(eq(authLocks.email, email)).limit(1);
+      return lock?.lockedUntil;
+    },
+
+    async lock(email: string, until: Date, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .insert(authLocks)
+        .values({ email, lockedUntil: until })
+        .onConflictDoUpdate({ target: authLocks.email, set: { lockedUntil: until } });
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert, tx: DbOrTx = db): Promise<string> {
+      const [session] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
+      return session!.id;
+    },
+
+    async findSession(id: string, tx: DbOrTx = db) {
+      const [session] = await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return session;
+    },
+
+    async revokeSession(id: string, reason: string, at: Date, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    async insertRefreshToken(values: typeof refreshTokens.$inferInsert, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(refreshTokens).values(values);
+    },
+
+    async findRefreshToken(tokenHash: string, tx: DbOrTx = db) {
+      const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+      return token;
+    },
+
+    /** Marks a refresh token used; false when it had been used already (a replay). */
+    async useRefreshToken(id: string, at: Date, tx: DbOrTx = db): Promise<boolean> {
+      const used = await tx
+        .update(refreshTokens)
+        .set({ usedAt: at })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      return used.length === 1;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

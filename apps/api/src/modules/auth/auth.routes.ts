@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  HEADERS,
+  MESSAGES,
+  authenticateRequestSchema,
+  authenticateResponseSchema,
+  errorResponseSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  otpSentResponseSchema,
+  refreshTokenRequestSchema,
+  registerRequestSchema,
+  resendOtpRequestSchema,
+  userDetailSchema,
+} from '@kumo/contract';
+import { claimsOf, requireSignedIn } from '../../http/auth-guard.js';
+import type { AuthService, IssuedTokens } from './auth.service.js';
+
+const tags = ['Auth'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const otpSent = { otp_sent: true, message: MESSAGES.otpSent };
+
+function sendTokens(reply: FastifyReply, tokens: IssuedTokens): void {
+  reply.header(HEADERS.jwtToken, tokens.jwtToken).header(HEADERS.refreshToken, tokens.refreshToken).header('cache-control', 'no-store');
+}
+
+export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
+    const signedIn = requireSignedIn(auth.verifyAccessToken);
+
+    app.post('/api/user/login', {
+      config: { rateLimit },
+      schema: { tags, summary: 'Send a sign-in OTP to a registered e-mail', body: loginRequestSchema, response: { 200: otpSentResponseSchema, ...errors } },
+      handler: async (request) => {
+        await auth.login(request.body.email_id);
+        return otpSent;
+      },
+    });
+
+    app.post('/api/user/register', {
+      config: { rateLimit },
+      schema: { tags, summary: 'Start a sign-up: send an OTP to a new e-mail', body: registerRequestSchema, response: { 200: otpSentResponseSchema, ...errors } },
+      handler: async (request) => {
+        await auth.register(request.body.email_id, request.body.user_name);
+        return otpSent;
+      },
+    });
+
+    app.post('/api/user/resend-otp', {
+      config: { rateLimit },
+      schema: { tags, summary: 'Send a new OTP for the pending sign-in or sign-up', body: resendOtpRequestSchema, response: { 200: otpSentResponseSchema, ...errors } },
+      handler: async (request) => {
+        await auth.resendOtp(request.body.email_id);
+        return otpSent;
+      },
+    });
+
+    app.post('/api/user/authenticate', {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Exchange an OTP for tokens (headers jwt_token and refresh_token)',
+        body: authenticateRequestSchema,
+        response: { 200: authenticateResponseSchema.describe('Tokens are in the jwt_token and refresh_token response headers'), ...errors },
+      },
+      handler: async (request, reply) => {
+        const result = await auth.authenticate(request.body.email_id, request.body.otp, request.body.account_id);
+        sendTokens(reply, result);
+        return { role: result.role, sign_up: result.signUp };
+      },
+    });
+
+    app.post('/api/user/refresh-token', {
+      config: { rateLimit },
+      schema: { tags, summary: 'Rotate the refresh token (new tokens in headers)', body: refreshTokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      handler: async (request, reply) => {
+        sendTokens(reply, await auth.refresh(request.body.refresh_token));
+        return { message: 'Tokens refreshed.' };
+      },
+    });
+
+    app.post('/api/user/logout', {
+      config: { rateLimit },
+      preHandler: signedIn,
+      schema: { tags, summary: 'End the session: its refresh tokens stop working', security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema, ...errors } },
+      handler: async (request) => {
+        await auth.logout(claimsOf(request));
+        return { message: 'Logged out.' };
+      },
+    });
+
+    app.get('/api/user/detail', {
+      preHandler: signedIn,
+      schema: { tags, summary: 'The signed-in person and their accounts', security: [{ bearerAuth: [] }], response: { 200: userDetailSchema, ...errors } },
+      handler: async (request) => auth.userDetail(claimsOf(request)),
+    });
+  };
+}
+

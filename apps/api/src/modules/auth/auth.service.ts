@@ -1,0 +1,203 @@
+import { MESSAGES, OTP, TOKENS, isSystemRole, type Role, type UserDetail } from '@kumo/contract';
+import type { Clock } from '../../clock.js';
+import { DAY, HOUR, MINUTE, endOfUtcDay } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { businessRule, conflict, notFound, tooManyRequests, unauthorized } from '../../errors.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { AccessClaims, AccessTokens } from './access-tokens.js';
+import type { AuthRepository, UserRow } from './auth.repository.js';
+import { otpMail } from './otp-mail.js';
+import { generateOtp, generateRefreshToken, hashesEqual, keyedHash } from './secrets.js';
+
+type OtpPurpose = 'LOGIN' | 'SIGN_UP';
+
+export interface IssuedTokens {
+  jwtToken: string;
+  refreshToken: string;
+}
+
+const REUSE_REASON = 'REFRESH_TOKEN_REUSED';
+
+export function createAuthService(deps: {
+  db: Database;
+  authRepository: AuthRepository;
+  mail: MailService;
+  accessTokens: AccessTokens;
+  clock: Clock;
+  secret: string;
+}) {
+  const { db, authRepository: repo, mail, accessTokens, clock, secret } = deps;
+  const otpHash = (email: string, otp: string) => keyedHash(secret, `otp:${email}`, otp);
+  const refreshHash = (token: string) => keyedHash(secret, 'refresh', token);
+
+  async function assertNotLocked(email: string): Promise<void> {
+    const until = await repo.lockedUntil(email);
+    if (until && until > clock.now()) throw businessRule('OTP_LOCKED', MESSAGES.otpLocked);
+  }
+
+  async function issueOtp(email: string, purpose: OtpPurpose, userName: string | null): Promise<void> {
+    await assertNotLocked(email);
+    const now = clock.now();
+    const sentLastHour = await repo.countSendsSince(email, new Date(now.getTime() - HOUR));
+    if (sentLastHour >= OTP.maxSendsPerHour) throw tooManyRequests('OTP_RESEND_LIMIT', MESSAGES.otpResendLimit);
+
+    const otp = generateOtp();
+    const mailId = await db.transaction(async (tx) => {
+      await repo.replaceChallenge(
+        { email, purpose, userName, otpHash: otpHash(email, otp), expiresAt: new Date(now.getTime() + OTP.validMinutes * MINUTE), createdAt: now },
+        tx,
+      );
+      return mail.enqueue(otpMail(email, otp, purpose, userName), tx);
+    });
+    await mail.dispatch(mailId);
+  }
+
+  /** Records a wrong OTP and locks the e-mail for the rest of the UTC day when the rule says so. */
+  async function failAttempt(email: string): Promise<never> {
+    const now = clock.now();
+    await repo.recordAttempt(email, false, now);
+    const recent = await repo.recentAttempts(email, 50);
+    const consecutive = recent.slice(0, OTP.maxInvalidAttempts);
+    const lockByStreak = consecutive.length === OTP.maxInvalidAttempts && consecutive.every((attempt) => !attempt.succeeded);
+    const failuresLastHour = recent.filter((attempt) => !attempt.succeeded && attempt.createdAt.getTime() > now.getTime() - HOUR).length;
+    if (lockByStreak || failuresLastHour >= OTP.maxInvalidAttempts) {
+      await repo.lock(email, endOfUtcDay(now));
+      throw businessRule('OTP_LOCKED', MESSAGES.otpLocked);
+    }
+    throw businessRule('OTP_INVALID', MESSAGES.otpInvalid);
+  }
+
+  /** Chooses the account a session works in and the role held there. */
+  async function resolveRole(user: UserRow, requestedAccountId: string | null | undefined): Promise<{ accountId: string | null; role: Role }> {
+    if (user.systemRole && isSystemRole(user.systemRole)) return { accountId: null, role: user.systemRole };
+    const memberships = await repo.listMemberships(user.id);
+    const chosen =
+      memberships.find((membership) => membership.accountId === requestedAccountId) ??
+      memberships.find((membership) => membership.role === 'ACCOUNT_OWNER') ??
+      memberships[0];
+    if (!chosen) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
+    return { accountId: chosen.accountId, role: chosen.role as Role };
+  }
+
+  async function startSession(userId: string, accountId: string | null, role: Role): Promise<IssuedTokens> {
+    const now = clock.now();
+    const refreshToken = generateRefreshToken();
+    const sessionId = await db.transaction(async (tx) => {
+      const id = await repo.insertSession({ userId, accountId, createdAt: now }, tx);
+      await repo.insertRefreshToken(
+        { sessionId: id, tokenHash: refreshHash(refreshToken), expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY), createdAt: now },
+        tx,
+      );
+      return id;
+    });
+    return { jwtToken: await accessTokens.sign({ userId, sessionId, accountId, role }), refreshToken };
+  }
+
+  return {
+    async login(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(email);
+      if (!user) throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
+      await issueOtp(email, 'LOGIN', null);
+    },
+
+    async register(email: string, userName: string): Promise<void> {
+      if (await repo.findUserByEmail(email)) throw conflict('USER_ALREADY_EXISTS', MESSAGES.userAlreadyRegistered);
+      await issueOtp(email, 'SIGN_UP', userName);
+    },
+
+    async resendOtp(email: string): Promise<void> {
+      const challenge = await repo.latestOpenChallenge(email);
+      if (!challenge) throw businessRule('OTP_NOT_REQUESTED', MESSAGES.otpNotRequested);
+      await issueOtp(email, challenge.purpose as OtpPurpose, challenge.userName);
+    },
+
+    async authenticate(email: string, otp: string, accountId?: string | null): Promise<IssuedTokens & { role: Role; signUp: boolean }> {
+      await assertNotLocked(email);
+      const challenge = await repo.latestOpenChallenge(email);
+      if (!challenge) throw businessRule('OTP_NOT_REQUESTED', MESSAGES.otpNotRequested);
+      if (challenge.expiresAt <= clock.now()) throw businessRule('OTP_EXPIRED', MESSAGES.otpExpired);
+      if (!hashesEqual(challenge.otpHash, otpHash(email, otp))) return failAttempt(email);
+
+      const now = clock.now();
+      const { user, signUp } = await db.transaction(async (tx) => {
+        if (!(await repo.consumeChallenge(challenge.id, now, tx))) throw businessRule('OTP_INVALID', MESSAGES.otpInvalid);
+        await repo.recordAttempt(email, true, now, tx);
+        const existing = await repo.findUserByEmail(email, tx);
+        if (existing) return { user: existing, signUp: false };
+        if (challenge.purpose !== 'SIGN_UP') throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
+        const created = await repo.insertUser({ email, name: challenge.userName ?? email, authProvider: 'EMAIL_OTP_AUTH', createdAt: now }, tx);
+        await repo.insertAccountWithOwner(created.id, now, tx);
+        return { user: created, signUp: true };
+      });
+      const { accountId: chosenAccount, role } = await resolveRole(user, accountId);
+      return { ...(await startSession(user.id, chosenAccount, role)), role, signUp };
+    },
+
+    /** Rotates a refresh token. A token used twice is a replay: its whole session is revoked. */
+    async refresh(refreshToken: string): Promise<IssuedTokens> {
+      const now = clock.now();
+      const stored = await repo.findRefreshToken(refreshHash(refreshToken));
+      if (!stored) throw unauthorized('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid);
+      const session = await repo.findSession(stored.sessionId);
+      if (!session || session.revokedAt) throw unauthorized('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid);
+      if (stored.expiresAt <= now) throw unauthorized('REFRESH_TOKEN_EXPIRED', MESSAGES.refreshExpired);
+
+      const next = generateRefreshToken();
+      const rotated = await db.transaction(async (tx) => {
+        if (!(await repo.useRefreshToken(stored.id, now, tx))) return false;
+        await repo.insertRefreshToken(
+          { sessionId: session.id, tokenHash: refreshHash(next), expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY), createdAt: now },
+          tx,
+        );
+        return true;
+      });
+      if (!rotated) {
+        await repo.revokeSession(session.id, REUSE_REASON, now);
+        throw unauthorized('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid);
+      }
+      const user = await repo.findUserById(session.userId);
+      if (!user) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
+      const { role } = await resolveRole(user, session.accountId);
+      const jwtToken = await accessTokens.sign({ userId: user.id, sessionId: session.id, accountId: session.accountId, role });
+      return { jwtToken, refreshToken: next };
+    },
+
+    async logout(claims: AccessClaims): Promise<void> {
+      await repo.revokeSession(claims.sessionId, 'LOGOUT', clock.now());
+    },
+
+    /** Verifies an access token and that its session is still live (logout and replay revoke it). */
+    async verifyAccessToken(token: string): Promise<AccessClaims> {
+      const claims = await accessTokens.verify(token);
+      const session = await repo.findSession(claims.sessionId);
+      if (!session || session.revokedAt || session.userId !== claims.userId) {
+        throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+      }
+      return claims;
+    },
+
+    async userDetail(claims: AccessClaims): Promise<UserDetail> {
+      const user = await repo.findUserById(claims.userId);
+      if (!user) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
+      const memberships = await repo.listMemberships(user.id);
+      const active = memberships.find((membership) => membership.accountId === claims.accountId);
+      const staffRole = user.systemRole && isSystemRole(user.systemRole) ? user.systemRole : undefined;
+      if (!active && !staffRole) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
+      return {
+        userId: user.id,
+        userName: user.name,
+        emailId: user.email,
+        ownerEmailId: active?.ownerEmail ?? null,
+        authProvider: user.authProvider as UserDetail['authProvider'],
+        role: (active?.role as Role | undefined) ?? staffRole!,
+        accounts: memberships.map((membership) => ({
+          account_id: membership.accountId,
+          role: membership.role as Role,
+          logged_in: membership.accountId === claims.accountId,
+          account_owner_email_id: membership.ownerEmail,
+        })),
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

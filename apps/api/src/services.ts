@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailTransport } from './adapters/mail/mail-transport.js';
+import type { Clock } from './clock.js';
+import type { Database } from './db/client.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { createAdminRepository } from './modules/admin/admin.repository.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { createAccessTokens } from './modules/auth/access-tokens.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailService } from './modules/mail/mail.service.js';
+
+export interface Infrastructure {
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue;
+  mailTransport: MailTransport;
+  mailFrom: string;
+  authSecret: string;
+  logger: FastifyBaseLogger;
+}
+
+/** Wires every module's service from the outside systems it needs. */
+export function createServices(infra: Infrastructure) {
+  const { db, clock, logger } = infra;
+  const mail = createMailService({
+    mailRepository: createMailRepository(db),
+    transport: infra.mailTransport,
+    jobs: infra.jobs,
+    clock,
+    from: infra.mailFrom,
+    logger,
+  });
+  const auth = createAuthService({
+    db,
+    authRepository: createAuthRepository(db),
+    mail,
+    accessTokens: createAccessTokens(infra.authSecret, clock),
+    clock,
+    secret: infra.authSecret,
+  });
+  const admin = createAdminService({ adminRepository: createAdminRepository(db) });
+  return { mail, auth, admin };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,153 @@
+import { HEADERS, MESSAGES, type ErrorCode } from '@kumo/contract';
+import { ApiError } from './api-error';
+import { clearSession, getSession, saveTokens } from './session';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+const REFRESH_PATH = '/api/user/refresh-token';
+const SESSION_ENDING_CODES: readonly string[] = ['ROLE_MAPPING_NOT_FOUND' satisfies ErrorCode];
+
+/** One refresh shared by every call that hit an expired token while it runs. */
+let pendingRefresh: Promise<boolean> | null = null;
+
+/**
+ * The one way the console calls the API: adds the bearer token, a correlation id and the user's time
+ * zone; resolves with the data on 2xx and rejects with an ApiError carrying the error body otherwise.
+ * An expired access token is refreshed once and the call retried.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const token = getSession().jwtToken;
+  let response = await send(path, options, token);
+
+  if (response.status === 401 && token && (await errorCode(response)) === 'TOKEN_EXPIRED') {
+    // Another call may already have renewed the token this one was sent with.
+    const renewed = getSession().jwtToken !== token || (await refreshTokens());
+    if (!renewed) {
+      clearSession();
+      throw ApiError.fromResponse(401, await readJson(response));
+    }
+    response = await send(path, options, getSession().jwtToken);
+  }
+
+  const payload = await readJson(response);
+  if (response.ok) return { data: payload as T, headers: response.headers };
+
+  const error = ApiError.fromResponse(response.status, payload);
+  if (endsSession(error)) clearSession();
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }).then((r) => r.data),
+  post: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }).then((r) => r.data),
+  put: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }).then((r) => r.data),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
+};
+
+/** Reads the new token pair the API returns in response headers. */
+export function tokensFrom(headers: Headers): { jwtToken: string; refreshToken: string } | null {
+  const jwtToken = headers.get(HEADERS.jwtToken);
+  const refreshToken = headers.get(HEADERS.refreshToken);
+  return jwtToken && refreshToken ? { jwtToken, refreshToken } : null;
+}
+
+function refreshTokens(): Promise<boolean> {
+  pendingRefresh ??= runRefresh().finally(() => {
+    pendingRefresh = null;
+  });
+  return pendingRefresh;
+}
+
+async function runRefresh(): Promise<boolean> {
+  const refreshToken = getSession().refreshToken;
+  if (!refreshToken) return false;
+  try {
+    const response = await send(REFRESH_PATH, { method: 'POST', body: { refresh_token: refreshToken } }, null);
+    const tokens = response.ok ? tokensFrom(response.headers) : null;
+    if (!tokens) return false;
+    saveTokens(tokens.jwtToken, tokens.refreshToken);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function endsSession(error: ApiError): boolean {
+  return (
+    (error.code !== undefined && SESSION_ENDING_CODES.includes(error.code)) ||
+    error.message === MESSAGES.roleMappingNotFound
+  );
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.set(HEADERS.correlationId, crypto.randomUUID());
+  headers.set(HEADERS.userTimeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const xsrf = method === 'GET' ? undefined : readCookie('XSRF-TOKEN');
+  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  try {
+    return await fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw ApiError.noResponse();
+  }
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  const payload = await readJson(response.clone());
+  return ApiError.fromResponse(response.status, payload).code;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return entry ? decodeURIComponent(entry.slice(name.length + 1)) : undefined;
+}

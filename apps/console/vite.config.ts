@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const api = 'http://localhost:8080';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  resolve: {
+    // Dev server, build and tests all read the contract from source, so no contract build is needed first.
+    alias: {
+      '@kumo/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': api,
+      '/dev': api,
+      '/healthz': api,
+      '/readyz': api,
+      '/sandbox': api,
+      // /oauth2/redirect and /oauth2/error are console routes; everything else under /oauth2 is the API's.
+      '^/oauth2/(?!redirect|error)': api,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});
