@@ -23,6 +23,7 @@ CREATE TABLE "mail_outbox" (
 	"subject" text NOT NULL,
 	"text_body" text NOT NULL,
 	"html_body" text NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "mail_outbox_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"status" text DEFAULT 'PENDING' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"lease_until" timestamp with time zone,
@@ -35,6 +36,7 @@ CREATE TABLE "otp_attempts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"email" text NOT NULL,
 	"succeeded" boolean NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "otp_attempts_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

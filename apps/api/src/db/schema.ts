@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -58,6 +58,8 @@ export const otpAttempts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     succeeded: boolean('succeeded').notNull(),
+    /** Insertion order: attempts within the same instant still have a "latest". */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     createdAt: at('created_at').notNull(),
   },
   (table) => [index('otp_attempts_email_idx').on(table.email, table.createdAt)],
@@ -107,6 +109,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Insertion order, for "newest first" listings. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     /** PENDING until a transport accepted it, then SENT. */
     status: text('status').notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),

@@ -96,7 +96,7 @@ export function createAuthRepository(db: DbOrTx) {
         .select({ succeeded: otpAttempts.succeeded, createdAt: otpAttempts.createdAt })
         .from(otpAttempts)
         .where(eq(otpAttempts.email, email))
-        .orderBy(desc(otpAttempts.createdAt))
+        .orderBy(desc(otpAttempts.seq))
         .limit(limit);
     },
 

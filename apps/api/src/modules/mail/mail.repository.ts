@@ -42,7 +42,7 @@ export function createMailRepository(db: DbOrTx) {
     },
 
     async listRecent(limit: number, tx: DbOrTx = db): Promise<OutboxRow[]> {
-      return tx.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+      return tx.select().from(mailOutbox).orderBy(desc(mailOutbox.seq)).limit(limit);
     },
   };
 }

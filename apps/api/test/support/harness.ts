@@ -1,0 +1,113 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
+import type { MailTransport, OutgoingMail } from '../../src/adapters/mail/mail-transport.js';
+import { buildApp } from '../../src/app.js';
+import type { DatabaseHandle } from '../../src/db/client.js';
+import type { JobQueue } from '../../src/jobs/job-queue.js';
+import { createServices, type Services } from '../../src/services.js';
+import { openTestDatabase, type DatabaseKind } from './databases.js';
+import { ManualClock } from './manual-clock.js';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-and-jwt';
+
+/** Records what the services queue instead of running workers; mail is read from the outbox. */
+export class RecordingQueue implements JobQueue {
+  readonly sent: { queue: string; data: Record<string, unknown> }[] = [];
+  async send(queue: string, data: Record<string, unknown>): Promise<void> {
+    this.sent.push({ queue, data });
+  }
+}
+
+export class RecordingTransport implements MailTransport {
+  readonly kind = 'smtp' as const;
+  readonly delivered: OutgoingMail[] = [];
+  async send(mail: OutgoingMail): Promise<void> {
+    this.delivered.push(mail);
+  }
+  close(): void {}
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  services: Services;
+  clock: ManualClock;
+  jobs: RecordingQueue;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(kind: DatabaseKind, options: { authRateLimit?: number } = {}): Promise<TestContext> {
+  const database = await openTestDatabase(kind);
+  const clock = new ManualClock('2026-03-10T09:00:00Z');
+  const jobs = new RecordingQueue();
+  const logger = pino({ level: 'silent' });
+  const services = createServices({
+    db: database.db,
+    clock,
+    jobs,
+    mailTransport: new RecordingTransport(),
+    mailFrom: 'Kumo Cloud <no-reply@kumo.test>',
+    authSecret: TEST_SECRET,
+    logger,
+  });
+  const app = await buildApp({ services, logger, ping: database.ping, authRateLimit: options.authRateLimit ?? 10_000, devMailbox: true });
+  await app.ready();
+  return {
+    app,
+    database,
+    services,
+    clock,
+    jobs,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The OTP in the newest mail to `email`. */
+export async function latestOtp(ctx: TestContext, email: string): Promise<string> {
+  const mails = await ctx.services.mail.listRecent(50);
+  const mail = mails.find((row) => row.toAddress === email);
+  const otp = mail?.textBody.match(/\b(\d{6})\b/)?.[1];
+  if (!otp) throw new Error(`no OTP mail for ${email}`);
+  return otp;
+}
+
+export function post(ctx: TestContext, url: string, payload: unknown, token?: string): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+export function get(ctx: TestContext, url: string, token?: string): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+export interface Tokens {
+  jwt: string;
+  refresh: string;
+}
+
+export function tokensOf(response: LightMyRequestResponse): Tokens {
+  return { jwt: String(response.headers.jwt_token), refresh: String(response.headers.refresh_token) };
+}
+
+/** Signs a new customer up through the API and returns their tokens. */
+export async function signUp(ctx: TestContext, email: string, name = 'Dana Demo'): Promise<Tokens> {
+  const started = await post(ctx, '/api/user/register', { email_id: email, user_name: name, auth_provider: 'EMAIL_OTP_AUTH' });
+  if (started.statusCode !== 200) throw new Error(`register failed: ${started.body}`);
+  const done = await post(ctx, '/api/user/authenticate', { email_id: email, otp: await latestOtp(ctx, email), user_name: name });
+  if (done.statusCode !== 200) throw new Error(`authenticate failed: ${done.body}`);
+  return tokensOf(done);
+}
+
+/** Signs an existing person in through the API. */
+export async function logIn(ctx: TestContext, email: string): Promise<Tokens> {
+  const started = await post(ctx, '/api/user/login', { email_id: email, auth_provider: 'EMAIL_OTP_AUTH' });
+  if (started.statusCode !== 200) throw new Error(`login failed: ${started.body}`);
+  const done = await post(ctx, '/api/user/authenticate', { email_id: email, otp: await latestOtp(ctx, email), user_name: '' });
+  if (done.statusCode !== 200) throw new Error(`authenticate failed: ${done.body}`);
+  return tokensOf(done);
+}
+
+export const errorCode = (response: LightMyRequestResponse) => response.json().errorDetails?.error_code as string | undefined;
+export const errorMessage = (response: LightMyRequestResponse) => response.json().errorDetails?.error_message as string | undefined;

@@ -1,0 +1,111 @@
+import type { ReactNode, SVGProps } from 'react';
+
+// Inline outline icons: the Content-Security-Policy allows no icon fonts or CDNs.
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function icon(paths: ReactNode) {
+  return function Icon({ size = 18, ...props }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...props}
+      >
+        {paths}
+      </svg>
+    );
+  };
+}
+
+export const IconHome = icon(
+  <>
+    <path d="M4 11.5 12 5l8 6.5" />
+    <path d="M6 10v9h4.5v-5h3v5H18v-9" />
+  </>,
+);
+export const IconChart = icon(
+  <>
+    <path d="M4 20h16" />
+    <path d="M7 16v-5M12 16V7M17 16v-8" />
+  </>,
+);
+export const IconWallet = icon(
+  <>
+    <rect x="3.5" y="6" width="17" height="13" rx="2.5" />
+    <path d="M16 12.5h4.5M6.5 6l9-2.5V6" />
+  </>,
+);
+export const IconServer = icon(
+  <>
+    <rect x="4" y="4" width="16" height="7" rx="2" />
+    <rect x="4" y="13" width="16" height="7" rx="2" />
+    <path d="M8 7.5h.01M8 16.5h.01" />
+  </>,
+);
+export const IconUsers = icon(
+  <>
+    <circle cx="9" cy="8.5" r="3.2" />
+    <path d="M3.5 19c.6-3 2.8-4.6 5.5-4.6s4.9 1.6 5.5 4.6" />
+    <path d="M15.5 5.6a3.2 3.2 0 0 1 0 5.8M17.5 14.6c1.6.6 2.7 2 3 4.4" />
+  </>,
+);
+export const IconBuilding = icon(
+  <>
+    <path d="M5 20V5.5A1.5 1.5 0 0 1 6.5 4h7A1.5 1.5 0 0 1 15 5.5V20" />
+    <path d="M15 9.5h3.5A1.5 1.5 0 0 1 20 11v9M3.5 20h17M8.5 8h3M8.5 12h3M8.5 16h3" />
+  </>,
+);
+export const IconHelp = icon(
+  <>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M9.7 9.5a2.4 2.4 0 0 1 4.6.9c0 1.6-2.3 2-2.3 3.4M12 16.8h.01" />
+  </>,
+);
+export const IconLogout = icon(
+  <>
+    <path d="M14 4.5H7A1.5 1.5 0 0 0 5.5 6v12A1.5 1.5 0 0 0 7 19.5h7" />
+    <path d="M11 12h9M17 8.5 20.5 12 17 15.5" />
+  </>,
+);
+export const IconCheck = icon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
+export const IconPlus = icon(<path d="M12 5v14M5 12h14" />);
+export const IconExternal = icon(
+  <>
+    <path d="M14 5h5v5M19 5l-8 8" />
+    <path d="M17 14v4a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 5 18V8.5A1.5 1.5 0 0 1 6.5 7H10" />
+  </>,
+);
+export const IconArrowRight = icon(<path d="M5 12h14M13.5 6.5 19 12l-5.5 5.5" />);
+export const IconArrowLeft = icon(<path d="M19 12H5M10.5 6.5 5 12l5.5 5.5" />);
+export const IconKey = icon(
+  <>
+    <circle cx="8" cy="15" r="3.5" />
+    <path d="m10.5 12.5 8-8M16 7l2.5 2.5M14 9l2 2" />
+  </>,
+);
+export const IconGift = icon(
+  <>
+    <rect x="4" y="9" width="16" height="11" rx="1.5" />
+    <path d="M3.5 9h17M12 9v11M12 9s-1.5-4.5-4-4.5a2 2 0 0 0 0 4.5M12 9s1.5-4.5 4-4.5a2 2 0 0 1 0 4.5" />
+  </>,
+);
+export const IconLock = icon(
+  <>
+    <rect x="5" y="10.5" width="14" height="9.5" rx="2" />
+    <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
+  </>,
+);
+export const IconBook = icon(
+  <>
+    <path d="M5 5.5A1.5 1.5 0 0 1 6.5 4H19v14H6.5A1.5 1.5 0 0 0 5 19.5z" />
+    <path d="M5 19.5A1.5 1.5 0 0 0 6.5 21H19M9 8h6" />
+  </>,
+);

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { MESSAGES, type AuthenticateRequest, type AuthenticateResponse, type UserDetail } from '@kumo/contract';
+import { apiRequest, tokensFrom } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { clearSession, saveTokens } from '../../../lib/session';
+import { fetchUserDetail } from './user-detail';
+
+export interface SignedIn {
+  user: UserDetail;
+  signUp: boolean;
+}
+
+/** Verifies the OTP, stores the tokens from the response headers, then loads and stores the user. */
+export async function authenticate(request: AuthenticateRequest): Promise<SignedIn> {
+  const { data, headers } = await apiRequest<AuthenticateResponse>('/api/user/authenticate', {
+    method: 'POST',
+    body: request,
+  });
+  const tokens = tokensFrom(headers);
+  if (!tokens) throw new ApiError(MESSAGES.somethingWentWrong);
+  saveTokens(tokens.jwtToken, tokens.refreshToken);
+  try {
+    return { user: await fetchUserDetail(), signUp: data.sign_up };
+  } catch (error) {
+    clearSession();
+    throw error;
+  }
+}
+
+export function useAuthenticate() {
+  return useMutation({ mutationFn: authenticate });
+}

@@ -1,0 +1,47 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { loginRequestSchema } from '@kumo/contract';
+import { errorMessage } from '../../../lib/api-error';
+import { useLogin } from '../api/login';
+
+const emailFormSchema = loginRequestSchema.pick({ email_id: true });
+
+interface EmailStepProps {
+  defaultEmail: string;
+  onOtpSent: (email: string) => void;
+}
+
+/** Step 1: the e-mail to send the one-time password to. */
+export function EmailStep({ defaultEmail, onOtpSent }: EmailStepProps) {
+  const loginCall = useLogin();
+  const { register, handleSubmit, watch, formState } = useForm({
+    resolver: zodResolver(emailFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email_id: defaultEmail },
+  });
+  const email = watch('email_id');
+
+  const submit = handleSubmit(({ email_id }) =>
+    loginCall.mutate({ email_id, auth_provider: 'EMAIL_OTP_AUTH' }, { onSuccess: () => onOtpSent(email_id) }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          size="md"
+          error={formState.errors.email_id?.message ?? (loginCall.error && errorMessage(loginCall.error))}
+          {...register('email_id', { onChange: () => loginCall.reset() })}
+        />
+        <Button type="submit" size="md" fullWidth disabled={!email.trim()} loading={loginCall.isPending}>
+          Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}

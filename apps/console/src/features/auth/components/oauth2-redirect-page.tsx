@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { MESSAGES, UI_TIMING } from '@kumo/contract';
+import { errorMessage } from '../../../lib/api-error';
+import { getSession, saveTokens } from '../../../lib/session';
+import { fetchUserDetail } from '../api/user-detail';
+
+const ADMIN_HOME = '/admin/customers';
+const ADMIN_LOGIN = '/admin/login';
+
+interface TokenPayload {
+  data?: { jwt_token?: string; refresh_token?: string };
+}
+
+/** The token query value is URL-safe base64 of JSON whose data field holds the token pair. */
+function decodeTokens(token: string | null): { jwtToken: string; refreshToken: string } | null {
+  if (!token) return null;
+  try {
+    const base64 = token.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(token.length / 4) * 4, '=');
+    const payload = JSON.parse(atob(base64)) as TokenPayload;
+    const jwtToken = payload.data?.jwt_token;
+    return jwtToken ? { jwtToken, refreshToken: payload.data?.refresh_token ?? '' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /oauth2/redirect: where single sign-on hands the staff member's session back to the console. */
+export function OAuth2RedirectPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  useEffect(() => {
+    const sessionExpired = params.get('isSessionExpired') === 'true';
+    if (getSession().jwtToken && !sessionExpired) {
+      void navigate(ADMIN_HOME, { replace: true });
+      return;
+    }
+    const tokens = decodeTokens(params.get('token'));
+    if (!tokens) {
+      void navigate(ADMIN_LOGIN, { replace: true });
+      return;
+    }
+    saveTokens(tokens.jwtToken, tokens.refreshToken);
+
+    if (sessionExpired) {
+      // Opened as a pop-up to renew an expired session: hand the tokens to the opener and close.
+      window.opener?.postMessage(
+        {
+          jwt_token: tokens.jwtToken,
+          refresh_token: tokens.refreshToken,
+          userSwitched: params.get('isUserSwitched') === 'true',
+        },
+        window.location.origin,
+      );
+      const timer = setTimeout(() => window.close(), UI_TIMING.popupCloseDelayMs);
+      return () => clearTimeout(timer);
+    }
+
+    const controller = new AbortController();
+    fetchUserDetail(controller.signal)
+      .then(() => navigate(ADMIN_HOME, { replace: true }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) {
+          void navigate(ADMIN_LOGIN, { replace: true, state: { message: errorMessage(error) } });
+        }
+      });
+    return () => controller.abort();
+  }, [navigate, params]);
+
+  return (
+    <Center mih="100dvh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed">{MESSAGES.validating}</Text>
+      </Stack>
+    </Center>
+  );
+}

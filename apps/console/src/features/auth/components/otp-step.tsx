@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, OTP, normalizeOtpInput } from '@kumo/contract';
+import { errorMessage } from '../../../lib/api-error';
+import { IconArrowLeft } from '../../../components/icons';
+import { useAuthenticate, type SignedIn } from '../api/authenticate';
+import { useResendOtp } from '../api/resend-otp';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import type { SignInIdentity, SignInMode } from '../sign-in-mode';
+
+interface OtpStepProps {
+  mode: SignInMode;
+  identity: SignInIdentity;
+  onBack: () => void;
+  onSignedIn: (signedIn: SignedIn) => void;
+}
+
+/** Step 3: the one-time password, with a resend offered once the countdown ends. */
+export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
+  const [otp, setOtp] = useState('');
+  const { remaining, restart } = useCountdown(OTP.resendCountdownSeconds);
+  const authenticateCall = useAuthenticate();
+  const resendCall = useResendOtp();
+  const isSignUp = mode === 'signup';
+  const error = authenticateCall.error ?? resendCall.error;
+
+  const clearOtp = () => setOtp('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    resendCall.reset();
+    authenticateCall.mutate(
+      { email_id: identity.email_id, otp, user_name: isSignUp ? identity.user_name : '' },
+      { onSuccess: onSignedIn, onError: clearOtp },
+    );
+  };
+
+  const resend = () => {
+    authenticateCall.reset();
+    resendCall.mutate(
+      { email_id: identity.email_id, ...(isSignUp && { user_name: identity.user_name }) },
+      { onSuccess: restart, onError: clearOtp },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed" fz="sm">
+          We sent a {OTP.length}-digit code to{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {identity.email_id}
+          </Text>
+          . It is valid for {OTP.validMinutes} minutes.
+        </Text>
+        <TextInput
+          label="One-time password"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={'0'.repeat(OTP.length)}
+          size="md"
+          maxLength={OTP.length}
+          value={otp}
+          error={error && errorMessage(error)}
+          onChange={(event) => {
+            authenticateCall.reset();
+            resendCall.reset();
+            setOtp(normalizeOtpInput(event.currentTarget.value));
+          }}
+          styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
+        />
+        <Group justify="space-between" fz="sm">
+          <Text inherit c="dimmed">
+            Didn&apos;t get the code?
+          </Text>
+          {remaining > 0 ? (
+            <Text inherit c="dimmed" aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              Resend in {formatCountdown(remaining)}
+            </Text>
+          ) : (
+            <Anchor component="button" type="button" inherit fw={600} onClick={resend} disabled={resendCall.isPending}>
+              Resend
+            </Anchor>
+          )}
+        </Group>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          disabled={otp.length < OTP.length}
+          loading={authenticateCall.isPending}
+        >
+          Verify
+        </Button>
+        {authenticateCall.isPending && (
+          <Text ta="center" fz="sm" c="dimmed" role="status">
+            {MESSAGES.authenticating}
+          </Text>
+        )}
+        <Text fz="xs" c="dimmed">
+          {MESSAGES.otpLockWarning}
+        </Text>
+        <Button variant="subtle" color="gray" leftSection={<IconArrowLeft />} onClick={onBack} type="button">
+          Back
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
+import { Anchor, Text } from '@mantine/core';
+import { getSession } from '../../../lib/session';
+import type { SignedIn } from '../api/authenticate';
+import { landingPath } from '../landing-path';
+import type { SignInIdentity, SignInMode } from '../sign-in-mode';
+import { DetailsStep } from './details-step';
+import { EmailStep } from './email-step';
+import { OtpStep } from './otp-step';
+import { RouteMessageBanner } from './route-message-banner';
+import { SignInLayout } from './sign-in-layout';
+import { SignUpPromo } from './sign-up-promo';
+import { SingleSignOnButton } from './single-sign-on-button';
+
+type Step = 'email' | 'details' | 'otp';
+
+const HEADINGS: Record<SignInMode, { title: string; description: string }> = {
+  login: { title: 'Log in to Kumo Cloud', description: 'We will e-mail you a one-time password.' },
+  signup: { title: 'Create your account', description: 'Start with an e-mail and your name; no password needed.' },
+  admin: { title: 'Admin login', description: 'Provider staff only. Use your work e-mail or single sign-on.' },
+};
+
+const OTP_HEADING = { title: 'Check your e-mail', description: 'Enter the one-time password to continue.' };
+
+/** /login, /signup and /admin/login: e-mail (or sign-up details), then the one-time password. */
+export function SignInScreen({ mode }: { mode: SignInMode }) {
+  // Only a session that exists on arrival redirects; the one created here navigates with its own state.
+  const [sessionOnArrival] = useState(getSession);
+  const { user } = sessionOnArrival;
+  if (sessionOnArrival.jwtToken && user) return <Navigate to={landingPath(user.role)} replace />;
+  return <SignInFlow mode={mode} />;
+}
+
+function SignInFlow({ mode }: { mode: SignInMode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: Location } | null)?.from;
+  const firstStep: Step = mode === 'signup' ? 'details' : 'email';
+  const [step, setStep] = useState<Step>(firstStep);
+  const [identity, setIdentity] = useState<SignInIdentity>({ email_id: '', user_name: '' });
+
+  const toOtp = (next: SignInIdentity) => {
+    setIdentity(next);
+    setStep('otp');
+  };
+
+  const onSignedIn = ({ user, signUp }: SignedIn) => {
+    const target = landingPath(user.role, from && `${from.pathname}${from.search}`);
+    void navigate(target, { replace: true, state: { sign_up: signUp } });
+  };
+
+  const heading = step === 'otp' ? OTP_HEADING : HEADINGS[mode];
+
+  return (
+    <SignInLayout title={heading.title} description={heading.description} showFooter={mode !== 'signup'}>
+      <RouteMessageBanner />
+      {step === 'email' && (
+        <>
+          <EmailStep defaultEmail={identity.email_id} onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })} />
+          {mode === 'admin' ? <SingleSignOnButton /> : <SwitchLink to="/signup" question="New to Kumo Cloud?" action="Sign up" />}
+        </>
+      )}
+      {step === 'details' && (
+        <>
+          <SignUpPromo />
+          <DetailsStep defaults={identity} onOtpSent={toOtp} />
+          <SwitchLink to="/login" question="Already have an account?" action="Log in" />
+        </>
+      )}
+      {step === 'otp' && (
+        <OtpStep mode={mode} identity={identity} onBack={() => setStep(firstStep)} onSignedIn={onSignedIn} />
+      )}
+    </SignInLayout>
+  );
+}
+
+function SwitchLink({ to, question, action }: { to: string; question: string; action: ReactNode }) {
+  return (
+    <Text ta="center" fz="sm" c="dimmed" mt="xl">
+      {question}{' '}
+      <Anchor component={Link} to={to} fw={600}>
+        {action}
+      </Anchor>
+    </Text>
+  );
+}
