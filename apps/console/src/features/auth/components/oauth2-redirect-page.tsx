@@ -2,9 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { MESSAGES, UI_TIMING } from '@kumo/contract';
-import { errorMessage } from '../../../lib/api-error';
-import { getSession, saveTokens } from '../../../lib/session';
-import { fetchUserDetail } from '../api/user-detail';
+import { clearSession, getSession, saveTokens } from '../../../lib/session';
 
 const ADMIN_HOME = '/admin/customers';
 const ADMIN_LOGIN = '/admin/login';
@@ -42,9 +40,8 @@ export function OAuth2RedirectPage() {
       void navigate(ADMIN_LOGIN, { replace: true });
       return;
     }
-    saveTokens(tokens.jwtToken, tokens.refreshToken);
-
     if (sessionExpired) {
+      saveTokens(tokens.jwtToken, tokens.refreshToken);
       // Opened as a pop-up to renew an expired session: hand the tokens to the opener and close.
       window.opener?.postMessage(
         {
@@ -57,16 +54,10 @@ export function OAuth2RedirectPage() {
       const timer = setTimeout(() => window.close(), UI_TIMING.popupCloseDelayMs);
       return () => clearTimeout(timer);
     }
-
-    const controller = new AbortController();
-    fetchUserDetail(controller.signal)
-      .then(() => navigate(ADMIN_HOME, { replace: true }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          void navigate(ADMIN_LOGIN, { replace: true, state: { message: errorMessage(error) } });
-        }
-      });
-    return () => controller.abort();
+    // A new sign-in: forget any earlier user; the admin guard loads the new one.
+    clearSession();
+    saveTokens(tokens.jwtToken, tokens.refreshToken);
+    void navigate(ADMIN_HOME, { replace: true });
   }, [navigate, params]);
 
   return (

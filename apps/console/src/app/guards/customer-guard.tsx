@@ -1,0 +1,14 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { canUseCustomerArea } from '@kumo/contract';
+import { FullPageLoader } from './full-page-loader';
+import { useSignedInUser } from './use-signed-in-user';
+
+/** The customer area: signed-in account owners and admins of the logged-in account. */
+export function CustomerGuard() {
+  const location = useLocation();
+  const state = useSignedInUser();
+  if (state.status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (state.status === 'loading') return <FullPageLoader />;
+  if (!canUseCustomerArea(state.user.role)) return <Navigate to="/unauthorized-access" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,17 @@
+import { useLocation } from 'react-router';
+import { Breadcrumbs, Text } from '@mantine/core';
+import { activeSection, type SectionSet } from './sections';
+
+/** The section title; sub-pages will add the active item's name after it. */
+export function Breadcrumb({ sectionSet }: { sectionSet: SectionSet }) {
+  const { pathname } = useLocation();
+  const section = activeSection(sectionSet, pathname);
+  if (!section) return null;
+  return (
+    <Breadcrumbs aria-label="Breadcrumb">
+      <Text fw={600} fz="sm">
+        {section.label}
+      </Text>
+    </Breadcrumbs>
+  );
+}
