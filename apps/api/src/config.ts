@@ -44,6 +44,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: SMTP_URL is required in production (the dev mailbox is for local use only)');
+  }
   return {
     ...config,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),

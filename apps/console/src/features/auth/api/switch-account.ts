@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type UserDetail } from '@kumo/contract';
 import { apiRequest, tokensFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
@@ -41,5 +41,10 @@ export async function switchAccount(accountId: string): Promise<SwitchedAccount>
 }
 
 export function useSwitchAccount() {
-  return useMutation({ mutationFn: switchAccount });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: switchAccount,
+    // Everything cached so far belongs to the previous account.
+    onSuccess: () => queryClient.resetQueries(),
+  });
 }

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createSmtpTransport } from '../../adapters/mail/mail-transport.js';
+import { startJobs } from '../../jobs/boss.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { lateBoundQueue } from '../../jobs/late-bound-queue.js';
+import { MINUTE } from '../../clock.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import { createMailRepository } from './mail.repository.js';
+import { createMailService, mailJobs, type MailService } from './mail.service.js';
+import { databaseKinds, openTestDatabase } from '../../../test/support/databases.js';
+import { ManualClock } from '../../../test/support/manual-clock.js';
+import { otpIn } from '../../../test/support/mail-parser.js';
+import { RecordingQueue } from '../../../test/support/harness.js';
+import { startSmtpSink } from '../../../test/support/smtp-sink.js';
+
+const kinds = await databaseKinds();
+const logger = pino({ level: 'silent' });
+const message = (to: string) => ({ to, subject: 'Your Kumo Cloud one-time password', text: 'Your code: 424242', html: '<p>424242</p>' });
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(kinds)('mail outbox on %s', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  function mailService(smtpUrl: string, clock = new ManualClock(), jobs: JobQueue = new RecordingQueue()): MailService {
+    return createMailService({
+      mailRepository: createMailRepository(database.db),
+      transport: createSmtpTransport(smtpUrl),
+      jobs,
+      clock,
+      from: 'Kumo Cloud <no-reply@kumo.test>',
+      logger,
+    });
+  }
+
+  it('keeps a mail while the SMTP server is down and delivers it once it is back, exactly once', async () => {
+    const sink = await startSmtpSink();
+    const port = sink.port;
+    await sink.close();
+    const mail = mailService(`smtp://127.0.0.1:${port}`);
+    const id = await database.db.transaction((tx) => mail.enqueue(message('down@example.com'), tx));
+
+    await expect(mail.deliver(id)).rejects.toThrow();
+    const [pending] = (await mail.listRecent(10)).filter((row) => row.id === id);
+    expect(pending).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect(pending?.lastError).toBeTruthy();
+
+    const revived = await startSmtpSink(port);
+    try {
+      expect(await mail.deliver(id)).toBe('sent');
+      expect(await mail.deliver(id)).toBe('skipped');
+      expect(revived.received).toHaveLength(1);
+      expect(revived.received[0]?.to).toBe('down@example.com');
+      const [sent] = (await mail.listRecent(10)).filter((row) => row.id === id);
+      expect(sent?.status).toBe('SENT');
+    } finally {
+      await revived.close();
+    }
+  });
+
+  it('the sweep re-queues mail left pending for over a minute', async () => {
+    const clock = new ManualClock();
+    const jobs = new RecordingQueue();
+    const mail = mailService('smtp://127.0.0.1:1', clock, jobs);
+    const id = await database.db.transaction((tx) => mail.enqueue(message('late@example.com'), tx));
+    expect(await mail.sweep()).toBe(0);
+    clock.advance(2 * MINUTE);
+    expect(await mail.sweep()).toBeGreaterThanOrEqual(1);
+    expect(jobs.sent).toContainEqual({ queue: 'mail-deliver', data: { id } });
+  });
+
+  it('a mail enqueued in a transaction that rolls back is never sent', async () => {
+    const mail = mailService('smtp://127.0.0.1:1');
+    let id = '';
+    await expect(
+      database.db.transaction(async (tx) => {
+        id = await mail.enqueue(message('rolled-back@example.com'), tx);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect((await mail.listRecent(50)).some((row) => row.id === id)).toBe(false);
+  });
+
+  it('pg-boss workers deliver queued mail to a real SMTP server', async () => {
+    const sink = await startSmtpSink();
+    const jobs = lateBoundQueue();
+    const mail = mailService(sink.url, new ManualClock(), jobs);
+    const workers = await startJobs(database.jobsSql, mailJobs(mail), logger);
+    jobs.bind(workers.queue);
+    try {
+      const id = await database.db.transaction((tx) => mail.enqueue(message('worker@example.com'), tx));
+      await mail.dispatch(id);
+      await waitFor(() => sink.received.length === 1);
+      expect(otpIn(sink.received[0]!.raw)).toBe('424242');
+      await waitFor(async () => (await mail.listRecent(50)).find((row) => row.id === id)?.status === 'SENT');
+    } finally {
+      await workers.stop();
+      await sink.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { useNavigate } from 'react-router';
+import { Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ROLE_LABELS, isSystemRole, type Account, type UserDetail } from '@kumo/contract';
+import { IconCheck, IconLogout } from '../../components/icons';
+import { WideTextTooltip } from '../../components/wide-text-tooltip';
+import { useSwitchAccount } from '../../features/auth/api/switch-account';
+import { errorMessage } from '../../lib/api-error';
+import { initials } from '../../lib/format';
+import { signInPath, signOut } from '../../lib/sign-out';
+
+export function ProfileMenu({ user }: { user: UserDetail }) {
+  const navigate = useNavigate();
+  const switchCall = useSwitchAccount();
+  const activeAccount = user.accounts.find((account) => account.logged_in);
+  const accountEmail = activeAccount?.account_owner_email_id ?? user.ownerEmailId;
+
+  const logout = async () => {
+    const target = signInPath(user.role);
+    await signOut();
+    void navigate(target, { replace: true });
+  };
+
+  const switchTo = (account: Account) =>
+    switchCall.mutate(account.account_id, {
+      onSuccess: ({ user: switched, message }) => {
+        if (message) notifications.show({ color: 'green', message });
+        void navigate(isSystemRole(switched.role) ? '/admin/customers' : '/');
+      },
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
+
+  return (
+    <Menu position="bottom-end" width={392} shadow="lg" radius="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Profile menu for ${user.userName}`}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="indigo" radius="xl" size={34}>
+              {initials(user.userName)}
+            </Avatar>
+            <Text fz="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
+              {user.userName}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group gap="sm" p="sm" wrap="nowrap">
+          <Avatar color="indigo" radius="xl" size={44}>
+            {initials(user.userName)}
+          </Avatar>
+          <Box miw={0}>
+            <Text fw={600} truncate="end">
+              {user.userName}
+            </Text>
+            <Text fz="sm" c="dimmed" truncate="end">
+              {user.emailId}
+            </Text>
+          </Box>
+        </Group>
+        {accountEmail && (
+          <Paper bg="var(--mantine-color-gray-0)" withBorder radius="md" p="xs" mx="xs" mb="xs">
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
+              Working account
+            </Text>
+            <WideTextTooltip text={accountEmail} fz="sm" fw={500} />
+          </Paper>
+        )}
+        {user.accounts.length > 1 && (
+          <>
+            <Menu.Label>Accounts</Menu.Label>
+            {user.accounts.map((account) =>
+              account.logged_in ? (
+                <Group key={account.account_id} px="sm" py={8} justify="space-between" wrap="nowrap" aria-current="true">
+                  <AccountLabel account={account} />
+                  <Badge color="indigo" variant="light" leftSection={<IconCheck size={12} />}>
+                    Active
+                  </Badge>
+                </Group>
+              ) : (
+                <Menu.Item key={account.account_id} onClick={() => switchTo(account)} disabled={switchCall.isPending}>
+                  <AccountLabel account={account} />
+                </Menu.Item>
+              ),
+            )}
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout />} onClick={() => void logout()}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AccountLabel({ account }: { account: Account }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text fz="sm" truncate="end">
+        {account.account_owner_email_id}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {ROLE_LABELS[account.role]}
+      </Text>
+    </Stack>
+  );
+}

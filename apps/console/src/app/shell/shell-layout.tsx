@@ -1,0 +1,52 @@
+import { Outlet } from 'react-router';
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { AppFooter } from '../../components/app-footer';
+import { useSession } from '../../lib/session';
+import { NavRail } from './nav-rail';
+import type { SectionSet } from './sections';
+import { TopBar } from './top-bar';
+
+const NAV_BREAKPOINT = 'sm';
+
+/** The signed-in frame: top bar, navigation rail, the page, and the footer. Rendered behind a guard. */
+export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
+  const { user } = useSession();
+  const isMobile = useMediaQuery(`(max-width: 48em)`);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  // The guard renders this only for a signed-in user; a sign-out elsewhere unmounts it.
+  if (!user) return null;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: 240,
+        breakpoint: NAV_BREAKPOINT,
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
+      padding="xl"
+    >
+      <AppShell.Header>
+        <TopBar
+          sectionSet={sectionSet}
+          user={user}
+          navOpened={isMobile ? mobileOpened : desktopOpened}
+          onToggleNav={isMobile ? mobile.toggle : desktop.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <NavRail sectionSet={sectionSet} onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)" style={{ display: 'flex', flexDirection: 'column' }}>
+        <Box flex={1} maw={1400} w="100%" mx="auto">
+          <Outlet />
+        </Box>
+        <Box maw={1400} w="100%" mx="auto">
+          <AppFooter />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

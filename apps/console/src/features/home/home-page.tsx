@@ -1,0 +1,37 @@
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import { PageHeader } from '../../components/page-header';
+import { useSession } from '../../lib/session';
+import { ClustersCard } from './clusters-card';
+import { DocumentationCard } from './documentation-card';
+import { QuickLinksCard } from './quick-links-card';
+import { SubscriptionsSummary } from './subscriptions-summary';
+import { WelcomeDialog } from './welcome-dialog';
+
+export function HomePage() {
+  const { user } = useSession();
+  const firstName = user?.userName.split(' ')[0];
+
+  return (
+    <>
+      <PageHeader
+        title={firstName ? `Welcome, ${firstName}` : 'Home'}
+        description="Your subscriptions, clusters and shortcuts at a glance."
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <SubscriptionsSummary />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Stack gap="lg">
+            <ClustersCard />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <QuickLinksCard />
+              <DocumentationCard />
+            </SimpleGrid>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <WelcomeDialog />
+    </>
+  );
+}
