@@ -155,6 +155,6 @@ describe('rate limits', () => {
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([404, 404, 404, 429]);
-    expect(last!.json()).toEqual({ errorDetails: { error_code: 'RATE_LIMITED', error_message: MESSAGES.rateLimited } });
+    expect(last.json()).toEqual({ errorDetails: { error_code: 'RATE_LIMITED', error_message: MESSAGES.rateLimited } });
   });
 });
