@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { E2E_BASE_URL, E2E_PORT, MAIL_READER_URL, SMTP_SINK_PORT } from './stack.js';
+
+interface SinkMail {
+  to: string;
+  raw: string;
+}
+
+/** Starts a real SMTP sink (with a small HTTP reader for the tests) and the built portal pointed at it. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const mails: SinkMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(SMTP_SINK_PORT, '127.0.0.1', resolve));
+
+  const reader = createServer((request, response) => {
+    const to = new URL(request.url ?? '/', MAIL_READER_URL).searchParams.get('to');
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(mails.filter((mail) => !to || mail.to === to)));
+  });
+  const readerPort = Number(new URL(MAIL_READER_URL).port);
+  await new Promise<void>((resolve) => reader.listen(readerPort, '127.0.0.1', resolve));
+
+  const portal = spawn('node', ['apps/api/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E_BASE_URL,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kumo-e2e-')),
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitUntilReady(`${E2E_BASE_URL}/readyz`, portal);
+
+  return async () => {
+    portal.kill('SIGTERM');
+    await new Promise((resolve) => portal.once('exit', resolve));
+    await new Promise<void>((resolve) => reader.close(() => resolve()));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  };
+}
+
+async function waitUntilReady(url: string, portal: ReturnType<typeof spawn>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (portal.exitCode !== null) throw new Error(`the portal exited with code ${portal.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the portal did not become ready at ${url}`);
+}

@@ -1,0 +1,21 @@
+import { MAIL_READER_URL } from './stack.js';
+
+/** Waits for the OTP mailed to `email` (the newest one after `after` mails) and returns it. */
+export async function waitForOtp(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${MAIL_READER_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as { raw: string }[];
+    if (mails.length > after) {
+      const raw = mails.at(-1)!.raw.replace(/=\r?\n/g, '');
+      const otp = raw.match(/\b(\d{6})\b/)?.[1];
+      if (otp) return otp;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no OTP reached ${email}`);
+}
+
+export async function mailCount(email: string): Promise<number> {
+  const mails = (await (await fetch(`${MAIL_READER_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[];
+  return mails.length;
+}
