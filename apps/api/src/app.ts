@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
-import { tooManyRequests } from './errors.js';
+import { AppError, tooManyRequests } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -91,18 +91,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes(services.auth, options.authRateLimit));
   await app.register(adminRoutes(services.admin, services.auth.verifyAccessToken));
   if (options.devMailbox) await app.register(devMailboxRoutes(services.mail));
-  if (options.consoleDir && existsSync(options.consoleDir)) await serveConsole(app, options.consoleDir);
-  return app;
-}
+  const servesConsole = !!options.consoleDir && existsSync(options.consoleDir);
+  if (servesConsole) await app.register(fastifyStatic, { root: options.consoleDir!, wildcard: false, index: 'index.html', maxAge: '1h' });
 
-/** The built SPA on the same port; unknown non-API paths get index.html so the client router decides. */
-async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html', maxAge: '1h' });
+  // Unknown API paths get the error shape; any other page path gets the SPA, whose router decides.
   const apiPrefixes = ['/api/', '/dev/', '/healthz', '/readyz'];
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !apiPrefixes.some((prefix) => path.startsWith(prefix));
+    const wantsPage = servesConsole && request.method === 'GET' && !apiPrefixes.some((prefix) => path.startsWith(prefix));
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ errorDetails: { error_code: 'NOT_FOUND', error_message: MESSAGES.routeNotFound } });
+    return reply.status(404).send(new AppError(404, 'NOT_FOUND', MESSAGES.routeNotFound).toResponse());
   });
+  return app;
 }

@@ -38,8 +38,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(new AppError(500, 'INTERNAL_ERROR', MESSAGES.internal).toResponse());
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(new AppError(404, 'NOT_FOUND', MESSAGES.routeNotFound).toResponse());
-  });
 }

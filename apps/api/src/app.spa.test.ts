@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { openTestDatabase } from '../test/support/databases.js';
+import { RecordingQueue, RecordingTransport, TEST_SECRET } from '../test/support/harness.js';
+import { ManualClock } from '../test/support/manual-clock.js';
+import { createServices } from './services.js';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from './db/client.js';
+
+describe('serving the console', () => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    const consoleDir = mkdtempSync(join(tmpdir(), 'kumo-console-'));
+    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>Kumo Cloud</title><div id="root"></div>');
+    writeFileSync(join(consoleDir, 'app.js'), 'console.log("app")');
+    database = await openTestDatabase('pglite');
+    const logger = pino({ level: 'silent' });
+    const services = createServices({ db: database.db, clock: new ManualClock(), jobs: new RecordingQueue(), mailTransport: new RecordingTransport(), mailFrom: 'x <x@example.com>', authSecret: TEST_SECRET, logger });
+    app = await buildApp({ services, logger, ping: database.ping, authRateLimit: 100, devMailbox: false, consoleDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('serves assets and falls back to index.html for page routes', async () => {
+    expect((await app.inject({ url: '/app.js' })).body).toContain('console.log');
+    for (const path of ['/', '/login', '/clusters/abc/def', '/no/such/page']) {
+      const response = await app.inject({ url: path });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body, path).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps the error shape for unknown API paths and other methods', async () => {
+    const api = await app.inject({ url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errorDetails.error_code).toBe('NOT_FOUND');
+    expect((await app.inject({ method: 'POST', url: '/somewhere', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('does not mount the dev mailbox when mail goes to an SMTP server', async () => {
+    expect((await app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
+  });
+});
