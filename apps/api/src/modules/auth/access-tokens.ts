@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { MESSAGES, ROLES, TOKENS, type Role } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
@@ -15,7 +16,8 @@ export interface AccessClaims {
 
 /** Short-lived signed access tokens: one allow-listed algorithm; iss, aud, exp and typ checked. */
 export function createAccessTokens(secret: string, clock: Clock) {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: jose would otherwise import the raw key on every call.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
 
   async function sign(claims: AccessClaims): Promise<string> {
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
