@@ -7,7 +7,8 @@ export async function waitForOtp(email: string, after = 0): Promise<string> {
     const mails = (await (await fetch(`${MAIL_READER_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as { raw: string }[];
     if (mails.length > after) {
       const raw = mails.at(-1)!.raw.replace(/=\r?\n/g, '');
-      const otp = raw.match(/\b(\d{6})\b/)?.[1];
+      // The text part shows the OTP alone on an indented line.
+      const otp = raw.match(/^ {4}(\d{6})\s*$/m)?.[1];
       if (otp) return otp;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
