@@ -13,7 +13,17 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 const server = spawn('node', ['apps/api/dist/main.js'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'kumo-bench-')), DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', SMTP_URL: '', DEMO_DATA: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kumo-bench-')),
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    SMTP_URL: '',
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -30,7 +40,11 @@ async function waitReady() {
 }
 
 async function postJson(path, body) {
-  const response = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response;
 }
@@ -61,11 +75,14 @@ try {
   const bare = await load('/healthz');
   const detail = await load('/api/user/detail', { authorization: `Bearer ${token}` });
   if (detail.non2xx > 0 || bare.non2xx > 0) throw new Error(`non-2xx answers: detail ${detail.non2xx}, bare ${bare.non2xx}`);
-  const row = (name, result) => `${name.padEnd(22)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms`;
+  const row = (name, result) =>
+    `${name.padEnd(22)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms`;
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`);
   console.log(row('GET /healthz (bare)', bare));
   console.log(row('GET /api/user/detail', detail));
-  console.log(`ratio detail/bare: throughput ${(detail.requests.average / bare.requests.average).toFixed(3)}, p99 latency ${(detail.latency.p99 / Math.max(bare.latency.p99, 1)).toFixed(2)}x`);
+  console.log(
+    `ratio detail/bare: throughput ${(detail.requests.average / bare.requests.average).toFixed(3)}, p99 latency ${(detail.latency.p99 / Math.max(bare.latency.p99, 1)).toFixed(2)}x`,
+  );
 } finally {
   server.kill('SIGTERM');
 }

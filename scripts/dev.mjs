@@ -4,7 +4,10 @@ import { spawn, spawnSync } from 'node:child_process';
 spawnSync('npx', ['tsc', '-b', 'packages/contract'], { stdio: 'inherit' });
 const processes = [
   spawn('npx', ['tsc', '-b', 'packages/contract', '--watch', '--preserveWatchOutput'], { stdio: 'inherit' }),
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/main.ts'], { stdio: 'inherit', env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' } }),
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
   spawn('npx', ['vite', '--config', 'apps/console/vite.config.ts'], { stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -22,6 +22,9 @@ run('browser tests', 'npx', ['playwright', 'test']);
 
 const count = (file, read) => (existsSync(file) ? read(JSON.parse(readFileSync(file, 'utf8'))) : { passed: 0, failed: 0 });
 const unit = count(`${results}/vitest.json`, (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }));
-const browser = count(`${results}/e2e.json`, (report) => ({ passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky }));
+const browser = count(`${results}/e2e.json`, (report) => ({
+  passed: report.stats.expected,
+  failed: report.stats.unexpected + report.stats.flaky,
+}));
 console.log(`\nunit+api: ${unit.passed} passed, browser: ${browser.passed} passed`);
 console.log(`${unit.passed + browser.passed} passed, ${unit.failed + browser.failed} failed`);

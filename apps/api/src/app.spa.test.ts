@@ -20,7 +20,15 @@ describe('serving the console', () => {
     writeFileSync(join(consoleDir, 'app.js'), 'console.log("app")');
     database = await openTestDatabase('pglite');
     const logger = pino({ level: 'silent' });
-    const services = createServices({ db: database.db, clock: new ManualClock(), jobs: new RecordingQueue(), mailTransport: new RecordingTransport(), mailFrom: 'x <x@example.com>', authSecret: TEST_SECRET, logger });
+    const services = createServices({
+      db: database.db,
+      clock: new ManualClock(),
+      jobs: new RecordingQueue(),
+      mailTransport: new RecordingTransport(),
+      mailFrom: 'x <x@example.com>',
+      authSecret: TEST_SECRET,
+      logger,
+    });
     app = await buildApp({ services, logger, ping: database.ping, authRateLimit: 100, devMailbox: false, consoleDir });
   });
   afterAll(async () => {

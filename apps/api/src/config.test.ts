@@ -10,7 +10,12 @@ describe('configuration', () => {
   });
 
   it('treats empty variables as unset and reads the rest', () => {
-    const config = loadConfig({ PORT: '9000', DATABASE_URL: '', SMTP_URL: 'smtp://127.0.0.1:1025', PUBLIC_URL: 'https://portal.example.com/' });
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: '',
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      PUBLIC_URL: 'https://portal.example.com/',
+    });
     expect(config).toMatchObject({ PORT: 9000, SMTP_URL: 'smtp://127.0.0.1:1025', publicUrl: 'https://portal.example.com' });
     expect(config.DATABASE_URL).toBeUndefined();
   });

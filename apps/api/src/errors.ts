@@ -25,8 +25,7 @@ export const badRequest = (code: ErrorCode, message: string, fieldErrors?: Recor
   new AppError(400, code, message, fieldErrors);
 export const unauthorized = (code: ErrorCode, message: string) => new AppError(401, code, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (code: ErrorCode = 'NOT_FOUND', message: string = MESSAGES.notFound) =>
-  new AppError(404, code, message);
+export const notFound = (code: ErrorCode = 'NOT_FOUND', message: string = MESSAGES.notFound) => new AppError(404, code, message);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 export const businessRule = (code: ErrorCode, message: string) => new AppError(422, code, message);
 export const tooManyRequests = (code: ErrorCode, message: string) => new AppError(429, code, message);

@@ -5,7 +5,14 @@ export function createLogger(level: string) {
   return pino({
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.jwt_token', 'res.headers.refresh_token', 'otp', 'refresh_token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers.jwt_token',
+        'res.headers.refresh_token',
+        'otp',
+        'refresh_token',
+      ],
       censor: '[redacted]',
     },
   });

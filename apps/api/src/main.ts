@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`;
-  const mailbox = mailTransport.kind === 'dev-mailbox' ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : 'SMTP';
+  const mailbox = mailTransport.kind === 'dev-mailbox' ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : 'mailbox (sent over SMTP)';
   console.log(`\nKumo Cloud ${config.publicUrl}  (database: ${where}; mail: ${mailbox})`);
   if (config.demoData) {
     console.log(`  Customer sign-in: ${config.publicUrl}/login     as ${DEMO_CUSTOMER.email}`);

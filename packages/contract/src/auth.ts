@@ -6,14 +6,10 @@ import { LIMITS } from './constants.js';
 const authProviderSchema = z.enum(AUTH_PROVIDERS).default('EMAIL_OTP_AUTH');
 const idSchema = z.uuid();
 
-export const loginRequestSchema = z
-  .object({ email_id: emailSchema, auth_provider: authProviderSchema })
-  .meta({ id: 'LoginRequest' });
+export const loginRequestSchema = z.object({ email_id: emailSchema, auth_provider: authProviderSchema }).meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const otpSentResponseSchema = z
-  .object({ otp_sent: z.boolean(), message: z.string() })
-  .meta({ id: 'OtpSentResponse' });
+export const otpSentResponseSchema = z.object({ otp_sent: z.boolean(), message: z.string() }).meta({ id: 'OtpSentResponse' });
 export type OtpSentResponse = z.infer<typeof otpSentResponseSchema>;
 
 export const registerRequestSchema = z
@@ -32,9 +28,7 @@ export const authenticateRequestSchema = z
   .meta({ id: 'AuthenticateRequest' });
 export type AuthenticateRequest = z.input<typeof authenticateRequestSchema>;
 
-export const authenticateResponseSchema = z
-  .object({ role: z.enum(ROLES), sign_up: z.boolean() })
-  .meta({ id: 'AuthenticateResponse' });
+export const authenticateResponseSchema = z.object({ role: z.enum(ROLES), sign_up: z.boolean() }).meta({ id: 'AuthenticateResponse' });
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
 
 export const resendOtpRequestSchema = z
@@ -42,9 +36,7 @@ export const resendOtpRequestSchema = z
   .meta({ id: 'ResendOtpRequest' });
 export type ResendOtpRequest = z.input<typeof resendOtpRequestSchema>;
 
-export const refreshTokenRequestSchema = z
-  .object({ refresh_token: z.string().trim().min(1).max(512) })
-  .meta({ id: 'RefreshTokenRequest' });
+export const refreshTokenRequestSchema = z.object({ refresh_token: z.string().trim().min(1).max(512) }).meta({ id: 'RefreshTokenRequest' });
 export type RefreshTokenRequest = z.input<typeof refreshTokenRequestSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
@@ -72,3 +64,6 @@ export const userDetailSchema = z
   })
   .meta({ id: 'UserDetail' });
 export type UserDetail = z.infer<typeof userDetailSchema>;
+
+export const switchAccountRequestSchema = z.object({ switching_account_id: idSchema }).meta({ id: 'SwitchAccountRequest' });
+export type SwitchAccountRequest = z.input<typeof switchAccountRequestSchema>;

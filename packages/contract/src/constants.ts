@@ -46,6 +46,14 @@ export const UI_SIZES = {
 } as const;
 
 export const SIGN_UP_CREDIT_USD = 500;
+export const FREE_CREDIT_VALIDITY_DAYS = 30;
+
+export const PAGE_SIZES = {
+  customers: 50,
+  transactions: 20,
+  auditLogs: 20,
+  adminLists: 20,
+} as const;
 
 export const STORAGE_KEYS = {
   jwtToken: 'jwtToken',

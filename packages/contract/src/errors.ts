@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.js';
 
 /** Error codes the API returns in errorDetails.error_code. */
 export const ERROR_CODES = [
@@ -36,3 +37,23 @@ export const errorResponseSchema = z
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Readable text by error code, for error bodies that carry no error_message. */
+export const ERROR_CODE_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  USER_NOT_FOUND: MESSAGES.userNotRegistered,
+  USER_ALREADY_EXISTS: MESSAGES.userAlreadyRegistered,
+  OTP_INVALID: MESSAGES.otpInvalid,
+  OTP_EXPIRED: MESSAGES.otpExpired,
+  OTP_NOT_REQUESTED: MESSAGES.otpNotRequested,
+  OTP_LOCKED: MESSAGES.otpLocked,
+  OTP_RESEND_LIMIT: MESSAGES.otpResendLimit,
+  TOKEN_EXPIRED: MESSAGES.jwtExpired,
+  REFRESH_TOKEN_EXPIRED: MESSAGES.refreshExpired,
+  REFRESH_TOKEN_INVALID: MESSAGES.refreshInvalid,
+  ROLE_MAPPING_NOT_FOUND: MESSAGES.roleMappingNotFound,
+  TOKEN_MISSING: MESSAGES.notSignedIn,
+  FORBIDDEN: MESSAGES.forbidden,
+  RATE_LIMITED: MESSAGES.rateLimited,
+  NOT_FOUND: MESSAGES.notFound,
+  INTERNAL_ERROR: MESSAGES.internal,
+};

@@ -14,10 +14,8 @@ export const MESSAGES = {
   otpInvalid: 'The OTP you entered is invalid. Please try again.',
   otpExpired: 'The OTP has expired. Please request a new one.',
   otpNotRequested: 'No OTP has been requested for this email. Please start again.',
-  otpLocked:
-    'Your account is locked for today after three invalid OTP attempts. Please try again tomorrow.',
-  otpLockWarning:
-    'The account is locked for a calendar day after three consecutive invalid OTPs or three invalid OTPs within an hour.',
+  otpLocked: 'Your account is locked for today after three invalid OTP attempts. Please try again tomorrow.',
+  otpLockWarning: 'The account is locked for a calendar day after three consecutive invalid OTPs or three invalid OTPs within an hour.',
   otpResendLimit: 'Too many OTP requests. Please wait an hour before requesting another OTP.',
   otpSent: 'An OTP has been sent to your email.',
 
@@ -40,6 +38,16 @@ export const MESSAGES = {
   internal: 'Internal Server Error',
   somethingWentWrong: 'Something went wrong.',
   noResponse: 'No response from the server.',
+
+  noClusterDeployed: 'No cluster has been deployed yet.',
+  noClusterClickNew: 'No cluster has been deployed yet. Click New to start the cluster deployment.',
+  noUserAdded: 'No user has been added yet.',
+  noSubscriptions: 'No subscriptions yet.',
+  noUsageCost: 'Usage cost for the current period is not available.',
+  noCustomersListed: 'No customers have been listed yet.',
+  customerDetailsUnavailable: 'Customer details are unavailable.',
+  unauthorizedTitle: '401 Unauthorized',
+  accountSwitchRoleMappingNotFound: 'Account role mapping not found.',
 
   pageNotFound: 'Page Not Found',
   accessExpired: 'Access Expired: Either link is expired or User already accepted the invite.',

@@ -3,7 +3,8 @@ import { LIMITS, OTP } from './constants.js';
 import { MESSAGES } from './messages.js';
 
 // A practical e-mail shape: local@domain.tld, no spaces, a dot in the domain.
-const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 // Words of 2 to 50 letters separated by single spaces (spec section 5).
 const NAME_PATTERN = /^\p{L}{2,50}(?: \p{L}{2,50})*$/u;
 const OTP_PATTERN = new RegExp(`^\\d{${OTP.length}}$`);

@@ -120,7 +120,11 @@ export const mailOutbox = pgTable(
     createdAt: at('created_at').notNull(),
     sentAt: at('sent_at'),
   },
-  (table) => [index('mail_outbox_pending_idx').on(table.createdAt).where(sql`status = 'PENDING'`)],
+  (table) => [
+    index('mail_outbox_pending_idx')
+      .on(table.createdAt)
+      .where(sql`status = 'PENDING'`),
+  ],
 );
 
 export const serverSecrets = pgTable('server_secrets', {

@@ -32,7 +32,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'request refused');
-      return reply.status(error.statusCode).send(new AppError(error.statusCode, 'VALIDATION_FAILED', MESSAGES.validationFailed).toResponse());
+      return reply
+        .status(error.statusCode)
+        .send(new AppError(error.statusCode, 'VALIDATION_FAILED', MESSAGES.validationFailed).toResponse());
     }
 
     request.log.error({ err: error }, 'unhandled error');

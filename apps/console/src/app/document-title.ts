@@ -24,8 +24,6 @@ const SECTION_TITLES: [prefix: string, title: string][] = [
 /** The document title for a path: '<Title> | Kumo Cloud', or just 'Kumo Cloud' when the path has none. */
 export function documentTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const title =
-    EXACT_TITLES[path] ??
-    SECTION_TITLES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1];
+  const title = EXACT_TITLES[path] ?? SECTION_TITLES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1];
   return title ? `${title} | ${PRODUCT.titleSuffix}` : PRODUCT.titleSuffix;
 }

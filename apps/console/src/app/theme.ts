@@ -1,8 +1,7 @@
 import { createTheme } from '@mantine/core';
 import { UI_TIMING } from '@kumo/contract';
 
-const fontStack =
-  'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const fontStack = 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'indigo',

@@ -2,6 +2,8 @@ import { STORAGE_KEYS } from '@kumo/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, apiRequest } from './api-client';
 import { ApiError } from './api-error';
+import { bodyOf, pathOf } from '../../test/api';
+import { userDetail } from '../../test/users';
 import { getSession, saveTokens, saveUser } from './session';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -18,7 +20,7 @@ function errorBody(code: string, message: string) {
 const fetchMock = vi.fn<typeof fetch>();
 
 function callsTo(path: string) {
-  return fetchMock.mock.calls.filter(([url]) => String(url).startsWith(path));
+  return fetchMock.mock.calls.filter(([input]) => pathOf(input) === path);
 }
 
 function authorizationOf(call: Parameters<typeof fetch>): string | null {
@@ -75,7 +77,7 @@ describe('apiRequest', () => {
 
   it('refreshes once for parallel calls with an expired token and retries each of them', async () => {
     fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
+      const url = pathOf(input);
       if (url === '/api/user/refresh-token') {
         return json(200, { message: 'ok' }, { jwt_token: 'new-jwt', refresh_token: 'new-refresh' });
       }
@@ -89,7 +91,7 @@ describe('apiRequest', () => {
     expect(results).toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
     const refreshCalls = callsTo('/api/user/refresh-token');
     expect(refreshCalls).toHaveLength(1);
-    expect(JSON.parse(String(refreshCalls[0]?.[1]?.body))).toEqual({ refresh_token: 'old-refresh' });
+    expect(bodyOf(refreshCalls[0]?.[1])).toEqual({ refresh_token: 'old-refresh' });
     for (const path of ['/api/a', '/api/b', '/api/c']) {
       expect(callsTo(path).map(authorizationOf)).toEqual(['Bearer old-jwt', 'Bearer new-jwt']);
     }
@@ -97,17 +99,9 @@ describe('apiRequest', () => {
   });
 
   it('clears the session when the refresh fails', async () => {
-    saveUser({
-      userId: '6f1c1f3e-8a53-4a8e-9a43-3f0f3f8f8f8f',
-      userName: 'Ada Lovelace',
-      emailId: 'ada@example.com',
-      ownerEmailId: null,
-      authProvider: 'EMAIL_OTP_AUTH',
-      role: 'ACCOUNT_OWNER',
-      accounts: [],
-    });
+    saveUser(userDetail());
     fetchMock.mockImplementation(async (input) =>
-      String(input) === '/api/user/refresh-token'
+      pathOf(input) === '/api/user/refresh-token'
         ? json(401, errorBody('REFRESH_TOKEN_EXPIRED', 'Refresh Token has expired.'))
         : json(401, errorBody('TOKEN_EXPIRED', 'JWT Token has expired.')),
     );

@@ -1,4 +1,4 @@
-import { HEADERS, MESSAGES, type ErrorCode } from '@kumo/contract';
+import { HEADERS, MESSAGES, errorResponseSchema, type ErrorCode } from '@kumo/contract';
 import { ApiError } from './api-error';
 import { clearSession, getSession, saveTokens } from './session';
 
@@ -19,7 +19,8 @@ export interface ApiResponse<T> {
 }
 
 const REFRESH_PATH = '/api/user/refresh-token';
-const SESSION_ENDING_CODES: readonly string[] = ['ROLE_MAPPING_NOT_FOUND' satisfies ErrorCode];
+const TOKEN_EXPIRED: ErrorCode = 'TOKEN_EXPIRED';
+const ROLE_MAPPING_NOT_FOUND: ErrorCode = 'ROLE_MAPPING_NOT_FOUND';
 
 /** One refresh shared by every call that hit an expired token while it runs. */
 let pendingRefresh: Promise<boolean> | null = null;
@@ -33,7 +34,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = getSession().jwtToken;
   let response = await send(path, options, token);
 
-  if (response.status === 401 && token && (await errorCode(response)) === 'TOKEN_EXPIRED') {
+  if (response.status === 401 && token && (await errorCode(response)) === TOKEN_EXPIRED) {
     // Another call may already have renewed the token this one was sent with.
     const renewed = getSession().jwtToken !== token || (await refreshTokens());
     if (!renewed) {
@@ -90,11 +91,9 @@ async function runRefresh(): Promise<boolean> {
   }
 }
 
+/** The account behind the session is gone: nothing the user does next can succeed. */
 function endsSession(error: ApiError): boolean {
-  return (
-    (error.code !== undefined && SESSION_ENDING_CODES.includes(error.code)) ||
-    error.message === MESSAGES.roleMappingNotFound
-  );
+  return error.code === ROLE_MAPPING_NOT_FOUND || error.message === MESSAGES.roleMappingNotFound;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
@@ -133,8 +132,7 @@ function withQuery(path: string, query: RequestOptions['query']): string {
 }
 
 async function errorCode(response: Response): Promise<string | undefined> {
-  const payload = await readJson(response.clone());
-  return ApiError.fromResponse(response.status, payload).code;
+  return errorResponseSchema.safeParse(await readJson(response.clone())).data?.errorDetails.error_code;
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,5 +1,4 @@
-import { MESSAGES, errorResponseSchema, type ErrorResponse } from '@kumo/contract';
-import { ERROR_CODE_MESSAGES } from './contract-additions';
+import { ERROR_CODE_MESSAGES, type ErrorResponse, errorResponseSchema, MESSAGES } from '@kumo/contract';
 
 /** A failed call: the server's error body when it answered, or a transport failure when it did not. */
 export class ApiError extends Error {
@@ -24,8 +23,7 @@ export class ApiError extends Error {
     const parsed = errorResponseSchema.safeParse(payload);
     if (!parsed.success) return new ApiError(`Request failed with status code ${status}`, { status });
     const { error_code, error_message } = parsed.data.errorDetails;
-    const message =
-      error_message || ERROR_CODE_MESSAGES[error_code as keyof typeof ERROR_CODE_MESSAGES] || error_code;
+    const message = error_message || ERROR_CODE_MESSAGES[error_code as keyof typeof ERROR_CODE_MESSAGES] || error_code;
     return new ApiError(message, { status, body: parsed.data });
   }
 

@@ -50,7 +50,13 @@ describe.each(kinds)('auth on %s', (kind) => {
       const detail = await get(ctx, '/api/user/detail', tokens.jwt);
       expect(detail.statusCode).toBe(200);
       const body = detail.json();
-      expect(body).toMatchObject({ userName: 'Dana Demo', emailId: email, ownerEmailId: email, authProvider: 'EMAIL_OTP_AUTH', role: 'ACCOUNT_OWNER' });
+      expect(body).toMatchObject({
+        userName: 'Dana Demo',
+        emailId: email,
+        ownerEmailId: email,
+        authProvider: 'EMAIL_OTP_AUTH',
+        role: 'ACCOUNT_OWNER',
+      });
       expect(body.accounts).toHaveLength(1);
       expect(body.accounts[0]).toMatchObject({ role: 'ACCOUNT_OWNER', logged_in: true, account_owner_email_id: email });
     });
@@ -160,7 +166,9 @@ describe.each(kinds)('auth on %s', (kind) => {
       ctx.clock.advance(HOUR + MINUTE);
       await post(ctx, '/api/user/login', { email_id: email });
       const second = await latestOtp(ctx, email);
-      expect(errorCode(await post(ctx, '/api/user/authenticate', { email_id: email, otp: second === '000000' ? '111111' : '000000' }))).toBe('OTP_INVALID');
+      expect(
+        errorCode(await post(ctx, '/api/user/authenticate', { email_id: email, otp: second === '000000' ? '111111' : '000000' })),
+      ).toBe('OTP_INVALID');
       expect((await post(ctx, '/api/user/authenticate', { email_id: email, otp: second })).statusCode).toBe(200);
     });
   });

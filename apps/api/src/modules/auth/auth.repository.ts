@@ -1,15 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  accountMembers,
-  accounts,
-  authLocks,
-  otpAttempts,
-  otpChallenges,
-  refreshTokens,
-  sessions,
-  users,
-} from '../../db/schema.js';
+import { accountMembers, accounts, authLocks, otpAttempts, otpChallenges, refreshTokens, sessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;

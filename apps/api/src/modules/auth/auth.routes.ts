@@ -18,7 +18,14 @@ import { claimsOf, requireSignedIn } from '../../http/auth-guard.js';
 import type { AuthService, IssuedTokens } from './auth.service.js';
 
 const tags = ['Auth'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const otpSent = { otp_sent: true, message: MESSAGES.otpSent };
 
 function sendTokens(reply: FastifyReply, tokens: IssuedTokens): void {
@@ -33,7 +40,12 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/login', {
       config: { rateLimit },
-      schema: { tags, summary: 'Send a sign-in OTP to a registered e-mail', body: loginRequestSchema, response: { 200: otpSentResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Send a sign-in OTP to a registered e-mail',
+        body: loginRequestSchema,
+        response: { 200: otpSentResponseSchema, ...errors },
+      },
       handler: async (request) => {
         await auth.login(request.body.email_id);
         return otpSent;
@@ -42,7 +54,12 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/register', {
       config: { rateLimit },
-      schema: { tags, summary: 'Start a sign-up: send an OTP to a new e-mail', body: registerRequestSchema, response: { 200: otpSentResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Start a sign-up: send an OTP to a new e-mail',
+        body: registerRequestSchema,
+        response: { 200: otpSentResponseSchema, ...errors },
+      },
       handler: async (request) => {
         await auth.register(request.body.email_id, request.body.user_name);
         return otpSent;
@@ -51,7 +68,12 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/resend-otp', {
       config: { rateLimit },
-      schema: { tags, summary: 'Send a new OTP for the pending sign-in or sign-up', body: resendOtpRequestSchema, response: { 200: otpSentResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Send a new OTP for the pending sign-in or sign-up',
+        body: resendOtpRequestSchema,
+        response: { 200: otpSentResponseSchema, ...errors },
+      },
       handler: async (request) => {
         await auth.resendOtp(request.body.email_id);
         return otpSent;
@@ -75,7 +97,12 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/refresh-token', {
       config: { rateLimit },
-      schema: { tags, summary: 'Rotate the refresh token (new tokens in headers)', body: refreshTokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token (new tokens in headers)',
+        body: refreshTokenRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
       handler: async (request, reply) => {
         sendTokens(reply, await auth.refresh(request.body.refresh_token));
         return { message: 'Tokens refreshed.' };
@@ -85,7 +112,12 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
     app.post('/api/user/logout', {
       config: { rateLimit },
       preHandler: signedIn,
-      schema: { tags, summary: 'End the session: its refresh tokens stop working', security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'End the session: its refresh tokens stop working',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageResponseSchema, ...errors },
+      },
       handler: async (request) => {
         await auth.logout(claimsOf(request));
         return { message: 'Logged out.' };
@@ -94,9 +126,13 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.get('/api/user/detail', {
       preHandler: signedIn,
-      schema: { tags, summary: 'The signed-in person and their accounts', security: [{ bearerAuth: [] }], response: { 200: userDetailSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The signed-in person and their accounts',
+        security: [{ bearerAuth: [] }],
+        response: { 200: userDetailSchema, ...errors },
+      },
       handler: async (request) => auth.userDetail(claimsOf(request)),
     });
   };
 }
-

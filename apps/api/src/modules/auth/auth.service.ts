@@ -44,7 +44,14 @@ export function createAuthService(deps: {
     const otp = generateOtp();
     const mailId = await db.transaction(async (tx) => {
       await repo.replaceChallenge(
-        { email, purpose, userName, otpHash: otpHash(email, otp), expiresAt: new Date(now.getTime() + OTP.validMinutes * MINUTE), createdAt: now },
+        {
+          email,
+          purpose,
+          userName,
+          otpHash: otpHash(email, otp),
+          expiresAt: new Date(now.getTime() + OTP.validMinutes * MINUTE),
+          createdAt: now,
+        },
         tx,
       );
       return mail.enqueue(otpMail(email, otp, purpose, userName), tx);
@@ -68,7 +75,10 @@ export function createAuthService(deps: {
   }
 
   /** Chooses the account a session works in and the role held there. */
-  async function resolveRole(user: UserRow, requestedAccountId: string | null | undefined): Promise<{ accountId: string | null; role: Role }> {
+  async function resolveRole(
+    user: UserRow,
+    requestedAccountId: string | null | undefined,
+  ): Promise<{ accountId: string | null; role: Role }> {
     if (user.systemRole && isSystemRole(user.systemRole)) return { accountId: null, role: user.systemRole };
     const memberships = await repo.listMemberships(user.id);
     const chosen =
@@ -85,7 +95,12 @@ export function createAuthService(deps: {
     const sessionId = await db.transaction(async (tx) => {
       const id = await repo.insertSession({ userId, accountId, createdAt: now }, tx);
       await repo.insertRefreshToken(
-        { sessionId: id, tokenHash: refreshHash(refreshToken), expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY), createdAt: now },
+        {
+          sessionId: id,
+          tokenHash: refreshHash(refreshToken),
+          expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY),
+          createdAt: now,
+        },
         tx,
       );
       return id;
@@ -125,7 +140,10 @@ export function createAuthService(deps: {
         const existing = await repo.findUserByEmail(email, tx);
         if (existing) return { user: existing, signUp: false };
         if (challenge.purpose !== 'SIGN_UP') throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
-        const created = await repo.insertUser({ email, name: challenge.userName ?? email, authProvider: 'EMAIL_OTP_AUTH', createdAt: now }, tx);
+        const created = await repo.insertUser(
+          { email, name: challenge.userName ?? email, authProvider: 'EMAIL_OTP_AUTH', createdAt: now },
+          tx,
+        );
         await repo.insertAccountWithOwner(created.id, now, tx);
         return { user: created, signUp: true };
       });
@@ -146,7 +164,12 @@ export function createAuthService(deps: {
       const rotated = await db.transaction(async (tx) => {
         if (!(await repo.useRefreshToken(stored.id, now, tx))) return false;
         await repo.insertRefreshToken(
-          { sessionId: session.id, tokenHash: refreshHash(next), expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY), createdAt: now },
+          {
+            sessionId: session.id,
+            tokenHash: refreshHash(next),
+            expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY),
+            createdAt: now,
+          },
           tx,
         );
         return true;

@@ -7,7 +7,15 @@ const RECENT = 50;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-const mailSchema = z.object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), status: z.string(), created_at: z.iso.datetime() });
+const mailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.string(),
+  created_at: z.iso.datetime(),
+});
 
 /** The dev mailbox: mounted only when no SMTP server is configured, so no real mail is ever shown here. */
 export function devMailboxRoutes(mail: MailService) {
@@ -24,16 +32,22 @@ export function devMailboxRoutes(mail: MailService) {
         created_at: row.createdAt.toISOString(),
       }));
 
-    app.get('/dev/mailbox.json', { schema: { tags: ['Dev mailbox'], summary: 'The latest 50 mails, newest first', response: { 200: z.array(mailSchema) } } }, recent);
+    app.get(
+      '/dev/mailbox.json',
+      { schema: { tags: ['Dev mailbox'], summary: 'The latest 50 mails, newest first', response: { 200: z.array(mailSchema) } } },
+      recent,
+    );
 
     app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
       const mails = await recent();
       const items = mails
         .map(
-          (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)} · ${escapeHtml(m.status)}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
+          (m) =>
+            `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)} · ${escapeHtml(m.status)}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
         )
         .join('\n');
-      reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox | Kumo Cloud</title>
+      reply.type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox | Kumo Cloud</title>
 <link rel="stylesheet" href="/dev/mailbox.css"></head><body><h1>Dev mailbox</h1>
 <p>Mail the portal sent while no SMTP server is configured, newest first. Reload to see new mail.</p>
 ${items || '<p class="empty">No mail yet.</p>'}</body></html>`);

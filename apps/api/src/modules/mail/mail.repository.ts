@@ -28,7 +28,10 @@ export function createMailRepository(db: DbOrTx) {
     },
 
     async releaseAfterFailure(id: string, error: string, tx: DbOrTx = db): Promise<void> {
-      await tx.update(mailOutbox).set({ leaseUntil: null, lastError: error.slice(0, 500) }).where(eq(mailOutbox.id, id));
+      await tx
+        .update(mailOutbox)
+        .set({ leaseUntil: null, lastError: error.slice(0, 500) })
+        .where(eq(mailOutbox.id, id));
     },
 
     async listStalePending(olderThan: Date, now: Date, limit: number, tx: DbOrTx = db): Promise<string[]> {

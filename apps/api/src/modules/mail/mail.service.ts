@@ -43,7 +43,11 @@ export function createMailService(deps: {
 
   return {
     /** Stores a mail inside the caller's transaction; call dispatch(id) once it commits. */
-    enqueue: (message: MailMessage, tx: DbOrTx) => mailRepository.insert({ ...message, toAddress: message.to, textBody: message.text, htmlBody: message.html, createdAt: clock.now() }, tx),
+    enqueue: (message: MailMessage, tx: DbOrTx) =>
+      mailRepository.insert(
+        { ...message, toAddress: message.to, textBody: message.text, htmlBody: message.html, createdAt: clock.now() },
+        tx,
+      ),
 
     dispatch,
 

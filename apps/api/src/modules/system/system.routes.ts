@@ -13,14 +13,18 @@ export function systemRoutes(ping: () => Promise<void>) {
       status: 'ok',
       version: PRODUCT.version,
     }));
-    app.get('/readyz', { schema: { tags: ['System'], summary: 'The database answers', response: { 200: statusSchema, 503: statusSchema } } }, async (request, reply) => {
-      try {
-        await ping();
-        return { status: 'ready', version: PRODUCT.version };
-      } catch (error) {
-        request.log.warn({ err: error }, 'database not reachable');
-        return reply.status(503).send({ status: 'database unreachable', version: PRODUCT.version });
-      }
-    });
+    app.get(
+      '/readyz',
+      { schema: { tags: ['System'], summary: 'The database answers', response: { 200: statusSchema, 503: statusSchema } } },
+      async (request, reply) => {
+        try {
+          await ping();
+          return { status: 'ready', version: PRODUCT.version };
+        } catch (error) {
+          request.log.warn({ err: error }, 'database not reachable');
+          return reply.status(503).send({ status: 'database unreachable', version: PRODUCT.version });
+        }
+      },
+    );
   };
 }

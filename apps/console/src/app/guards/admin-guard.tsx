@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { isSystemRole } from '@kumo/contract';
-import { FullPageLoader } from './full-page-loader';
+import { FullPageLoader } from '../../components/full-page-loader';
 import { useSignedInUser } from './use-signed-in-user';
 
 /** The admin area: provider staff only. */

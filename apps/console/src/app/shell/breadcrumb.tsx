@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { Breadcrumbs, Text } from '@mantine/core';
+import { Box, Breadcrumbs, Text } from '@mantine/core';
 import { activeSection, type SectionSet } from './sections';
 
 /** The section title; sub-pages will add the active item's name after it. */
@@ -8,10 +8,12 @@ export function Breadcrumb({ sectionSet }: { sectionSet: SectionSet }) {
   const section = activeSection(sectionSet, pathname);
   if (!section) return null;
   return (
-    <Breadcrumbs aria-label="Breadcrumb">
-      <Text fw={600} fz="sm">
-        {section.label}
-      </Text>
-    </Breadcrumbs>
+    <Box component="nav" aria-label="Breadcrumb">
+      <Breadcrumbs>
+        <Text fw={600} fz="sm">
+          {section.label}
+        </Text>
+      </Breadcrumbs>
+    </Box>
   );
 }

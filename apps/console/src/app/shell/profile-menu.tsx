@@ -21,14 +21,15 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
     void navigate(target, { replace: true });
   };
 
+  // mutateAsync settles even when a failed switch ends the session and unmounts this menu.
   const switchTo = (account: Account) =>
-    switchCall.mutate(account.account_id, {
-      onSuccess: ({ user: switched, message }) => {
+    switchCall
+      .mutateAsync(account.account_id)
+      .then(({ user: switched, message }) => {
         if (message) notifications.show({ color: 'green', message });
         void navigate(isSystemRole(switched.role) ? '/admin/customers' : '/');
-      },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
-    });
+      })
+      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
 
   return (
     <Menu position="bottom-end" width={392} shadow="lg" radius="md">
@@ -73,12 +74,12 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
               account.logged_in ? (
                 <Group key={account.account_id} px="sm" py={8} justify="space-between" wrap="nowrap" aria-current="true">
                   <AccountLabel account={account} />
-                  <Badge color="indigo" variant="light" leftSection={<IconCheck size={12} />}>
+                  <Badge color="indigo" variant="light" leftSection={<IconCheck size={12} />} style={{ flexShrink: 0 }}>
                     Active
                   </Badge>
                 </Group>
               ) : (
-                <Menu.Item key={account.account_id} onClick={() => switchTo(account)} disabled={switchCall.isPending}>
+                <Menu.Item key={account.account_id} onClick={() => void switchTo(account)} disabled={switchCall.isPending}>
                   <AccountLabel account={account} />
                 </Menu.Item>
               ),
@@ -96,7 +97,7 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
 
 function AccountLabel({ account }: { account: Account }) {
   return (
-    <Stack gap={0} miw={0}>
+    <Stack gap={0} miw={0} flex={1}>
       <Text fz="sm" truncate="end">
         {account.account_owner_email_id}
       </Text>

@@ -30,9 +30,7 @@ export const CUSTOMER_SECTIONS: SectionSet = {
 
 export const ADMIN_SECTIONS: SectionSet = {
   segmentIndex: 2,
-  sections: [
-    { label: 'Customers', path: '/admin/customers', segment: 'customers', icon: IconBuilding, helpUrl: HELP_LINKS.customers },
-  ],
+  sections: [{ label: 'Customers', path: '/admin/customers', segment: 'customers', icon: IconBuilding, helpUrl: HELP_LINKS.customers }],
 };
 
 export function activeSection({ sections, segmentIndex }: SectionSet, pathname: string): Section | undefined {

@@ -1,8 +1,8 @@
+import { MESSAGES } from '@kumo/contract';
 import { Card, EmptyState } from '@mantine/core';
 import { ComingSoonButton } from '../../components/coming-soon-button';
 import { IconServer } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
-import { CONSOLE_MESSAGES } from '../../lib/contract-additions';
 
 export function ClustersPage() {
   return (
@@ -13,7 +13,7 @@ export function ClustersPage() {
         actions={<ComingSoonButton>New</ComingSoonButton>}
       />
       <Card>
-        <EmptyState variant="light" icon={<IconServer size={24} />} title={CONSOLE_MESSAGES.noClusterClickNew} py={64} />
+        <EmptyState variant="light" icon={<IconServer size={24} />} title={MESSAGES.noClusterClickNew} py={64} />
       </Card>
     </>
   );

@@ -1,7 +1,7 @@
+import { MESSAGES } from '@kumo/contract';
 import { Card, EmptyState, Table } from '@mantine/core';
 import { IconChart } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
-import { CONSOLE_MESSAGES } from '../../lib/contract-additions';
 
 const COLUMNS = ['Subscription name', 'Actual cost', 'Forecast', 'Balance'];
 
@@ -21,7 +21,7 @@ export function CostAnalysisPage() {
             </Table.Thead>
           </Table>
         </Table.ScrollContainer>
-        <EmptyState variant="light" icon={<IconChart size={24} />} title={CONSOLE_MESSAGES.noUsageCost} py={48} />
+        <EmptyState variant="light" icon={<IconChart size={24} />} title={MESSAGES.noUsageCost} py={48} />
       </Card>
     </>
   );

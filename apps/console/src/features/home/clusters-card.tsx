@@ -1,7 +1,7 @@
+import { MESSAGES } from '@kumo/contract';
 import { useNavigate } from 'react-router';
 import { Button, Card, EmptyState, Group, Table, Text } from '@mantine/core';
 import { IconPlus, IconServer } from '../../components/icons';
-import { CONSOLE_MESSAGES } from '../../lib/contract-additions';
 
 const COLUMNS = ['Cluster name', 'Subscription', 'Status', 'Capacity'];
 
@@ -31,7 +31,7 @@ export function ClustersCard() {
         size="sm"
         variant="light"
         icon={<IconServer size={22} />}
-        title={CONSOLE_MESSAGES.noClusterDeployed}
+        title={MESSAGES.noClusterDeployed}
         description="Clusters you deploy appear here with their status and capacity."
         py="xl"
       >

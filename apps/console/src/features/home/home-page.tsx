@@ -17,7 +17,7 @@ export function HomePage() {
         title={firstName ? `Welcome, ${firstName}` : 'Home'}
         description="Your subscriptions, clusters and shortcuts at a glance."
       />
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <SubscriptionsSummary />
         </Grid.Col>

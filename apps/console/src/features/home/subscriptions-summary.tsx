@@ -1,7 +1,7 @@
+import { MESSAGES } from '@kumo/contract';
 import { Link } from 'react-router';
 import { Button, Card, EmptyState, Text } from '@mantine/core';
 import { IconArrowRight, IconWallet } from '../../components/icons';
-import { CONSOLE_MESSAGES } from '../../lib/contract-additions';
 
 /** Left bar of home: one card per subscription with its balance, once subscriptions exist. */
 export function SubscriptionsSummary() {
@@ -14,7 +14,7 @@ export function SubscriptionsSummary() {
         size="sm"
         variant="light"
         icon={<IconWallet size={22} />}
-        title={CONSOLE_MESSAGES.noSubscriptions}
+        title={MESSAGES.noSubscriptions}
         description="Create a subscription and add funds to start deploying clusters."
         py="lg"
       >

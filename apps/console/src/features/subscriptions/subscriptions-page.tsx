@@ -1,8 +1,8 @@
+import { MESSAGES } from '@kumo/contract';
 import { Card, EmptyState } from '@mantine/core';
 import { ComingSoonButton } from '../../components/coming-soon-button';
 import { IconWallet } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
-import { CONSOLE_MESSAGES } from '../../lib/contract-additions';
 
 export function SubscriptionsPage() {
   return (
@@ -16,7 +16,7 @@ export function SubscriptionsPage() {
         <EmptyState
           variant="light"
           icon={<IconWallet size={24} />}
-          title={CONSOLE_MESSAGES.noSubscriptions}
+          title={MESSAGES.noSubscriptions}
           description="Click New to create a subscription, then add funds to it."
           py={64}
         />

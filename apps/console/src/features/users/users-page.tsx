@@ -1,8 +1,8 @@
+import { MESSAGES } from '@kumo/contract';
 import { Card, EmptyState } from '@mantine/core';
 import { ComingSoonButton } from '../../components/coming-soon-button';
 import { IconUsers } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
-import { CONSOLE_MESSAGES } from '../../lib/contract-additions';
 
 export function UsersPage() {
   return (
@@ -16,7 +16,7 @@ export function UsersPage() {
         <EmptyState
           variant="light"
           icon={<IconUsers size={24} />}
-          title={CONSOLE_MESSAGES.noUserAdded}
+          title={MESSAGES.noUserAdded}
           description="Click Add to invite a user to this account."
           py={64}
         />

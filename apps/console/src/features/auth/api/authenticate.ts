@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type AuthenticateRequest, type AuthenticateResponse, type UserDetail } from '@kumo/contract';
 import { apiRequest, tokensFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { clearSession, saveTokens } from '../../../lib/session';
-import { fetchUserDetail } from './user-detail';
+import { fetchUserDetail, userDetailQueryKey } from './user-detail';
 
 export interface SignedIn {
   user: UserDetail;
@@ -28,5 +28,10 @@ export async function authenticate(request: AuthenticateRequest): Promise<Signed
 }
 
 export function useAuthenticate() {
-  return useMutation({ mutationFn: authenticate });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: authenticate,
+    // The guards read the user from this query; it is fresh, so they need not fetch it again.
+    onSuccess: ({ user }) => queryClient.setQueryData(userDetailQueryKey, user),
+  });
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type UserDetail } from '@kumo/contract';
+import { MESSAGES, type SwitchAccountRequest, type UserDetail } from '@kumo/contract';
 import { apiRequest, tokensFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { CONSOLE_MESSAGES, type SwitchAccountRequest } from '../../../lib/contract-additions';
 import { clearSession, getSession, saveTokens } from '../../../lib/session';
 import { fetchUserDetail } from './user-detail';
 
 // Spec section 8: these answers end the session, each with its own text.
 const SESSION_ENDING_STATUSES: Record<number, string> = {
   400: MESSAGES.refreshInvalid,
-  404: CONSOLE_MESSAGES.accountSwitchRoleMappingNotFound,
+  404: MESSAGES.accountSwitchRoleMappingNotFound,
   500: MESSAGES.refreshNotFound,
 };
 

@@ -23,6 +23,8 @@ export function DetailsStep({ defaults, onOtpSent }: DetailsStepProps) {
     mode: 'onTouched',
     defaultValues: defaults,
   });
+  // Read before any short-circuit: react-hook-form only tracks the form state a render reads.
+  const { errors, isValid } = formState;
 
   const submit = handleSubmit((identity) =>
     registerCall.mutate({ ...identity, auth_provider: 'EMAIL_OTP_AUTH' }, { onSuccess: () => onOtpSent(identity) }),
@@ -37,7 +39,7 @@ export function DetailsStep({ defaults, onOtpSent }: DetailsStepProps) {
           autoComplete="email"
           placeholder="you@company.com"
           size="md"
-          error={formState.errors.email_id?.message ?? (registerCall.error && errorMessage(registerCall.error))}
+          error={errors.email_id?.message ?? (registerCall.error && errorMessage(registerCall.error))}
           {...register('email_id', { onChange: () => registerCall.reset() })}
         />
         <Controller
@@ -67,13 +69,7 @@ export function DetailsStep({ defaults, onOtpSent }: DetailsStepProps) {
             </>
           }
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          disabled={!termsAccepted || !formState.isValid}
-          loading={registerCall.isPending}
-        >
+        <Button type="submit" size="md" fullWidth disabled={!termsAccepted || !isValid} loading={registerCall.isPending}>
           Sign Up
         </Button>
       </Stack>

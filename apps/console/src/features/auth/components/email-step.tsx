@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { loginRequestSchema } from '@kumo/contract';
@@ -15,12 +15,12 @@ interface EmailStepProps {
 /** Step 1: the e-mail to send the one-time password to. */
 export function EmailStep({ defaultEmail, onOtpSent }: EmailStepProps) {
   const loginCall = useLogin();
-  const { register, handleSubmit, watch, formState } = useForm({
+  const { register, control, handleSubmit, formState } = useForm({
     resolver: zodResolver(emailFormSchema),
     mode: 'onTouched',
     defaultValues: { email_id: defaultEmail },
   });
-  const email = watch('email_id');
+  const email = useWatch({ control, name: 'email_id' });
 
   const submit = handleSubmit(({ email_id }) =>
     loginCall.mutate({ email_id, auth_provider: 'EMAIL_OTP_AUTH' }, { onSuccess: () => onOtpSent(email_id) }),

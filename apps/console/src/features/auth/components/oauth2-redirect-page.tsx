@@ -15,7 +15,10 @@ interface TokenPayload {
 function decodeTokens(token: string | null): { jwtToken: string; refreshToken: string } | null {
   if (!token) return null;
   try {
-    const base64 = token.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(token.length / 4) * 4, '=');
+    const base64 = token
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(token.length / 4) * 4, '=');
     const payload = JSON.parse(atob(base64)) as TokenPayload;
     const jwtToken = payload.data?.jwt_token;
     return jwtToken ? { jwtToken, refreshToken: payload.data?.refresh_token ?? '' } : null;
@@ -43,7 +46,7 @@ export function OAuth2RedirectPage() {
     if (sessionExpired) {
       saveTokens(tokens.jwtToken, tokens.refreshToken);
       // Opened as a pop-up to renew an expired session: hand the tokens to the opener and close.
-      window.opener?.postMessage(
+      (window.opener as Window | null)?.postMessage(
         {
           jwt_token: tokens.jwtToken,
           refresh_token: tokens.refreshToken,

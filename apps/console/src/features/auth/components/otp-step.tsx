@@ -48,7 +48,7 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
       <Stack gap="md">
         <Text c="dimmed" fz="sm">
           We sent a {OTP.length}-digit code to{' '}
-          <Text span fw={600} c="var(--mantine-color-text)">
+          <Text span fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
             {identity.email_id}
           </Text>
           . It is valid for {OTP.validMinutes} minutes.
@@ -57,7 +57,6 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
           label="One-time password"
           inputMode="numeric"
           autoComplete="one-time-code"
-          placeholder={'0'.repeat(OTP.length)}
           size="md"
           maxLength={OTP.length}
           value={otp}
@@ -83,13 +82,7 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
             </Anchor>
           )}
         </Group>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          disabled={otp.length < OTP.length}
-          loading={authenticateCall.isPending}
-        >
+        <Button type="submit" size="md" fullWidth disabled={otp.length < OTP.length} loading={authenticateCall.isPending}>
           Verify
         </Button>
         {authenticateCall.isPending && (

@@ -68,9 +68,7 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
           <SwitchLink to="/login" question="Already have an account?" action="Log in" />
         </>
       )}
-      {step === 'otp' && (
-        <OtpStep mode={mode} identity={identity} onBack={() => setStep(firstStep)} onSignedIn={onSignedIn} />
-      )}
+      {step === 'otp' && <OtpStep mode={mode} identity={identity} onBack={() => setStep(firstStep)} onSignedIn={onSignedIn} />}
     </SignInLayout>
   );
 }

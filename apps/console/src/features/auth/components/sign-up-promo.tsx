@@ -1,15 +1,20 @@
 import { Alert, Text } from '@mantine/core';
-import { SIGN_UP_CREDIT_USD } from '@kumo/contract';
+import { FREE_CREDIT_VALIDITY_DAYS, SIGN_UP_CREDIT_USD } from '@kumo/contract';
 import { IconGift } from '../../../components/icons';
-import { FREE_CREDIT_VALIDITY_DAYS } from '../../../lib/contract-additions';
 import { formatUsd } from '../../../lib/format';
 
 export function SignUpPromo() {
   return (
-    <Alert variant="light" color="teal" icon={<IconGift size={20} />} mb="lg" title={`Get ${formatUsd(SIGN_UP_CREDIT_USD, 0)} in free credits`}>
+    <Alert
+      variant="light"
+      color="teal"
+      icon={<IconGift size={20} />}
+      mb="lg"
+      title={`Get ${formatUsd(SIGN_UP_CREDIT_USD, 0)} in free credits`}
+    >
       <Text fz="sm">
-        Sign up today and your first subscription receives {formatUsd(SIGN_UP_CREDIT_USD, 0)} of free credits. Free
-        credits expire {FREE_CREDIT_VALIDITY_DAYS} days after issue.
+        Sign up today and your first subscription receives {formatUsd(SIGN_UP_CREDIT_USD, 0)} of free credits. Free credits expire{' '}
+        {FREE_CREDIT_VALIDITY_DAYS} days after issue.
       </Text>
     </Alert>
   );

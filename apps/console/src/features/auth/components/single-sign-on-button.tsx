@@ -8,13 +8,7 @@ export function SingleSignOnButton() {
   return (
     <>
       <Divider label="or" labelPosition="center" my="lg" />
-      <Button
-        variant="default"
-        size="md"
-        fullWidth
-        leftSection={<IconKey />}
-        onClick={() => window.location.assign(SSO_START_PATH)}
-      >
+      <Button variant="default" size="md" fullWidth leftSection={<IconKey />} onClick={() => window.location.assign(SSO_START_PATH)}>
         Sign in with single sign-on
       </Button>
     </>

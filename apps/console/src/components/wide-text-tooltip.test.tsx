@@ -1,0 +1,25 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { WideTextTooltip } from './wide-text-tooltip';
+
+const EMAIL = 'a.very.long.mailbox.name@an-equally-long-company-domain.example.com';
+
+function renderWithWidth(width: number) {
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(width);
+  renderRoutes([{ path: '/', element: <WideTextTooltip text={EMAIL} /> }], '/');
+  fireEvent.mouseEnter(screen.getByText(EMAIL));
+}
+
+describe('WideTextTooltip', () => {
+  it('shows the full text in a tooltip when the text is 350 px or wider', async () => {
+    renderWithWidth(350);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL);
+  });
+
+  it('shows no tooltip for narrower text', async () => {
+    renderWithWidth(349);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { landed, renderRoutes } from '../../../test/render';
+import { HomePage } from './home-page';
+
+function renderHome(state?: unknown) {
+  return renderRoutes(
+    [{ path: '/', element: <HomePage /> }, { path: '/clusters', element: <p>Clusters page</p> }, landed('/subscriptions')],
+    { pathname: '/', state },
+  );
+}
+
+describe('home', () => {
+  it('shows the welcome dialog with three steps after a sign-up', () => {
+    renderHome({ sign_up: true });
+    const dialog = screen.getByRole('dialog', { name: 'Welcome to Kumo Analytics Cloud' });
+    for (const step of ['Add funds to a subscription', 'Deploy clusters', 'Add users and share roles']) {
+      expect(within(dialog).getByText(step)).toBeInTheDocument();
+    }
+  });
+
+  it('clears the sign-up flag when the dialog closes, so a reload does not show it again', () => {
+    const { router } = renderHome({ sign_up: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('does not greet a returning user with the dialog', () => {
+    renderHome({ sign_up: false });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty clusters table and starts a new cluster on the clusters page', () => {
+    const { router } = renderHome();
+    expect(screen.getByText('No cluster has been deployed yet.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'New Cluster' }));
+    expect(router.state.location.pathname).toBe('/clusters');
+    expect(router.state.location.state).toEqual({ openCreateCluster: true });
+  });
+
+  it('offers quick links and documentation in new tabs', () => {
+    renderHome();
+    for (const [name, href] of [
+      ['Cost Analysis', '/cost-analysis'],
+      ['Subscriptions', '/subscriptions'],
+      ['Clusters', '/clusters'],
+      ['Users', '/users'],
+    ]) {
+      expect(screen.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
+    }
+    const guides = screen.getAllByRole('link', { name: /opens in a new tab/ });
+    expect(guides).toHaveLength(4);
+    for (const guide of guides) {
+      expect(guide).toHaveAttribute('target', '_blank');
+      expect(guide.getAttribute('href')).toMatch(/^https:\/\/docs\.kumo\.cloud\//);
+    }
+  });
+
+  it('points an account without subscriptions to the subscriptions page', () => {
+    renderHome();
+    expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Subscriptions' })).toHaveAttribute('href', '/subscriptions');
+  });
+});
