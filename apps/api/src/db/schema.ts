@@ -132,3 +132,42 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+/** An e-mailed invitation to join an account; accepting it creates the membership. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    email: text('email').notNull(),
+    userName: text('user_name').notNull(),
+    role: text('role').notNull(),
+    /** Subscriptions a Cluster Member gets access to. */
+    subscriptionIds: uuid('subscription_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: uuid('invited_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('invitations_token_idx').on(table.tokenHash), index('invitations_account_idx').on(table.accountId)],
+);
+
+/** Which subscriptions of an account a Cluster Member may use. */
+export const memberSubscriptions = pgTable(
+  'member_subscriptions',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    subscriptionId: uuid('subscription_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.userId, table.subscriptionId] })],
+);
