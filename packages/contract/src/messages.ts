@@ -26,6 +26,7 @@ export const MESSAGES = {
   roleMappingNotFound: 'Account Role Mapping not found.',
   notSignedIn: 'You are not signed in. Please log in.',
   forbidden: 'You are not allowed to do this.',
+  notStaff: 'This identity is not registered as Kumo Cloud staff. Please contact your administrator.',
   sessionExpired: 'Your session has expired. Please log in to continue.',
 
   validationFailed: 'The request is not valid.',

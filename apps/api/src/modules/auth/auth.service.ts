@@ -2,7 +2,7 @@ import { MESSAGES, OTP, TOKENS, isSystemRole, type Role, type UserDetail } from 
 import type { Clock } from '../../clock.js';
 import { DAY, HOUR, MINUTE, endOfUtcDay } from '../../clock.js';
 import type { Database } from '../../db/client.js';
-import { businessRule, conflict, notFound, tooManyRequests, unauthorized } from '../../errors.js';
+import { businessRule, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
@@ -149,6 +149,13 @@ export function createAuthService(deps: {
       });
       const { accountId: chosenAccount, role } = await resolveRole(user, accountId);
       return { ...(await startSession(user.id, chosenAccount, role)), role, signUp };
+    },
+
+    /** Opens a session for a staff member whose identity an outside provider has proven (single sign-on). */
+    async signInStaff(email: string): Promise<IssuedTokens & { role: Role }> {
+      const user = await repo.findUserByEmail(email);
+      if (!user?.systemRole || !isSystemRole(user.systemRole)) throw forbidden(MESSAGES.notStaff);
+      return { ...(await startSession(user.id, null, user.systemRole)), role: user.systemRole };
     },
 
     /** Rotates a refresh token. A token used twice is a replay: its whole session is revoked. */
