@@ -27,6 +27,7 @@ describe('serving the console', () => {
       mailTransport: new RecordingTransport(),
       mailFrom: 'x <x@example.com>',
       authSecret: TEST_SECRET,
+      publicUrl: 'http://portal.test',
       logger,
     });
     app = await buildApp({ services, logger, ping: database.ping, authRateLimit: 100, devMailbox: false, consoleDir });

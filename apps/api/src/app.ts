@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,10 +12,13 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import { HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
 import { AppError, tooManyRequests } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { refuseCrossSite } from './http/xsrf.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { helpRoutes } from './modules/help/help.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -24,10 +28,13 @@ export interface AppOptions {
   authRateLimit: number;
   /** Mount /dev/mailbox: only when mail is not going to a real SMTP server. */
   devMailbox: boolean;
+  /** Documentation site the Help button opens. */
+  docsBaseUrl?: string;
   /** The built console to serve; omitted when it is not built (API-only tests, `npm run dev`). */
   consoleDir?: string;
 }
 
+const DOCS_BASE_URL = 'https://docs.kumo.cloud';
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
@@ -52,6 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.correlationId, request.id);
   });
+  app.addHook('onRequest', refuseCrossSite);
+  app.decorate('xsrf', services.xsrf);
+  await app.register(cookie);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -90,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes(options.ping));
   await app.register(authRoutes(services.auth, options.authRateLimit));
   await app.register(adminRoutes(services.admin, services.auth.verifyAccessToken));
+  await app.register(usersRoutes(services.users, services.auth.verifyAccessToken, options.authRateLimit));
+  await app.register(helpRoutes(options.docsBaseUrl ?? DOCS_BASE_URL));
   if (options.devMailbox) await app.register(devMailboxRoutes(services.mail));
   const servesConsole = !!options.consoleDir && existsSync(options.consoleDir);
   if (servesConsole) await app.register(fastifyStatic, { root: options.consoleDir!, wildcard: false, index: 'index.html', maxAge: '1h' });

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     mailTransport,
     mailFrom: config.MAIL_FROM,
     authSecret: await loadAuthSecret(database.db, config.AUTH_SECRET, clock.now()),
+    publicUrl: config.publicUrl,
     logger,
   });
   const app = await buildApp({

@@ -10,6 +10,9 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createXsrf } from './http/xsrf.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService, type SubscriptionDirectory } from './modules/users/users.service.js';
 
 export interface Infrastructure {
   db: Database;
@@ -18,6 +21,7 @@ export interface Infrastructure {
   mailTransport: MailTransport;
   mailFrom: string;
   authSecret: string;
+  publicUrl: string;
   logger: FastifyBaseLogger;
 }
 
@@ -41,6 +45,18 @@ export function createServices(infra: Infrastructure) {
     secret: infra.authSecret,
   });
   const admin = createAdminService({ adminRepository: createAdminRepository(db) });
-  return { mail, auth, admin };
+  // Until subscriptions exist an account has none to hand out.
+  const subscriptionDirectory: SubscriptionDirectory = { list: async () => [] };
+  const users = createUsersService({
+    db,
+    usersRepository: createUsersRepository(db),
+    auth,
+    mail,
+    subscriptions: subscriptionDirectory,
+    clock,
+    secret: infra.authSecret,
+    publicUrl: infra.publicUrl,
+  });
+  return { mail, auth, admin, users, xsrf: createXsrf(infra.authSecret) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_PROVIDERS, ROLES } from './roles.js';
 import { emailSchema, nameSchema, otpSchema } from './validation.js';
 import { LIMITS } from './constants.js';
+import { permissionMapSchema } from './permissions.js';
 
 const authProviderSchema = z.enum(AUTH_PROVIDERS).default('EMAIL_OTP_AUTH');
 const idSchema = z.uuid();
@@ -61,6 +62,8 @@ export const userDetailSchema = z
     authProvider: z.enum(AUTH_PROVIDERS),
     role: z.enum(ROLES),
     accounts: z.array(accountSchema),
+    /** Staff only: the admin area's feature states for this person's role. */
+    permissions: permissionMapSchema.optional(),
   })
   .meta({ id: 'UserDetail' });
 export type UserDetail = z.infer<typeof userDetailSchema>;

@@ -5,3 +5,5 @@ export * from './errors.js';
 export * from './validation.js';
 export * from './auth.js';
 export * from './admin.js';
+export * from './users.js';
+export * from './permissions.js';

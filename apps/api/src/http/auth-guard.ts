@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, isSystemRole } from '@kumo/contract';
+import { MESSAGES, canUseCustomerArea, isSystemRole, permissionsFor } from '@kumo/contract';
 import { forbidden, unauthorized } from '../errors.js';
+import { isUnsafeMethod } from './xsrf.js';
 import type { AccessClaims } from '../modules/auth/access-tokens.js';
 
 declare module 'fastify' {
@@ -18,19 +19,33 @@ function bearerToken(request: FastifyRequest): string {
   return token;
 }
 
-/** preHandler that requires a live access token and puts its claims on request.auth. */
+async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AccessClaims> {
+  const claims = await verify(bearerToken(request));
+  if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, claims.sessionId);
+  request.auth = claims;
+  return claims;
+}
+
+/** preHandler that requires a live access token (and, for state changes, the XSRF token) and puts its claims on request.auth. */
 export function requireSignedIn(verify: TokenVerifier) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    request.auth = await verify(bearerToken(request));
+    await authenticate(request, verify);
   };
 }
 
-/** preHandler for the admin area: a signed-in staff member. */
-export function requireStaff(verify: TokenVerifier) {
+/** preHandler for the customer area: the owner or an admin of the logged-in account. */
+export function requireAccountAdmin(verify: TokenVerifier) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const claims = await verify(bearerToken(request));
-    if (!isSystemRole(claims.role)) throw forbidden();
-    request.auth = claims;
+    const claims = await authenticate(request, verify);
+    if (!claims.accountId || !canUseCustomerArea(claims.role)) throw forbidden(MESSAGES.customerAreaOnly);
+  };
+}
+
+/** preHandler for the admin area: a signed-in staff member whose role has `permission` ENABLED. */
+export function requireStaff(verify: TokenVerifier, permission: string) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const claims = await authenticate(request, verify);
+    if (!isSystemRole(claims.role) || permissionsFor(claims.role)[permission] !== 'ENABLED') throw forbidden();
   };
 }
 

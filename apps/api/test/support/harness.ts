@@ -48,6 +48,7 @@ export async function startTestApp(kind: DatabaseKind, options: { authRateLimit?
     mailTransport: new RecordingTransport(),
     mailFrom: 'Kumo Cloud <no-reply@kumo.test>',
     authSecret: TEST_SECRET,
+    publicUrl: 'http://portal.test',
     logger,
   });
   const app = await buildApp({ services, logger, ping: database.ping, authRateLimit: options.authRateLimit ?? 10_000, devMailbox: true });
@@ -74,8 +75,28 @@ export async function latestOtp(ctx: TestContext, email: string): Promise<string
   return otp;
 }
 
+/** XSRF cookie value issued with each access token, so state-changing calls can echo it like the console does. */
+const xsrfByToken = new Map<string, string>();
+
+function authHeaders(token?: string): Record<string, string> {
+  if (!token) return {};
+  const xsrf = xsrfByToken.get(token);
+  return { authorization: `Bearer ${token}`, ...(xsrf ? { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } : {}) };
+}
+
+export function send(
+  ctx: TestContext,
+  method: 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({ method, url, payload: payload as object, headers: { ...authHeaders(token), ...headers } });
+}
+
 export function post(ctx: TestContext, url: string, payload: unknown, token?: string): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return send(ctx, 'POST', url, payload, token);
 }
 
 export function get(ctx: TestContext, url: string, token?: string): Promise<LightMyRequestResponse> {
@@ -88,7 +109,10 @@ export interface Tokens {
 }
 
 export function tokensOf(response: LightMyRequestResponse): Tokens {
-  return { jwt: String(response.headers.jwt_token), refresh: String(response.headers.refresh_token) };
+  const tokens = { jwt: String(response.headers.jwt_token), refresh: String(response.headers.refresh_token) };
+  const xsrf = response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (xsrf) xsrfByToken.set(tokens.jwt, xsrf);
+  return tokens;
 }
 
 /** Signs a new customer up through the API and returns their tokens. */

@@ -120,6 +120,13 @@ export function createAuthRepository(db: DbOrTx) {
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
 
+    async revokeAccountSessions(userId: string, accountId: string, at: Date, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: 'REMOVED_FROM_ACCOUNT' })
+        .where(and(eq(sessions.userId, userId), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+    },
+
     async insertRefreshToken(values: typeof refreshTokens.$inferInsert, tx: DbOrTx = db): Promise<void> {
       await tx.insert(refreshTokens).values(values);
     },

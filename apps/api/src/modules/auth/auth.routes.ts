@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   HEADERS,
+  dataMessageResponseSchema,
+  switchAccountRequestSchema,
   MESSAGES,
   authenticateRequestSchema,
   authenticateResponseSchema,
@@ -28,8 +31,10 @@ const errors = {
 };
 const otpSent = { otp_sent: true, message: MESSAGES.otpSent };
 
-function sendTokens(reply: FastifyReply, tokens: IssuedTokens): void {
+/** New tokens travel in response headers (spec section 7); the XSRF cookie is bound to their session. */
+export function sendTokens(request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens): void {
   reply.header(HEADERS.jwtToken, tokens.jwtToken).header(HEADERS.refreshToken, tokens.refreshToken).header('cache-control', 'no-store');
+  request.server.xsrf.setCookie(request, reply, tokens.sessionId);
 }
 
 export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
@@ -90,7 +95,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
       },
       handler: async (request, reply) => {
         const result = await auth.authenticate(request.body.email_id, request.body.otp, request.body.account_id);
-        sendTokens(reply, result);
+        sendTokens(request, reply, result);
         return { role: result.role, sign_up: result.signUp };
       },
     });
@@ -104,7 +109,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
         response: { 200: messageResponseSchema, ...errors },
       },
       handler: async (request, reply) => {
-        sendTokens(reply, await auth.refresh(request.body.refresh_token));
+        sendTokens(request, reply, await auth.refresh(request.body.refresh_token));
         return { message: 'Tokens refreshed.' };
       },
     });
@@ -132,7 +137,29 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
         security: [{ bearerAuth: [] }],
         response: { 200: userDetailSchema, ...errors },
       },
-      handler: async (request) => auth.userDetail(claimsOf(request)),
+      handler: async (request, reply) => {
+        const claims = claimsOf(request);
+        reply.server.xsrf.ensureCookie(request, reply, claims.sessionId);
+        return auth.userDetail(claims);
+      },
+    });
+
+    app.post('/api/user/switch-account', {
+      config: { rateLimit },
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Switch to another account of the signed-in person (new tokens in headers)',
+        security: [{ bearerAuth: [] }],
+        headers: z.object({ 'refresh-token': z.string().trim().max(512).optional() }),
+        body: switchAccountRequestSchema,
+        response: { 200: dataMessageResponseSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const tokens = await auth.switchAccount(claimsOf(request), request.headers['refresh-token'], request.body.switching_account_id);
+        sendTokens(request, reply, tokens);
+        return { data: MESSAGES.accountSwitched };
+      },
     });
   };
 }

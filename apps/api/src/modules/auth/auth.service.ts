@@ -1,8 +1,8 @@
-import { MESSAGES, OTP, TOKENS, isSystemRole, type Role, type UserDetail } from '@kumo/contract';
+import { MESSAGES, OTP, TOKENS, isSystemRole, permissionsFor, type Role, type UserDetail } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY, HOUR, MINUTE, endOfUtcDay } from '../../clock.js';
 import type { Database } from '../../db/client.js';
-import { businessRule, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
+import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
@@ -14,6 +14,8 @@ type OtpPurpose = 'LOGIN' | 'SIGN_UP';
 export interface IssuedTokens {
   jwtToken: string;
   refreshToken: string;
+  /** The session the tokens belong to, for binding the XSRF token. */
+  sessionId: string;
 }
 
 const REUSE_REASON = 'REFRESH_TOKEN_REUSED';
@@ -105,7 +107,7 @@ export function createAuthService(deps: {
       );
       return id;
     });
-    return { jwtToken: await accessTokens.sign({ userId, sessionId, accountId, role }), refreshToken };
+    return { jwtToken: await accessTokens.sign({ userId, sessionId, accountId, role }), refreshToken, sessionId };
   }
 
   return {
@@ -189,8 +191,32 @@ export function createAuthService(deps: {
       if (!user) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
       const { role } = await resolveRole(user, session.accountId);
       const jwtToken = await accessTokens.sign({ userId: user.id, sessionId: session.id, accountId: session.accountId, role });
-      return { jwtToken, refreshToken: next };
+      return { jwtToken, refreshToken: next, sessionId: session.id };
     },
+
+    /**
+     * Moves the caller to another account they belong to: the current session ends and a new one
+     * starts there. The refresh token must be the live one of the caller's session.
+     */
+    async switchAccount(claims: AccessClaims, refreshToken: string | undefined, accountId: string): Promise<IssuedTokens> {
+      if (!refreshToken) throw badRequest('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenMissing);
+      const now = clock.now();
+      const stored = await repo.findRefreshToken(refreshHash(refreshToken));
+      if (!stored || stored.sessionId !== claims.sessionId || stored.usedAt || stored.expiresAt <= now) {
+        throw badRequest('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid);
+      }
+      const memberships = await repo.listMemberships(claims.userId);
+      const target = memberships.find((membership) => membership.accountId === accountId);
+      if (!target) throw notFound('ROLE_MAPPING_NOT_FOUND', MESSAGES.accountSwitchRoleMappingNotFound);
+      await repo.revokeSession(claims.sessionId, 'SWITCHED_ACCOUNT', now);
+      return startSession(claims.userId, accountId, target.role as Role);
+    },
+
+    /** Opens a session in the given account, for a person whose membership was just proven another way (an accepted invitation). */
+    openSession: (userId: string, accountId: string, role: Role) => startSession(userId, accountId, role),
+
+    /** Ends every session a person holds in one account (they were removed from it). */
+    revokeAccountSessions: (userId: string, accountId: string) => repo.revokeAccountSessions(userId, accountId, clock.now()),
 
     async logout(claims: AccessClaims): Promise<void> {
       await repo.revokeSession(claims.sessionId, 'LOGOUT', clock.now());
@@ -220,6 +246,7 @@ export function createAuthService(deps: {
         ownerEmailId: active?.ownerEmail ?? null,
         authProvider: user.authProvider as UserDetail['authProvider'],
         role: (active?.role as Role | undefined) ?? staffRole!,
+        ...(staffRole && !active ? { permissions: permissionsFor(staffRole) } : {}),
         accounts: memberships.map((membership) => ({
           account_id: membership.accountId,
           role: membership.role as Role,

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  acceptInviteRequestSchema,
+  accountUsersResponseSchema,
+  authenticateResponseSchema,
+  checkUserQuerySchema,
+  checkUserResponseSchema,
+  deleteUserRequestSchema,
+  errorResponseSchema,
+  inviteRequestSchema,
+  inviteResponseSchema,
+  messageResponseSchema,
+} from '@kumo/contract';
+import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { sendTokens } from '../auth/auth.routes.js';
+import type { UsersService } from './users.service.js';
+
+const tags = ['Account users'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const subscriptionOptionsSchema = z.array(z.object({ subscription_id: z.uuid(), subscription_name: z.string() }));
+
+export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimitPerMinute: number) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const accountAdmin = requireAccountAdmin(verify);
+    const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
+
+    app.get('/api/account/users', {
+      preHandler: accountAdmin,
+      schema: { tags, security, summary: "The logged-in account's people", response: { 200: accountUsersResponseSchema, ...errors } },
+      handler: async (request) => users.list(claimsOf(request)),
+    });
+
+    app.get('/api/account/users-subscriptions', {
+      preHandler: accountAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Subscriptions a Cluster Member can be given',
+        response: { 200: subscriptionOptionsSchema, ...errors },
+      },
+      handler: async (request) => users.listSubscriptions(claimsOf(request)),
+    });
+
+    app.get('/api/user/check-user', {
+      config: { rateLimit },
+      preHandler: accountAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'The full name of a registered e-mail',
+        querystring: checkUserQuerySchema,
+        response: { 200: checkUserResponseSchema, ...errors },
+      },
+      handler: async (request) => ({ data: await users.checkUser(request.query.email_id) }),
+    });
+
+    app.post('/api/user/invite', {
+      config: { rateLimit },
+      preHandler: accountAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Invite a person to the logged-in account by e-mail',
+        body: inviteRequestSchema,
+        response: { 200: inviteResponseSchema, ...errors },
+      },
+      handler: async (request) => ({
+        invitation_id: await users.invite(claimsOf(request), {
+          email: request.body.invited_user_id,
+          name: request.body.invited_user_name,
+          role: request.body.role,
+          subscriptionIds: request.body.subscription_ids,
+        }),
+      }),
+    });
+
+    app.post('/api/user/invite/accept', {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Accept an invitation: join the account and sign in (tokens in headers)',
+        body: acceptInviteRequestSchema,
+        response: { 200: authenticateResponseSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const accepted = await users.acceptInvitation(request.body.token);
+        sendTokens(request, reply, accepted);
+        return { role: accepted.role, sign_up: accepted.signUp };
+      },
+    });
+
+    app.put('/api/account/delete-user', {
+      preHandler: accountAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a person from the logged-in account',
+        body: deleteUserRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      handler: async (request) => {
+        await users.remove(claimsOf(request), request.body.email_id);
+        return { message: MESSAGES.userRemoved };
+      },
+    });
+  };
+}

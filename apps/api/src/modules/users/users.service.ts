@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGES, type AccountUser, type CustomerRole, type InvitableRole } from '@kumo/contract';
+import type { Clock } from '../../clock.js';
+import { DAY } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { AccessClaims } from '../auth/access-tokens.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { keyedHash } from '../auth/secrets.js';
+import type { MailService } from '../mail/mail.service.js';
+import { invitationMail } from './invitation-mail.js';
+import type { UsersRepository } from './users.repository.js';
+
+export const INVITATION_VALID_DAYS = 7;
+
+/** What the users module needs to know about an account's subscriptions (owned by the subscriptions module). */
+export interface SubscriptionDirectory {
+  list(accountId: string): Promise<{ subscription_id: string; subscription_name: string }[]>;
+}
+
+export function createUsersService(deps: {
+  db: Database;
+  usersRepository: UsersRepository;
+  auth: AuthService;
+  mail: MailService;
+  subscriptions: SubscriptionDirectory;
+  clock: Clock;
+  secret: string;
+  publicUrl: string;
+}) {
+  const { db, usersRepository: repo, auth, mail, subscriptions, clock, secret, publicUrl } = deps;
+  const invitationHash = (token: string) => keyedHash(secret, 'invitation', token);
+  const accountOf = (claims: AccessClaims) => {
+    if (!claims.accountId) throw forbidden(MESSAGES.customerAreaOnly);
+    return claims.accountId;
+  };
+
+  return {
+    async list(claims: AccessClaims): Promise<AccountUser[]> {
+      const accountId = accountOf(claims);
+      const [members, grants, owned] = await Promise.all([
+        repo.listMembers(accountId),
+        repo.memberSubscriptionIds(accountId),
+        subscriptions.list(accountId),
+      ]);
+      const names = new Map(owned.map((subscription) => [subscription.subscription_id, subscription.subscription_name]));
+      return members.map((member) => ({
+        user_id: member.userId,
+        user_name: member.name,
+        email_id: member.email,
+        role: member.role as CustomerRole,
+        subscription: grants.filter((grant) => grant.userId === member.userId).flatMap((grant) => names.get(grant.subscriptionId) ?? []),
+        added_on: member.addedOn.toISOString(),
+      }));
+    },
+
+    listSubscriptions: (claims: AccessClaims) => subscriptions.list(accountOf(claims)),
+
+    /** The full name of a registered person, for the Add dialog's look-up. */
+    async checkUser(email: string): Promise<string> {
+      const user = await repo.findUserByEmail(email);
+      if (!user) throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
+      return user.name;
+    },
+
+    async invite(
+      claims: AccessClaims,
+      input: { email: string; name: string; role: InvitableRole; subscriptionIds: string[] },
+    ): Promise<string> {
+      const accountId = accountOf(claims);
+      if (await repo.findMemberByEmail(accountId, input.email)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
+      const subscriptionIds = input.role === 'CLUSTER_MEMBER' ? [...new Set(input.subscriptionIds)] : [];
+      const owned = new Set((await subscriptions.list(accountId)).map((subscription) => subscription.subscription_id));
+      if (subscriptionIds.some((id) => !owned.has(id))) {
+        throw badRequest('VALIDATION_FAILED', MESSAGES.selectSubscription, { subscription_ids: MESSAGES.selectSubscription });
+      }
+      const inviter = await auth.userDetail(claims);
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const { invitationId, mailId } = await db.transaction(async (tx) => {
+        const invitationId = await repo.insertInvitation(
+          {
+            accountId,
+            email: input.email,
+            userName: input.name,
+            role: input.role,
+            subscriptionIds,
+            tokenHash: invitationHash(token),
+            invitedByUserId: claims.userId,
+            expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
+            createdAt: now,
+          },
+          tx,
+        );
+        const message = invitationMail({
+          to: input.email,
+          name: input.name,
+          inviterName: inviter.userName,
+          ownerEmail: inviter.ownerEmailId ?? inviter.emailId,
+          role: input.role,
+          link: `${publicUrl}/invite/accept?token=${token}`,
+          validDays: INVITATION_VALID_DAYS,
+        });
+        return { invitationId, mailId: await mail.enqueue(message, tx) };
+      });
+      await mail.dispatch(mailId);
+      return invitationId;
+    },
+
+    /** Accepting creates the membership (and the person, when new) and signs them in to that account. */
+    async acceptInvitation(token: string) {
+      const now = clock.now();
+      const accepted = await db.transaction(async (tx) => {
+        const invitation = await repo.acceptInvitation(invitationHash(token), now, tx);
+        if (!invitation) throw new AppError(422, 'INVITATION_INVALID', MESSAGES.accessExpired);
+        const existing = await repo.findUserByEmail(invitation.email, tx);
+        const user = existing ?? (await repo.insertUser({ email: invitation.email, name: invitation.userName, createdAt: now }, tx));
+        await repo.addMember(invitation.accountId, user.id, invitation.role, invitation.subscriptionIds, now, tx);
+        const member = await repo.findMemberByEmail(invitation.accountId, invitation.email, tx);
+        return { userId: user.id, accountId: invitation.accountId, role: member!.role as CustomerRole, signUp: !existing };
+      });
+      const tokens = await auth.openSession(accepted.userId, accepted.accountId, accepted.role);
+      return { ...tokens, role: accepted.role, signUp: accepted.signUp };
+    },
+
+    /** Removes a person from the caller's account; never the owner, never oneself. */
+    async remove(claims: AccessClaims, email: string): Promise<void> {
+      const accountId = accountOf(claims);
+      const target = await repo.findMemberByEmail(accountId, email);
+      if (!target) throw notFound('NOT_FOUND', MESSAGES.notFound);
+      if (target.role === 'ACCOUNT_OWNER' || target.userId === claims.userId) throw forbidden(MESSAGES.removeUserRefused);
+      await db.transaction((tx) => repo.removeMember(accountId, target.userId, tx));
+      await auth.revokeAccountSessions(target.userId, accountId);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { CUSTOMER_ROLES } from './roles.js';
+import { MESSAGES } from './messages.js';
+import { emailSchema, nameSchema } from './validation.js';
+
+/** Roles an account owner or admin can give to a person they add (spec section 5 "Add user"). */
+export const INVITABLE_ROLES = ['ACCOUNT_ADMIN', 'CLUSTER_MEMBER'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const accountUserSchema = z
+  .object({
+    user_id: z.uuid(),
+    user_name: z.string(),
+    email_id: z.string(),
+    role: z.enum(CUSTOMER_ROLES),
+    /** Names of the subscriptions a Cluster Member may use; empty for admins, who use them all. */
+    subscription: z.array(z.string()),
+    added_on: z.iso.datetime(),
+  })
+  .meta({ id: 'AccountUser' });
+export type AccountUser = z.infer<typeof accountUserSchema>;
+
+export const accountUsersResponseSchema = z.array(accountUserSchema).meta({ id: 'AccountUsers' });
+
+export const inviteRequestSchema = z
+  .object({
+    invited_user_id: emailSchema,
+    invited_user_name: nameSchema,
+    role: z.enum(INVITABLE_ROLES).default('ACCOUNT_ADMIN'),
+    subscription_ids: z.array(z.uuid()).max(100).default([]),
+  })
+  .refine((body) => body.role !== 'CLUSTER_MEMBER' || body.subscription_ids.length > 0, {
+    message: MESSAGES.selectSubscription,
+    path: ['subscription_ids'],
+  })
+  .meta({ id: 'InviteRequest' });
+export type InviteRequest = z.input<typeof inviteRequestSchema>;
+
+export const inviteResponseSchema = z.object({ invitation_id: z.uuid() }).meta({ id: 'InviteResponse' });
+
+export const acceptInviteRequestSchema = z.object({ token: z.string().trim().min(1).max(200) }).meta({ id: 'AcceptInviteRequest' });
+
+export const deleteUserRequestSchema = z.object({ email_id: emailSchema }).meta({ id: 'DeleteUserRequest' });
+
+export const checkUserQuerySchema = z.object({ email_id: emailSchema });
+/** The full name of a registered person, in `data` (spec section 7). */
+export const checkUserResponseSchema = z.object({ data: z.string() }).meta({ id: 'CheckUserResponse' });
+
+/** A success message in `data` (spec: account switching "data.data is a success message"). */
+export const dataMessageResponseSchema = z.object({ data: z.string() }).meta({ id: 'DataMessage' });
+
+export const helpLinksResponseSchema = z
+  .object({
+    BASE_URL: z.string(),
+    links: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'HelpLinks' });
+export type HelpLinks = z.infer<typeof helpLinksResponseSchema>;
