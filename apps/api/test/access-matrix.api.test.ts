@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ROLES } from '@kumo/contract';
+import { createAuthRepository } from '../src/modules/auth/auth.repository.js';
+import { createUsersRepository } from '../src/modules/users/users.repository.js';
+import { databaseKinds } from './support/databases.js';
+import { get, logIn, post, send, signUp, startTestApp, tokensOf, type TestContext, type Tokens } from './support/harness.js';
+
+/**
+ * Every endpoint, called by every kind of caller: what each may do is exactly what the roles allow.
+ * Statuses: 2xx allowed; 401 not signed in; 403 role refused; 404 nothing of yours there.
+ */
+type Caller = 'anonymous' | 'owner' | 'admin' | 'member' | 'otherOwner' | (typeof SYSTEM_ROLES)[number];
+
+interface EndpointCase {
+  name: string;
+  call: (ctx: TestContext, tokens: Tokens | undefined, fixture: Fixture) => ReturnType<typeof get>;
+  expected: Partial<Record<Caller, number>> & { default: number };
+}
+
+interface Fixture {
+  adminEmail: string;
+}
+
+const CUSTOMER_AREA = { owner: 200, admin: 200, otherOwner: 200, anonymous: 401, default: 403 };
+let inviteCounter = 0;
+
+const ENDPOINTS: EndpointCase[] = [
+  { name: 'GET /api/user/detail', call: (ctx, t) => get(ctx, '/api/user/detail', t?.jwt), expected: { anonymous: 401, default: 200 } },
+  { name: 'GET /api/account/users', call: (ctx, t) => get(ctx, '/api/account/users', t?.jwt), expected: CUSTOMER_AREA },
+  { name: 'GET /api/account/users-subscriptions', call: (ctx, t) => get(ctx, '/api/account/users-subscriptions', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: 'GET /api/user/check-user',
+    call: (ctx, t, f) => get(ctx, `/api/user/check-user?email_id=${encodeURIComponent(f.adminEmail)}`, t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: 'POST /api/user/invite',
+    call: (ctx, t) =>
+      post(ctx, '/api/user/invite', { invited_user_id: `matrix${++inviteCounter}@example.com`, invited_user_name: 'Max Matrix', role: 'ACCOUNT_ADMIN' }, t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: 'GET /api/admin/users',
+    call: (ctx, t) => get(ctx, '/api/admin/users', t?.jwt),
+    expected: { SYSTEM_ADMIN: 200, SYSTEM_DEVOPS: 200, SYSTEM_SUPPORT: 200, SYSTEM_BILLING: 200, anonymous: 401, default: 403 },
+  },
+  {
+    name: "PUT /api/account/delete-user (someone else's admin)",
+    call: (ctx, t, f) => send(ctx, 'PUT', '/api/account/delete-user', { email_id: f.adminEmail }, t?.jwt),
+    // Last on purpose: the owner (the last caller) really removes the admin.
+    expected: { owner: 200, admin: 403, otherOwner: 404, anonymous: 401, default: 403 },
+  },
+];
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)('who may call what, on %s', (kind) => {
+  let ctx: TestContext;
+  const callers = new Map<Caller, Tokens | undefined>();
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    const stamp = Date.now();
+    const owner = await signUp(ctx, `matrix.owner.${stamp}@example.com`, 'Mona Owner');
+    const adminEmail = `matrix.admin.${stamp}@example.com`;
+    await post(ctx, '/api/user/invite', { invited_user_id: adminEmail, invited_user_name: 'Adam Admin', role: 'ACCOUNT_ADMIN' }, owner.jwt);
+    const mail = (await ctx.services.mail.listRecent(20)).find((row) => row.toAddress === adminEmail)!;
+    const token = mail.textBody.match(/token=([\w-]+)/)![1];
+    const admin = tokensOf(await post(ctx, '/api/user/invite/accept', { token }));
+
+    // A Cluster Member of the same account, signed in to it.
+    const memberEmail = `matrix.member.${stamp}@example.com`;
+    const memberOwn = await signUp(ctx, memberEmail, 'Mel Member');
+    const ownerDetail = (await get(ctx, '/api/user/detail', owner.jwt)).json();
+    const memberDetail = (await get(ctx, '/api/user/detail', memberOwn.jwt)).json();
+    await createUsersRepository(ctx.database.db).addMember(ownerDetail.accounts[0].account_id, memberDetail.userId, 'CLUSTER_MEMBER', [], ctx.clock.now());
+    const member = tokensOf(
+      await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: ownerDetail.accounts[0].account_id }, memberOwn.jwt, {
+        'refresh-token': memberOwn.refresh,
+      }),
+    );
+
+    callers.set('anonymous', undefined);
+    callers.set('owner', owner);
+    callers.set('admin', admin);
+    callers.set('member', member);
+    callers.set('otherOwner', await signUp(ctx, `matrix.other.${stamp}@example.com`, 'Otto Other'));
+    const repo = createAuthRepository(ctx.database.db);
+    for (const role of SYSTEM_ROLES) {
+      const email = `matrix.${role.toLowerCase()}.${stamp}@kumo.test`;
+      await repo.insertUser({ email, name: 'Stan Staff', systemRole: role, createdAt: ctx.clock.now() });
+      callers.set(role, await logIn(ctx, email));
+    }
+    fixture = { adminEmail };
+  });
+  afterAll(() => ctx.close());
+
+  const CALLERS: Caller[] = ['anonymous', 'member', 'admin', 'otherOwner', ...SYSTEM_ROLES, 'owner'];
+  describe.each(ENDPOINTS)('$name', (endpoint) => {
+    it.each(CALLERS)('as %s', async (caller) => {
+      const response = await endpoint.call(ctx, callers.get(caller), fixture);
+      const expected = endpoint.expected[caller] ?? endpoint.expected.default;
+      expect(response.statusCode, response.body).toBe(expected);
+      if (expected >= 400) expect(response.json().errorDetails.error_code).toBeTruthy();
+    });
+  });
+
+  it("another account's owner sees none of the first account's people", async () => {
+    const seen = (await get(ctx, '/api/account/users', callers.get('otherOwner')!.jwt)).json();
+    expect(seen).toHaveLength(1);
+    expect(seen[0].user_name).toBe('Otto Other');
+  });
+
+  it('staff receive the permission map of their role', async () => {
+    for (const role of SYSTEM_ROLES) {
+      const detail = (await get(ctx, '/api/user/detail', callers.get(role)!.jwt)).json();
+      expect(detail.role).toBe(role);
+      expect(detail.permissions.customer_list).toBe('ENABLED');
+    }
+    const support = (await get(ctx, '/api/user/detail', callers.get('SYSTEM_SUPPORT')!.jwt)).json();
+    expect(support.permissions.customer_change_rates).toBe('DISABLED');
+    expect((await get(ctx, '/api/user/detail', callers.get('owner')!.jwt)).json().permissions).toBeUndefined();
+  });
+});
