@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { accountMembers, accounts, authLocks, otpAttempts, otpChallenges, refreshTokens, sessions, users } from '../../db/schema.js';
 
@@ -38,6 +39,25 @@ export function createAuthRepository(db: DbOrTx) {
         .innerJoin(users, eq(users.id, accounts.ownerUserId))
         .where(eq(accountMembers.userId, userId))
         .orderBy(accountMembers.createdAt);
+    },
+
+    /** The person and their memberships in one round trip: the hot path of every page load. */
+    async findUserWithMemberships(userId: string, tx: DbOrTx = db) {
+      const owner = alias(users, 'owner');
+      const rows = await tx
+        .select({ user: users, accountId: accountMembers.accountId, role: accountMembers.role, ownerEmail: owner.email })
+        .from(users)
+        .leftJoin(accountMembers, eq(accountMembers.userId, users.id))
+        .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
+        .leftJoin(owner, eq(owner.id, accounts.ownerUserId))
+        .where(eq(users.id, userId))
+        .orderBy(accountMembers.createdAt);
+      const user = rows[0]?.user;
+      if (!user) return undefined;
+      const memberships = rows.flatMap((row) =>
+        row.accountId && row.role && row.ownerEmail ? [{ accountId: row.accountId, role: row.role, ownerEmail: row.ownerEmail }] : [],
+      );
+      return { user, memberships };
     },
 
     async countSendsSince(email: string, since: Date, tx: DbOrTx = db): Promise<number> {

@@ -233,9 +233,9 @@ export function createAuthService(deps: {
     },
 
     async userDetail(claims: AccessClaims): Promise<UserDetail> {
-      const user = await repo.findUserById(claims.userId);
-      if (!user) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
-      const memberships = await repo.listMemberships(user.id);
+      const found = await repo.findUserWithMemberships(claims.userId);
+      if (!found) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
+      const { user, memberships } = found;
       const active = memberships.find((membership) => membership.accountId === claims.accountId);
       const staffRole = user.systemRole && isSystemRole(user.systemRole) ? user.systemRole : undefined;
       if (!active && !staffRole) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
