@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_BASE_URL, E2E_PORT, MAIL_READER_URL, SMTP_SINK_PORT } from './stack.js';
+import { E2E_AUTH_SECRET, E2E_BASE_URL, E2E_PORT, MAIL_READER_URL, SMTP_SINK_PORT } from './stack.js';
 
 interface SinkMail {
   to: string;
@@ -47,6 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
       AUTH_RATE_LIMIT: '1000',
+      AUTH_SECRET: E2E_AUTH_SECRET,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

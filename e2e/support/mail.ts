@@ -20,3 +20,23 @@ export async function mailCount(email: string): Promise<number> {
   const mails = (await (await fetch(`${MAIL_READER_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[];
   return mails.length;
 }
+
+/** The raw mail with quoted-printable soft line breaks and escapes (=3D for '=') undone. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `email` (the newest one after `after` mails) holding a link that matches `pattern`, and returns the link. */
+export async function waitForLink(email: string, pattern: RegExp, after = 0): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${MAIL_READER_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as { raw: string }[];
+    for (const mail of mails.slice(after).reverse()) {
+      const links = decodeQuotedPrintable(mail.raw).match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+      const link = links.find((candidate) => pattern.test(candidate));
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${email} with a link matching ${pattern}`);
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -10,15 +10,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
+import type { DevIdentityProvider } from './adapters/identity/dev-identity-provider.js';
 import { AppError, tooManyRequests } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { moneyRoutes } from './modules/billing/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { staffSsoRoutes } from './modules/staff-sso/staff-sso.routes.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -32,18 +35,36 @@ export interface AppOptions {
   docsBaseUrl?: string;
   /** The built console to serve; omitted when it is not built (API-only tests, `npm run dev`). */
   consoleDir?: string;
+  /** Staff single sign-on routes (/oauth2/...), and the development identity provider to mount when it is the one in use. */
+  staffSso?: { secret: string; publicUrl: string; devIdentityProvider?: DevIdentityProvider };
 }
 
 const DOCS_BASE_URL = 'https://docs.kumo.cloud';
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
+/** Query values that are credentials: the single sign-on hand-off's token and an authorization code. */
+const CREDENTIAL_PARAMS = /([?&](?:token|code)=)[^&#]*/g;
+/** Under /oauth2/ only these are console pages; the rest is the server's single sign-on. */
+const OAUTH2_PAGES = /^\/oauth2\/(?:redirect|error)\/?$/;
+
+/** Logs request lines without credentials that travel in the URL. */
+class CredentialSafeLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    const url = request.url.replace(CREDENTIAL_PARAMS, '$1[redacted]');
+    request.log.info(
+      { req: { method: request.method, url, host: request.host, ip: request.ip, socket: request.socket } },
+      'incoming request',
+    );
+  }
+}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: LIMITS.bodyMaxBytes,
-    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+    logController: new CredentialSafeLogController({ requestIdLogLabel: 'correlationId' }),
     genReqId: (request) => {
       const given = request.headers[HEADERS.correlationId];
       return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
@@ -102,7 +123,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes(services.admin, services.auth.verifyAccessToken));
   await app.register(usersRoutes(services.users, services.auth.verifyAccessToken, options.authRateLimit));
   await app.register(helpRoutes(options.docsBaseUrl ?? DOCS_BASE_URL));
+  await app.register(moneyRoutes(services, services.auth.verifyAccessToken));
   if (options.devMailbox) await app.register(devMailboxRoutes(services.mail));
+  if (options.staffSso) {
+    const { devIdentityProvider, ...routeOptions } = options.staffSso;
+    if (devIdentityProvider) await app.register(devIdentityProvider.routes);
+    await app.register(staffSsoRoutes(services.staffSso, { ...routeOptions, rateLimitPerMinute: options.authRateLimit }));
+  }
   const servesConsole = !!options.consoleDir && existsSync(options.consoleDir);
   if (servesConsole) await app.register(fastifyStatic, { root: options.consoleDir!, wildcard: false, index: 'index.html', maxAge: '1h' });
 
@@ -110,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiPrefixes = ['/api/', '/dev/', '/healthz', '/readyz'];
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = servesConsole && request.method === 'GET' && !apiPrefixes.some((prefix) => path.startsWith(prefix));
+    const serverOnly = apiPrefixes.some((prefix) => path.startsWith(prefix)) || (path.startsWith('/oauth2/') && !OAUTH2_PAGES.test(path));
+    const wantsPage = servesConsole && request.method === 'GET' && !serverOnly;
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send(new AppError(404, 'NOT_FOUND', MESSAGES.routeNotFound).toResponse());
   });

@@ -25,6 +25,14 @@ const configSchema = z.object({
   /** Requests per minute per client on each sign-in endpoint. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** OpenID Connect issuer for staff single sign-on (Azure AD: https://login.microsoftonline.com/{tenant}/v2.0); without it a bundled development provider is used outside production. */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalText.pipe(z.string().max(256).optional()),
+  /** Without a secret the portal signs in as a public client (PKCE only). */
+  OIDC_CLIENT_SECRET: optionalText.pipe(z.string().max(1024).optional()),
+  /** Stripe secret key and webhook signing secret: both set, card payments go through Stripe Checkout; neither, through the sandbox checkout. */
+  STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional()),
   /** Seed the demo customer and staff member (embedded default only, unless set explicitly). */
   DEMO_DATA: z
     .enum(['true', 'false', ''])
@@ -47,9 +55,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL: SMTP_URL is required in production (the dev mailbox is for local use only)');
   }
+  const oidcProblem = oidcConfigProblem(config);
+  if (oidcProblem) throw new ConfigError(`Invalid configuration:\n  ${oidcProblem}`);
+  const paymentsProblem = paymentsConfigProblem(config);
+  if (paymentsProblem) throw new ConfigError(`Invalid configuration:\n  ${paymentsProblem}`);
   return {
     ...config,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     demoData: config.DEMO_DATA ?? !config.DATABASE_URL,
   };
+}
+
+function oidcConfigProblem(config: z.infer<typeof configSchema>): string | undefined {
+  if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) return 'OIDC_CLIENT_ID: OIDC_CLIENT_ID is required with OIDC_ISSUER';
+  if (!config.OIDC_ISSUER && (config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET)) {
+    return 'OIDC_ISSUER: OIDC_ISSUER is required with an OIDC client';
+  }
+  if (config.NODE_ENV === 'production' && config.OIDC_ISSUER && !config.OIDC_ISSUER.startsWith('https:')) {
+    return 'OIDC_ISSUER: OIDC_ISSUER must be https in production';
+  }
+  return undefined;
+}
+
+function paymentsConfigProblem(config: z.infer<typeof configSchema>): string | undefined {
+  if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET) {
+    return 'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together';
+  }
+  return undefined;
 }

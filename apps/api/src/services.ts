@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { IdentityProvider } from './adapters/identity/identity-provider.js';
 import type { MailTransport } from './adapters/mail/mail-transport.js';
+import type { PaymentsConfig } from './adapters/payments/index.js';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -8,8 +10,10 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import { createAccessTokens } from './modules/auth/access-tokens.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createMoneyServices } from './modules/billing/index.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createStaffSsoService } from './modules/staff-sso/staff-sso.service.js';
 import { createXsrf } from './http/xsrf.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService, type SubscriptionDirectory } from './modules/users/users.service.js';
@@ -23,6 +27,10 @@ export interface Infrastructure {
   authSecret: string;
   publicUrl: string;
   logger: FastifyBaseLogger;
+  /** Proves staff identities for single sign-on; absent when it is not available. */
+  identity?: IdentityProvider;
+  /** The payment provider: Stripe when its keys are given, the sandbox checkout otherwise. */
+  payments?: PaymentsConfig;
 }
 
 /** Wires every module's service from the outside systems it needs. */
@@ -45,8 +53,8 @@ export function createServices(infra: Infrastructure) {
     secret: infra.authSecret,
   });
   const admin = createAdminService({ adminRepository: createAdminRepository(db) });
-  // Until subscriptions exist an account has none to hand out.
-  const subscriptionDirectory: SubscriptionDirectory = { list: async () => [] };
+  const money = createMoneyServices({ db, clock, jobs: infra.jobs, logger, publicUrl: infra.publicUrl, payments: infra.payments ?? {} });
+  const subscriptionDirectory: SubscriptionDirectory = money.subscriptions;
   const users = createUsersService({
     db,
     usersRepository: createUsersRepository(db),
@@ -57,6 +65,7 @@ export function createServices(infra: Infrastructure) {
     secret: infra.authSecret,
     publicUrl: infra.publicUrl,
   });
-  return { mail, auth, admin, users, xsrf: createXsrf(infra.authSecret) };
+  const staffSso = createStaffSsoService({ identity: infra.identity, auth, clock });
+  return { mail, auth, admin, users, staffSso, xsrf: createXsrf(infra.authSecret), ...money };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -7,3 +7,6 @@ export * from './auth.js';
 export * from './admin.js';
 export * from './users.js';
 export * from './permissions.js';
+export * from './money.js';
+export * from './subscriptions.js';
+export * from './billing.js';

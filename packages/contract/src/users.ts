@@ -37,14 +37,21 @@ export const inviteRequestSchema = z
 export type InviteRequest = z.input<typeof inviteRequestSchema>;
 
 export const inviteResponseSchema = z.object({ invitation_id: z.uuid() }).meta({ id: 'InviteResponse' });
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
+
+export const subscriptionOptionSchema = z.object({ subscription_id: z.uuid(), subscription_name: z.string() });
+export type SubscriptionOption = z.infer<typeof subscriptionOptionSchema>;
+export const subscriptionOptionsResponseSchema = z.array(subscriptionOptionSchema).meta({ id: 'SubscriptionOptions' });
 
 export const acceptInviteRequestSchema = z.object({ token: z.string().trim().min(1).max(200) }).meta({ id: 'AcceptInviteRequest' });
 
 export const deleteUserRequestSchema = z.object({ email_id: emailSchema }).meta({ id: 'DeleteUserRequest' });
+export type DeleteUserRequest = z.input<typeof deleteUserRequestSchema>;
 
 export const checkUserQuerySchema = z.object({ email_id: emailSchema });
 /** The full name of a registered person, in `data` (spec section 7). */
 export const checkUserResponseSchema = z.object({ data: z.string() }).meta({ id: 'CheckUserResponse' });
+export type CheckUserResponse = z.infer<typeof checkUserResponseSchema>;
 
 /** A success message in `data` (spec: account switching "data.data is a success message"). */
 export const dataMessageResponseSchema = z.object({ data: z.string() }).meta({ id: 'DataMessage' });

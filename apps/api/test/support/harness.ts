@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import type { MailTransport, OutgoingMail } from '../../src/adapters/mail/mail-transport.js';
+import type { PaymentsConfig } from '../../src/adapters/payments/index.js';
 import { buildApp } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import type { JobQueue } from '../../src/jobs/job-queue.js';
@@ -36,7 +37,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DatabaseKind, options: { authRateLimit?: number } = {}): Promise<TestContext> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  options: { authRateLimit?: number; payments?: PaymentsConfig } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const jobs = new RecordingQueue();
@@ -50,6 +54,7 @@ export async function startTestApp(kind: DatabaseKind, options: { authRateLimit?
     authSecret: TEST_SECRET,
     publicUrl: 'http://portal.test',
     logger,
+    payments: options.payments,
   });
   const app = await buildApp({ services, logger, ping: database.ping, authRateLimit: options.authRateLimit ?? 10_000, devMailbox: true });
   await app.ready();

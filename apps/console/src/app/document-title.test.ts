@@ -13,6 +13,7 @@ describe('documentTitle', () => {
     ['/unauthorized-access', 'Unauthorized | Kumo Cloud'],
     ['/admin/unauthorized-access', 'Unauthorized | Kumo Cloud'],
     ['/invite', 'Invite | Kumo Cloud'],
+    ['/invite/accept', 'Invite | Kumo Cloud'],
   ])('titles %s as %s', (path, title) => {
     expect(documentTitle(path)).toBe(title);
   });
@@ -25,6 +26,20 @@ describe('documentTitle', () => {
     ['/admin/customers/c-9', 'Customers | Kumo Cloud'],
   ])('titles the section page %s as %s', (path, title) => {
     expect(documentTitle(path)).toBe(title);
+  });
+
+  it("puts the active items' names in front of the section", () => {
+    const names = { user: 'Grace Hopper', subscription: 'Analytics', cluster: 'Sales BI', customer: 'Ada Lovelace' };
+    expect(documentTitle('/users/u-1', names)).toBe('Grace Hopper - Users | Kumo Cloud');
+    expect(documentTitle('/subscriptions/s-1', names)).toBe('Analytics - Subscriptions | Kumo Cloud');
+    expect(documentTitle('/clusters/s-1/d-1', names)).toBe('Sales BI - Analytics - Clusters | Kumo Cloud');
+    expect(documentTitle('/admin/customers/c-1', names)).toBe('Ada Lovelace - Customers | Kumo Cloud');
+    expect(documentTitle('/clusters/s-1', { subscription: 'Analytics' })).toBe('Analytics - Clusters | Kumo Cloud');
+  });
+
+  it('ignores names that do not belong to the section', () => {
+    expect(documentTitle('/users', { customer: 'Ada Lovelace' })).toBe('Users | Kumo Cloud');
+    expect(documentTitle('/', { user: 'Grace Hopper' })).toBe('Home | Kumo Cloud');
   });
 
   it('ignores a trailing slash', () => {

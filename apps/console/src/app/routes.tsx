@@ -14,6 +14,7 @@ import { NotFoundPage } from '../features/errors/not-found-page';
 import { OAuth2ErrorPage } from '../features/errors/oauth2-error-page';
 import { UnauthorizedPage } from '../features/errors/unauthorized-page';
 import { HomePage } from '../features/home/home-page';
+import { InviteAcceptPage } from '../features/invite/invite-accept-page';
 import { SubscriptionsPage } from '../features/subscriptions/subscriptions-page';
 import { UsersPage } from '../features/users/users-page';
 
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/legal/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
       },
       { path: '/invite', element: <InvitePage /> },
+      { path: '/invite/accept', element: <InviteAcceptPage /> },
       { path: '/oauth2/redirect', element: <OAuth2RedirectPage /> },
       { path: '/oauth2/error', element: <OAuth2ErrorPage /> },
       { path: '/unauthorized-access', element: <UnauthorizedPage /> },

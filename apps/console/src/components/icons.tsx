@@ -109,3 +109,29 @@ export const IconBook = icon(
     <path d="M5 19.5A1.5 1.5 0 0 0 6.5 21H19M9 8h6" />
   </>,
 );
+export const IconDots = icon(<path d="M6 12h.01M12 12h.01M18 12h.01" strokeWidth={3} />);
+export const IconTrash = icon(
+  <>
+    <path d="M4.5 7h15M10 11v6M14 11v6" />
+    <path d="M6.5 7l.8 11.2A1.5 1.5 0 0 0 8.8 19.5h6.4a1.5 1.5 0 0 0 1.5-1.3L17.5 7M9.5 7V5a1 1 0 0 1 1-1h3a1 1 0 0 1 1 1v2" />
+  </>,
+);
+export const IconDownload = icon(<path d="M12 4.5v10M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />);
+export const IconAlertTriangle = icon(
+  <>
+    <path d="M10.3 4.8 3.2 17.5A2 2 0 0 0 5 20.5h14a2 2 0 0 0 1.8-3L13.7 4.8a2 2 0 0 0-3.4 0z" />
+    <path d="M12 10v4M12 17h.01" />
+  </>,
+);
+export const IconCreditCard = icon(
+  <>
+    <rect x="3" y="5.5" width="18" height="13" rx="2.5" />
+    <path d="M3 10h18M7 15h3" />
+  </>,
+);
+export const IconReceipt = icon(
+  <>
+    <path d="M6 3.5h12v17l-2.5-1.5-2 1.5-1.5-1.5-1.5 1.5-2-1.5L6 20.5z" />
+    <path d="M9 8h6M9 11.5h6M9 15h3" />
+  </>,
+);

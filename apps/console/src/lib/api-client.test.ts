@@ -5,6 +5,7 @@ import { ApiError } from './api-error';
 import { bodyOf, pathOf } from '../../test/api';
 import { userDetail } from '../../test/users';
 import { getSession, saveTokens, saveUser } from './session';
+import { abandonSession, isSessionExpired, renewSession } from './session-expiry';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -35,7 +36,16 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
+
+function setXsrfCookie(value: string) {
+  document.cookie = `XSRF-TOKEN=${value}; path=/`;
+}
+
+function xsrfOf(call: Parameters<typeof fetch> | undefined): string | null {
+  return new Headers(call?.[1]?.headers).get('X-XSRF-TOKEN');
+}
 
 describe('apiRequest', () => {
   it('sends the bearer token, a correlation id and the time zone, and returns the data', async () => {
@@ -126,5 +136,141 @@ describe('apiRequest', () => {
     await expect(api.get('/api/a')).rejects.toMatchObject({ status: 401, code: 'TOKEN_INVALID' });
 
     expect(callsTo('/api/user/refresh-token')).toHaveLength(0);
+  });
+});
+
+describe('XSRF protection', () => {
+  it('echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN on state-changing calls only', async () => {
+    setXsrfCookie('nonce.mac');
+    fetchMock.mockImplementation(async () => json(200, {}));
+
+    await api.get('/api/a');
+    await api.post('/api/b', {});
+    await api.put('/api/c', {});
+    await api.patch('/api/d', {});
+    await api.delete('/api/e');
+
+    expect(fetchMock.mock.calls.map(xsrfOf)).toEqual([null, 'nonce.mac', 'nonce.mac', 'nonce.mac', 'nonce.mac']);
+  });
+
+  it('sends the cookie a refresh has just replaced when it retries', async () => {
+    setXsrfCookie('before-refresh');
+    fetchMock.mockImplementation(async (input, init) => {
+      if (pathOf(input) === '/api/user/refresh-token') {
+        setXsrfCookie('after-refresh');
+        return json(200, {}, { jwt_token: 'new-jwt', refresh_token: 'new-refresh' });
+      }
+      if (new Headers(init?.headers).get('Authorization') === 'Bearer old-jwt') {
+        return json(401, errorBody('TOKEN_EXPIRED', 'JWT Token has expired.'));
+      }
+      return json(200, { ok: true });
+    });
+
+    await api.post('/api/b', {});
+
+    expect(callsTo('/api/b').map(xsrfOf)).toEqual(['before-refresh', 'after-refresh']);
+  });
+
+  it('reloads the user detail for a fresh cookie and retries once when the server refuses the token', async () => {
+    setXsrfCookie('stale');
+    fetchMock.mockImplementation(async (input, init) => {
+      if (pathOf(input) === '/api/user/detail') {
+        setXsrfCookie('fresh');
+        return json(200, userDetail());
+      }
+      return new Headers(init?.headers).get('X-XSRF-TOKEN') === 'fresh'
+        ? json(200, { done: true })
+        : json(403, errorBody('XSRF_INVALID', 'The request could not be verified.'));
+    });
+
+    await expect(api.post('/api/b', {})).resolves.toEqual({ done: true });
+
+    expect(callsTo('/api/user/detail')).toHaveLength(1);
+    expect(callsTo('/api/b').map(xsrfOf)).toEqual(['stale', 'fresh']);
+  });
+
+  it('gives up after one retry', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      pathOf(input) === '/api/user/detail' ? json(200, userDetail()) : json(403, errorBody('XSRF_INVALID', 'Not verified.')),
+    );
+
+    await expect(api.put('/api/b', {})).rejects.toMatchObject({ status: 403, code: 'XSRF_INVALID' });
+
+    expect(callsTo('/api/b')).toHaveLength(2);
+    expect(getSession().jwtToken).toBe('old-jwt');
+  });
+
+  it('does not retry a refused GET', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, errorBody('XSRF_INVALID', 'Not verified.')));
+    await expect(api.get('/api/a')).rejects.toMatchObject({ code: 'XSRF_INVALID' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the Refresh-Token header', () => {
+  it('carries the refresh token stored when the request leaves, also on the retry after a refresh', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (pathOf(input) === '/api/user/refresh-token') return json(200, {}, { jwt_token: 'new-jwt', refresh_token: 'new-refresh' });
+      if (new Headers(init?.headers).get('Authorization') === 'Bearer old-jwt') {
+        return json(401, errorBody('TOKEN_EXPIRED', 'JWT Token has expired.'));
+      }
+      return json(200, {});
+    });
+
+    await apiRequest('/api/user/switch-account', { method: 'POST', body: {}, withRefreshToken: true });
+
+    expect(callsTo('/api/user/switch-account').map((call) => new Headers(call[1]?.headers).get('Refresh-Token'))).toEqual([
+      'old-refresh',
+      'new-refresh',
+    ]);
+  });
+});
+
+describe('a staff session that can no longer be refreshed', () => {
+  function expiredEverywhere() {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (pathOf(input) === '/api/user/refresh-token') return json(401, errorBody('REFRESH_TOKEN_EXPIRED', 'Refresh Token has expired.'));
+      return new Headers(init?.headers).get('Authorization') === 'Bearer renewed-jwt'
+        ? json(200, { url: pathOf(input) })
+        : json(401, errorBody('TOKEN_EXPIRED', 'JWT Token has expired.'));
+    });
+  }
+
+  it('keeps the calls waiting until the staff member signs in again, then retries them', async () => {
+    saveUser(userDetail({ role: 'SYSTEM_SUPPORT', accounts: [], ownerEmailId: null }));
+    expiredEverywhere();
+
+    const calls = Promise.all([api.get('/api/a'), api.get('/api/b')]);
+    await vi.waitFor(() => expect(isSessionExpired()).toBe(true));
+    expect(callsTo('/api/user/refresh-token')).toHaveLength(1);
+    expect(getSession().user).not.toBeNull();
+
+    renewSession('renewed-jwt', 'renewed-refresh');
+
+    await expect(calls).resolves.toEqual([{ url: '/api/a' }, { url: '/api/b' }]);
+    expect(isSessionExpired()).toBe(false);
+    expect(getSession()).toMatchObject({ jwtToken: 'renewed-jwt', refreshToken: 'renewed-refresh' });
+  });
+
+  it('fails the waiting calls and ends the session when the staff member gives up', async () => {
+    saveUser(userDetail({ role: 'SYSTEM_ADMIN', accounts: [], ownerEmailId: null }));
+    expiredEverywhere();
+
+    const call = api.get('/api/a');
+    await vi.waitFor(() => expect(isSessionExpired()).toBe(true));
+    abandonSession();
+
+    await expect(call).rejects.toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
+    expect(getSession().jwtToken).toBeNull();
+  });
+
+  it('sends customers back to the login instead', async () => {
+    saveUser(userDetail({ role: 'ACCOUNT_ADMIN' }));
+    expiredEverywhere();
+
+    await expect(api.get('/api/a')).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+
+    expect(isSessionExpired()).toBe(false);
+    expect(getSession().jwtToken).toBeNull();
   });
 });

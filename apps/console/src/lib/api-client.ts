@@ -1,8 +1,9 @@
 import { HEADERS, MESSAGES, errorResponseSchema, type ErrorCode } from '@kumo/contract';
 import { ApiError } from './api-error';
 import { clearSession, getSession, saveTokens } from './session';
+import { canRenewInteractively, isSessionExpired, waitForRenewedSession } from './session-expiry';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | undefined;
 
 export interface RequestOptions {
@@ -10,6 +11,10 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
+  /** Sends the stored refresh token in a Refresh-Token header, read when the request leaves (account switching). */
+  withRefreshToken?: boolean;
+  /** 'blob' for files (PDF receipts): a successful body is handed over as it came. */
+  responseType?: 'json' | 'blob';
   signal?: AbortSignal;
 }
 
@@ -19,31 +24,41 @@ export interface ApiResponse<T> {
 }
 
 const REFRESH_PATH = '/api/user/refresh-token';
+const USER_DETAIL_PATH = '/api/user/detail';
 const TOKEN_EXPIRED: ErrorCode = 'TOKEN_EXPIRED';
 const ROLE_MAPPING_NOT_FOUND: ErrorCode = 'ROLE_MAPPING_NOT_FOUND';
+const XSRF_INVALID: ErrorCode = 'XSRF_INVALID';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** One refresh shared by every call that hit an expired token while it runs. */
 let pendingRefresh: Promise<boolean> | null = null;
+/** One reload of the XSRF cookie shared by every call the server refused for it. */
+let pendingXsrf: Promise<boolean> | null = null;
 
 /**
- * The one way the console calls the API: adds the bearer token, a correlation id and the user's time
- * zone; resolves with the data on 2xx and rejects with an ApiError carrying the error body otherwise.
- * An expired access token is refreshed once and the call retried.
+ * The one way the console calls the API: adds the bearer token, a correlation id, the user's time
+ * zone and, on state-changing calls, the XSRF token; resolves with the data on 2xx and rejects with an
+ * ApiError carrying the error body otherwise. An expired access token is refreshed once and the call
+ * retried; a refused XSRF token is re-issued once and the call retried.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const token = getSession().jwtToken;
   let response = await send(path, options, token);
 
   if (response.status === 401 && token && (await errorCode(response)) === TOKEN_EXPIRED) {
-    // Another call may already have renewed the token this one was sent with.
-    const renewed = getSession().jwtToken !== token || (await refreshTokens());
-    if (!renewed) {
+    if (!(await renewAccess(token))) {
       clearSession();
       throw ApiError.fromResponse(401, await readJson(response));
     }
     response = await send(path, options, getSession().jwtToken);
   }
 
+  if (response.status === 403 && changesState(options) && (await errorCode(response)) === XSRF_INVALID && (await reissueXsrf())) {
+    response = await send(path, options, getSession().jwtToken);
+  }
+
+  if (response.ok && options.responseType === 'blob') return { data: (await response.blob()) as T, headers: response.headers };
   const payload = await readJson(response);
   if (response.ok) return { data: payload as T, headers: response.headers };
 
@@ -52,9 +67,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw error;
 }
 
+/**
+ * A valid access token again: another call may already have renewed the one this call was sent with;
+ * otherwise the refresh token is used, and when that fails too a staff member signs in again.
+ */
+async function renewAccess(expiredToken: string): Promise<boolean> {
+  if (getSession().jwtToken !== expiredToken) return true;
+  if (!isSessionExpired() && (await refreshTokens())) return true;
+  return canRenewInteractively() && waitForRenewedSession();
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }).then((r) => r.data),
+  patch: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }).then((r) => r.data),
   post: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }).then((r) => r.data),
   put: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
@@ -91,6 +118,21 @@ async function runRefresh(): Promise<boolean> {
   }
 }
 
+/** The user detail call sets a fresh XSRF cookie bound to the session. */
+function reissueXsrf(): Promise<boolean> {
+  pendingXsrf ??= send(USER_DETAIL_PATH, { method: 'GET' }, getSession().jwtToken)
+    .then((response) => response.ok)
+    .catch(() => false)
+    .finally(() => {
+      pendingXsrf = null;
+    });
+  return pendingXsrf;
+}
+
+function changesState(options: RequestOptions): boolean {
+  return (options.method ?? 'GET') !== 'GET';
+}
+
 /** The account behind the session is gone: nothing the user does next can succeed. */
 function endsSession(error: ApiError): boolean {
   return error.code === ROLE_MAPPING_NOT_FOUND || error.message === MESSAGES.roleMappingNotFound;
@@ -103,8 +145,10 @@ async function send(path: string, options: RequestOptions, token: string | null)
   headers.set(HEADERS.correlationId, crypto.randomUUID());
   headers.set(HEADERS.userTimeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const xsrf = method === 'GET' ? undefined : readCookie('XSRF-TOKEN');
-  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  if (options.withRefreshToken) headers.set('Refresh-Token', getSession().refreshToken ?? '');
+  // Read at each send: a refresh, a switch or a re-issue may have replaced the cookie since the first try.
+  const xsrf = changesState(options) ? readCookie(XSRF_COOKIE) : undefined;
+  if (xsrf) headers.set(XSRF_HEADER, xsrf);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
   try {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MESSAGES,
   acceptInviteRequestSchema,
@@ -13,6 +12,7 @@ import {
   inviteRequestSchema,
   inviteResponseSchema,
   messageResponseSchema,
+  subscriptionOptionsResponseSchema,
 } from '@kumo/contract';
 import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { sendTokens } from '../auth/auth.routes.js';
@@ -29,7 +29,6 @@ const errors = {
   422: errorResponseSchema,
   429: errorResponseSchema,
 };
-const subscriptionOptionsSchema = z.array(z.object({ subscription_id: z.uuid(), subscription_name: z.string() }));
 
 export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimitPerMinute: number) {
   return async function register(fastify: FastifyInstance): Promise<void> {
@@ -49,7 +48,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
         tags,
         security,
         summary: 'Subscriptions a Cluster Member can be given',
-        response: { 200: subscriptionOptionsSchema, ...errors },
+        response: { 200: subscriptionOptionsResponseSchema, ...errors },
       },
       handler: async (request) => users.listSubscriptions(claimsOf(request)),
     });

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ROLE_LABELS, isSystemRole, type Account, type UserDetail } from '@kumo/contract';
+import { ROLE_LABELS, UI_TIMING, isSystemRole, type Account, type UserDetail } from '@kumo/contract';
 import { IconCheck, IconLogout } from '../../components/icons';
 import { WideTextTooltip } from '../../components/wide-text-tooltip';
 import { useSwitchAccount } from '../../features/auth/api/switch-account';
@@ -22,14 +22,17 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
   };
 
   // mutateAsync settles even when a failed switch ends the session and unmounts this menu.
+  // Spec section 4: admin roles land on the customers list, everyone else on home.
   const switchTo = (account: Account) =>
     switchCall
       .mutateAsync(account.account_id)
       .then(({ user: switched, message }) => {
-        if (message) notifications.show({ color: 'green', message });
+        notifications.show({ color: 'green', message, autoClose: UI_TIMING.switchNotificationMs });
         void navigate(isSystemRole(switched.role) ? '/admin/customers' : '/');
       })
-      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+      .catch((error: unknown) =>
+        notifications.show({ color: 'red', message: errorMessage(error), autoClose: UI_TIMING.switchNotificationMs }),
+      );
 
   return (
     <Menu position="bottom-end" width={392} shadow="lg" radius="md">

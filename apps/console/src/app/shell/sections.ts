@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import { IconBuilding, IconChart, IconHome, IconServer, IconUsers, IconWallet } from '../../components/icons';
-import { HELP_LINKS } from '../../lib/docs-links';
+import type { ActiveNameKey } from '../../lib/active-names';
+
+/** The keys of the help-links call's `links` map (GET /api/saas-common/help-document-links). */
+export type HelpLinkKey = 'home' | 'cost_analysis' | 'subscriptions' | 'clusters' | 'users' | 'admin_customers';
 
 export interface Section {
   label: string;
@@ -8,7 +11,9 @@ export interface Section {
   /** The path segment that identifies the section ('' for home). */
   segment: string;
   icon: ComponentType<{ size?: number }>;
-  helpUrl: string;
+  helpKey: HelpLinkKey;
+  /** Names of the section's active items, shown after the section title in the breadcrumb. */
+  trail?: ActiveNameKey[];
 }
 
 export interface SectionSet {
@@ -20,17 +25,40 @@ export interface SectionSet {
 export const CUSTOMER_SECTIONS: SectionSet = {
   segmentIndex: 1,
   sections: [
-    { label: 'Home', path: '/', segment: '', icon: IconHome, helpUrl: HELP_LINKS.home },
-    { label: 'Cost Analysis', path: '/cost-analysis', segment: 'cost-analysis', icon: IconChart, helpUrl: HELP_LINKS.costAnalysis },
-    { label: 'Subscriptions', path: '/subscriptions', segment: 'subscriptions', icon: IconWallet, helpUrl: HELP_LINKS.subscriptions },
-    { label: 'Clusters', path: '/clusters', segment: 'clusters', icon: IconServer, helpUrl: HELP_LINKS.clusters },
-    { label: 'Users', path: '/users', segment: 'users', icon: IconUsers, helpUrl: HELP_LINKS.users },
+    { label: 'Home', path: '/', segment: '', icon: IconHome, helpKey: 'home' },
+    { label: 'Cost Analysis', path: '/cost-analysis', segment: 'cost-analysis', icon: IconChart, helpKey: 'cost_analysis' },
+    {
+      label: 'Subscriptions',
+      path: '/subscriptions',
+      segment: 'subscriptions',
+      icon: IconWallet,
+      helpKey: 'subscriptions',
+      trail: ['subscription'],
+    },
+    {
+      label: 'Clusters',
+      path: '/clusters',
+      segment: 'clusters',
+      icon: IconServer,
+      helpKey: 'clusters',
+      trail: ['subscription', 'cluster'],
+    },
+    { label: 'Users', path: '/users', segment: 'users', icon: IconUsers, helpKey: 'users', trail: ['user'] },
   ],
 };
 
 export const ADMIN_SECTIONS: SectionSet = {
   segmentIndex: 2,
-  sections: [{ label: 'Customers', path: '/admin/customers', segment: 'customers', icon: IconBuilding, helpUrl: HELP_LINKS.customers }],
+  sections: [
+    {
+      label: 'Customers',
+      path: '/admin/customers',
+      segment: 'customers',
+      icon: IconBuilding,
+      helpKey: 'admin_customers',
+      trail: ['customer'],
+    },
+  ],
 };
 
 export function activeSection({ sections, segmentIndex }: SectionSet, pathname: string): Section | undefined {

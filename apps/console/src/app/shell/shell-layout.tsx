@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { AppFooter } from '../../components/app-footer';
+import { SessionExpiredModal } from '../../features/session/session-expired-modal';
 import { useSession } from '../../lib/session';
 import { NavRail } from './nav-rail';
 import type { SectionSet } from './sections';
@@ -47,6 +48,7 @@ export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
           <AppFooter />
         </Box>
       </AppShell.Main>
+      <SessionExpiredModal />
     </AppShell>
   );
 }

@@ -1,8 +1,16 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { permissionsFor, type PermissionState } from '@kumo/contract';
 import { jsonResponse, mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
+import { userDetail } from '../../../test/users';
+import { saveTokens, saveUser } from '../../lib/session';
 import { CustomersPage } from './customers-page';
+
+function signInStaff(permissions: Record<string, PermissionState> = permissionsFor('SYSTEM_ADMIN')) {
+  saveTokens('jwt', 'refresh');
+  saveUser(userDetail({ role: 'SYSTEM_ADMIN', accounts: [], ownerEmailId: null, permissions }));
+}
 
 const CUSTOMERS = [
   { user_id: 'c-1', user_name: 'Ada Lovelace', email_id: 'ada@example.com' },
@@ -10,6 +18,7 @@ const CUSTOMERS = [
 ];
 
 function renderCustomers(path: string, content = CUSTOMERS) {
+  if (!localStorage.getItem('userInfo')) signInStaff();
   const api = mockApi({ 'GET /api/admin/users': () => jsonResponse(200, { content, totalPages: 1 }) });
   const view = renderRoutes(
     [
@@ -64,5 +73,34 @@ describe('admin customers', () => {
     renderCustomers('/admin/customers/nobody');
     await screen.findByRole('navigation', { name: 'Customers' });
     expect(screen.getByText('Customer details are unavailable.')).toBeInTheDocument();
+  });
+});
+
+describe('admin customers by permission', () => {
+  const ALL = permissionsFor('SYSTEM_ADMIN');
+
+  it('leaves out the list and does not load it when customer_list is hidden', async () => {
+    signInStaff({ ...ALL, customer_list: 'HIDDEN' });
+    const { api } = renderCustomers('/admin/customers');
+    expect(screen.queryByText('All customers')).not.toBeInTheDocument();
+    expect(screen.getByText('Customer details are unavailable.')).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a disabled list that cannot be used', async () => {
+    signInStaff({ ...ALL, customer_list: 'DISABLED' });
+    renderCustomers('/admin/customers');
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    const list = screen.getByRole('navigation', { name: 'Customers' });
+    expect(list.closest('[data-permission-disabled="customer_list"]')).toHaveAttribute('inert');
+  });
+
+  it('leaves out the details pane when customer_details is hidden, and treats absent keys as hidden', async () => {
+    const { customer_details: _hidden, ...withoutDetails } = ALL;
+    signInStaff(withoutDetails);
+    renderCustomers('/admin/customers/c-1');
+    await screen.findByRole('navigation', { name: 'Customers' });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ada Lovelace' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Customer details are unavailable.')).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,22 @@
 import { Navigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { useActiveName } from '../../lib/active-names';
 import { useCustomers } from './api/customers';
 import { CustomerDetails } from './customer-details';
 import { CustomerList } from './customer-list';
+import { Permission, usePermission } from './permission';
 
 /** /admin/customers and /admin/customers/{userId}: the list on the left, the selection's details on the right. */
 export function CustomersPage() {
   const { userId } = useParams();
-  const customersQuery = useCustomers();
+  const list = usePermission('customer_list');
+  const details = usePermission('customer_details');
+  const customersQuery = useCustomers({ enabled: list.visible });
   const customers = customersQuery.data?.pages.flatMap((page) => page.content) ?? [];
   const first = customers[0];
+  const selected = customers.find((customer) => customer.user_id === userId);
+  useActiveName('customer', selected?.user_name);
 
   // The route follows the selection; with none made, the first customer is selected.
   if (!userId && first) return <Navigate to={`/admin/customers/${first.user_id}`} replace />;
@@ -19,12 +25,20 @@ export function CustomersPage() {
     <>
       <PageHeader title="Customers" description="Accounts that have signed up for the service." />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <CustomerList query={customersQuery} customers={customers} selectedId={userId} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <CustomerDetails customer={customers.find((customer) => customer.user_id === userId)} />
-        </Grid.Col>
+        {list.visible && (
+          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+            <Permission name="customer_list">
+              <CustomerList query={customersQuery} customers={customers} selectedId={userId} />
+            </Permission>
+          </Grid.Col>
+        )}
+        {details.visible && (
+          <Grid.Col span={list.visible ? { base: 12, md: 7, lg: 8 } : 12}>
+            <Permission name="customer_details">
+              <CustomerDetails customer={selected} />
+            </Permission>
+          </Grid.Col>
+        )}
       </Grid>
     </>
   );

@@ -1,9 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi } from '../../../test/api';
 import { landed, renderRoutes } from '../../../test/render';
 import { HomePage } from './home-page';
 
+afterEach(() => vi.unstubAllGlobals());
+
 function renderHome(state?: unknown) {
+  mockApi({ 'GET /api/subscription/list': () => jsonResponse(200, []) });
   return renderRoutes(
     [{ path: '/', element: <HomePage /> }, { path: '/clusters', element: <p>Clusters page</p> }, landed('/subscriptions')],
     { pathname: '/', state },
@@ -58,9 +62,9 @@ describe('home', () => {
     }
   });
 
-  it('points an account without subscriptions to the subscriptions page', () => {
+  it('points an account without subscriptions to the subscriptions page', async () => {
     renderHome();
-    expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No subscriptions yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Subscriptions' })).toHaveAttribute('href', '/subscriptions');
   });
 });

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
 import { ClustersCard } from './clusters-card';
 import { DocumentationCard } from './documentation-card';
+import { MinBalanceBanner } from './min-balance-banner';
 import { QuickLinksCard } from './quick-links-card';
 import { SubscriptionsSummary } from './subscriptions-summary';
 import { WelcomeDialog } from './welcome-dialog';
@@ -17,6 +18,7 @@ export function HomePage() {
         title={firstName ? `Welcome, ${firstName}` : 'Home'}
         description="Your subscriptions, clusters and shortcuts at a glance."
       />
+      <MinBalanceBanner />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <SubscriptionsSummary />

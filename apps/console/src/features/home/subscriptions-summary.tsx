@@ -1,29 +1,89 @@
-import { MESSAGES } from '@kumo/contract';
-import { Link } from 'react-router';
-import { Button, Card, EmptyState, Text } from '@mantine/core';
-import { IconArrowRight, IconWallet } from '../../components/icons';
+import { MESSAGES, amountToCents, type Subscription } from '@kumo/contract';
+import { Link, useNavigate } from 'react-router';
+import { ActionIcon, Button, Card, Center, EmptyState, Group, Loader, Menu, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
+import { errorMessage } from '../../lib/api-error';
+import { formatUsd } from '../../lib/format';
+import { useSubscriptionSummaries } from './api/subscription-summaries';
 
-/** Left bar of home: one card per subscription with its balance, once subscriptions exist. */
+/** Left bar of home: one card per subscription with its balance and a menu to go to it. */
 export function SubscriptionsSummary() {
+  const query = useSubscriptionSummaries();
+  const subscriptions = query.data ?? [];
   return (
     <Card h="100%">
-      <Text fw={600} mb="md">
-        Subscriptions
-      </Text>
-      <EmptyState
-        size="sm"
-        variant="light"
-        icon={<IconWallet size={22} />}
-        title={MESSAGES.noSubscriptions}
-        description="Create a subscription and add funds to start deploying clusters."
-        py="lg"
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/subscriptions" variant="light" rightSection={<IconArrowRight size={16} />}>
-            Go to Subscriptions
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <Group justify="space-between" mb="md">
+        <Text fw={600}>Subscriptions</Text>
+        {subscriptions.length > 0 && (
+          <Text fz="xs" c="dimmed">
+            {subscriptions.length} in all
+          </Text>
+        )}
+      </Group>
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading subscriptions" />
+        </Center>
+      ) : query.isError ? (
+        <Text c="red" fz="sm" role="alert">
+          {errorMessage(query.error) || MESSAGES.subscriptionsFetchFailed}
+        </Text>
+      ) : subscriptions.length === 0 ? (
+        <EmptyState
+          size="sm"
+          variant="light"
+          icon={<IconWallet size={22} />}
+          title={MESSAGES.noSubscriptions}
+          description="Create a subscription and add funds to start deploying clusters."
+          py="lg"
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/subscriptions" variant="light" rightSection={<IconArrowRight size={16} />}>
+              Go to Subscriptions
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <ScrollArea.Autosize mah={560} type="auto">
+          <Stack gap="sm" aria-label="Subscription balances" role="list">
+            {subscriptions.map((subscription) => (
+              <SummaryCard key={subscription.subscription_id} subscription={subscription} />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
     </Card>
+  );
+}
+
+function SummaryCard({ subscription }: { subscription: Subscription }) {
+  const navigate = useNavigate();
+  const negative = amountToCents(subscription.total_amount) < 0;
+  return (
+    <Paper withBorder radius="md" p="md" role="listitem" aria-label={subscription.subscription_name}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Text fw={600} truncate="end" miw={0}>
+          {subscription.subscription_name}
+        </Text>
+        <Menu position="bottom-end" shadow="md" width={200}>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${subscription.subscription_name}`}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={() => void navigate(`/subscriptions/${subscription.subscription_id}`)}>
+              Go to Subscription
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Text fz="xs" c="dimmed" mt={6}>
+        Balance
+      </Text>
+      <Text fz="xl" fw={700} c={negative ? 'red' : undefined}>
+        {formatUsd(subscription.total_amount)}
+      </Text>
+    </Paper>
   );
 }

@@ -1,26 +1,59 @@
-import { MESSAGES } from '@kumo/contract';
-import { Card, EmptyState } from '@mantine/core';
-import { ComingSoonButton } from '../../components/coming-soon-button';
-import { IconWallet } from '../../components/icons';
+import { useState } from 'react';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Grid } from '@mantine/core';
+import { CHECKOUT_RETURN_PARAMS } from '@kumo/contract';
 import { PageHeader } from '../../components/page-header';
+import { useActiveName } from '../../lib/active-names';
+import { useSubscriptions } from './api/subscription-list';
+import { CreateSubscriptionDialog } from './create-subscription-dialog';
+import { PaymentResultDialog } from './payment-result-dialog';
+import { paymentReturnFrom, type PaymentReturnState } from './payment-return';
+import { SubscriptionDetails } from './subscription-details';
+import { SubscriptionList } from './subscription-list';
 
+/**
+ * /subscriptions, /subscriptions/{subscriptionId} and /subscriptions/payment-status/success: the list on
+ * the left, the selection's details on the right. ?id= selects a subscription; ?session_id= (or a
+ * cancelled purchase) is the payment provider's return, confirmed in a dialog once the URL is tidied.
+ */
 export function SubscriptionsPage() {
+  const { subscriptionId: routeId } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const listQuery = useSubscriptions();
+  const [creating, setCreating] = useState(false);
+  const subscriptions = listQuery.data ?? [];
+  const selected = subscriptions.find((subscription) => subscription.subscription_id === routeId);
+  useActiveName('subscription', selected?.subscription_name);
+
+  const returned = paymentReturnFrom(search, routeId);
+  if (returned) {
+    const state: PaymentReturnState = { paymentReturn: returned };
+    return <Navigate to={`/subscriptions/${returned.subscriptionId}`} replace state={state} />;
+  }
+  const queryId = search.get(CHECKOUT_RETURN_PARAMS.subscriptionId);
+  if (!routeId && queryId) return <Navigate to={`/subscriptions/${queryId}`} replace />;
+
+  // The route follows the selection: with none, or one that is not in the list, the first is selected.
+  const first = subscriptions[0];
+  const paymentReturn = (location.state as PaymentReturnState | null)?.paymentReturn;
+  if (listQuery.isSuccess && first && !selected && !paymentReturn) {
+    return <Navigate to={`/subscriptions/${first.subscription_id}`} replace />;
+  }
+
   return (
     <>
-      <PageHeader
-        title="Subscriptions"
-        description="Prepaid subscriptions hold the funds your clusters run on."
-        actions={<ComingSoonButton>New</ComingSoonButton>}
-      />
-      <Card>
-        <EmptyState
-          variant="light"
-          icon={<IconWallet size={24} />}
-          title={MESSAGES.noSubscriptions}
-          description="Click New to create a subscription, then add funds to it."
-          py={64}
-        />
-      </Card>
+      <PageHeader title="Subscriptions" description="Prepaid subscriptions hold the funds your clusters run on." />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          <SubscriptionList query={listQuery} selectedId={routeId} onNew={() => setCreating(true)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+          <SubscriptionDetails subscription={selected} loading={listQuery.isPending} />
+        </Grid.Col>
+      </Grid>
+      <CreateSubscriptionDialog opened={creating} onClose={() => setCreating(false)} />
+      {paymentReturn && <PaymentResultDialog paymentReturn={paymentReturn} />}
     </>
   );
 }

@@ -1,26 +1,43 @@
-import { MESSAGES } from '@kumo/contract';
-import { Card, EmptyState } from '@mantine/core';
-import { ComingSoonButton } from '../../components/coming-soon-button';
-import { IconUsers } from '../../components/icons';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { Grid } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { useActiveName } from '../../lib/active-names';
+import { useSession } from '../../lib/session';
+import { AddUserDialog } from './add-user-dialog';
+import { useAccountUsers } from './api/account-users';
+import { UserDetails } from './user-details';
+import { UserList } from './user-list';
 
+/** /users and /users/{userId}: the account's people on the left, the selected person's details on the right. */
 export function UsersPage() {
+  const { userId } = useParams();
+  const navigate = useNavigate();
+  const { user: me } = useSession();
+  const usersQuery = useAccountUsers();
+  const [adding, setAdding] = useState(false);
+  const users = usersQuery.data ?? [];
+  const selected = users.find((user) => user.user_id === userId);
+  useActiveName('user', selected?.user_name);
+
+  // The route follows the selection; with none made, the first person is selected.
+  const first = users[0];
+  if (!userId && first) return <Navigate to={`/users/${first.user_id}`} replace />;
+  // The guard renders this page only for a signed-in user.
+  if (!me) return null;
+
   return (
     <>
-      <PageHeader
-        title="Users"
-        description="People who can work in this account, and their roles."
-        actions={<ComingSoonButton>Add</ComingSoonButton>}
-      />
-      <Card>
-        <EmptyState
-          variant="light"
-          icon={<IconUsers size={24} />}
-          title={MESSAGES.noUserAdded}
-          description="Click Add to invite a user to this account."
-          py={64}
-        />
-      </Card>
+      <PageHeader title="Users" description="People who can work in this account, and their roles." />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <UserList query={usersQuery} selectedId={userId} onAdd={() => setAdding(true)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />
+        </Grid.Col>
+      </Grid>
+      <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
     </>
   );
 }

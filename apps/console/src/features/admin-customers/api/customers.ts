@@ -8,11 +8,12 @@ export function fetchCustomers(page: number, signal?: AbortSignal): Promise<Cust
   return api.get<CustomerPage>('/api/admin/users', { query: { page, size: PAGE_SIZES.customers }, signal });
 }
 
-export function useCustomers() {
+export function useCustomers({ enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
     queryKey: customersQueryKey,
     queryFn: ({ pageParam, signal }) => fetchCustomers(pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPageParam + 1 < lastPage.totalPages ? lastPageParam + 1 : undefined),
+    enabled,
   });
 }

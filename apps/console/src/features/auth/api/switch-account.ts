@@ -2,41 +2,50 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type SwitchAccountRequest, type UserDetail } from '@kumo/contract';
 import { apiRequest, tokensFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { clearSession, getSession, saveTokens } from '../../../lib/session';
+import { clearSession, saveTokens } from '../../../lib/session';
 import { fetchUserDetail } from './user-detail';
-
-// Spec section 8: these answers end the session, each with its own text.
-const SESSION_ENDING_STATUSES: Record<number, string> = {
-  400: MESSAGES.refreshInvalid,
-  404: MESSAGES.accountSwitchRoleMappingNotFound,
-  500: MESSAGES.refreshNotFound,
-};
 
 export interface SwitchedAccount {
   user: UserDetail;
   message: string;
 }
 
+/**
+ * Spec section 8: a 400 (the refresh token is invalid or unknown), a 404 (no role in that account) and
+ * a 500 end the session, each with its own text; any other failure leaves the session as it was.
+ */
+function switchFailure(error: unknown): { message: string; endsSession: boolean } {
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status === 400) {
+    const message = (error as ApiError).message === MESSAGES.refreshTokenMissing ? MESSAGES.refreshTokenMissing : MESSAGES.refreshInvalid;
+    return { message, endsSession: true };
+  }
+  if (status === 404) return { message: MESSAGES.accountSwitchRoleMappingNotFound, endsSession: true };
+  if (status === 500) return { message: MESSAGES.refreshNotFound, endsSession: true };
+  return { message: MESSAGES.somethingWentWrong, endsSession: false };
+}
+
 /** Moves the session to another of the user's accounts: new tokens come back in the headers. */
 export async function switchAccount(accountId: string): Promise<SwitchedAccount> {
   const body: SwitchAccountRequest = { switching_account_id: accountId };
+  let message: string;
   try {
-    const { data, headers } = await apiRequest<{ data?: string; message?: string }>('/api/user/switch-account', {
+    const { data, headers } = await apiRequest<{ data?: string }>('/api/user/switch-account', {
       method: 'POST',
       body,
-      headers: { 'Refresh-Token': getSession().refreshToken ?? '' },
+      withRefreshToken: true,
     });
     const tokens = tokensFrom(headers);
-    if (tokens) saveTokens(tokens.jwtToken, tokens.refreshToken);
-    return { user: await fetchUserDetail(), message: data.data ?? data.message ?? '' };
+    if (!tokens) throw new ApiError(MESSAGES.somethingWentWrong);
+    saveTokens(tokens.jwtToken, tokens.refreshToken);
+    message = data.data ?? MESSAGES.accountSwitched;
   } catch (error) {
-    const endingMessage = error instanceof ApiError && error.status ? SESSION_ENDING_STATUSES[error.status] : undefined;
-    if (endingMessage) {
-      clearSession();
-      throw new ApiError(endingMessage, { status: (error as ApiError).status });
-    }
-    throw new ApiError(MESSAGES.somethingWentWrong);
+    const failure = switchFailure(error);
+    if (failure.endsSession) clearSession();
+    throw new ApiError(failure.message, { status: error instanceof ApiError ? error.status : undefined });
   }
+  // The new tokens are stored: the user detail now describes the account switched to.
+  return { user: await fetchUserDetail(), message };
 }
 
 export function useSwitchAccount() {

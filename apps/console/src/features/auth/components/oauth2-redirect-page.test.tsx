@@ -53,4 +53,25 @@ describe('single sign-on redirect', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
+
+  it('finishes a renewal as a normal sign-in when there is no opener to hand the tokens to', async () => {
+    saveTokens('jwt-expired', 'refresh-expired');
+    vi.stubGlobal('opener', null);
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    renderRedirect(`?isSessionExpired=true&isUserSwitched=false&token=${tokenParam({ jwt_token: 'j3', refresh_token: 'r3' })}`);
+    expect(await screen.findByText('Landed on /admin/customers')).toBeInTheDocument();
+    expect(getSession()).toMatchObject({ jwtToken: 'j3', refreshToken: 'r3' });
+    expect(close).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads the token the server builds: URL-safe base64 without padding, characters that need - and _', async () => {
+    // Chosen so that standard base64 of the payload contains + and / and needs padding.
+    const data = { jwt_token: 'eyJ>>>.p?~~.s', refresh_token: 'r>?~' };
+    const token = tokenParam(data);
+    expect(token).toMatch(/[-_]/);
+    renderRedirect(`?token=${token}`);
+    expect(await screen.findByText('Landed on /admin/customers')).toBeInTheDocument();
+    expect(getSession()).toMatchObject({ jwtToken: data.jwt_token, refreshToken: data.refresh_token });
+  });
 });

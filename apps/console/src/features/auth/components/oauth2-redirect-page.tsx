@@ -43,10 +43,12 @@ export function OAuth2RedirectPage() {
       void navigate(ADMIN_LOGIN, { replace: true });
       return;
     }
-    if (sessionExpired) {
+    const opener = window.opener as Window | null;
+    if (sessionExpired && opener && !opener.closed) {
       saveTokens(tokens.jwtToken, tokens.refreshToken);
-      // Opened as a pop-up to renew an expired session: hand the tokens to the opener and close.
-      (window.opener as Window | null)?.postMessage(
+      // Opened as a pop-up to renew an expired session: hand the tokens to the opener (this origin
+      // only) and close.
+      opener.postMessage(
         {
           jwt_token: tokens.jwtToken,
           refresh_token: tokens.refreshToken,
@@ -57,7 +59,8 @@ export function OAuth2RedirectPage() {
       const timer = setTimeout(() => window.close(), UI_TIMING.popupCloseDelayMs);
       return () => clearTimeout(timer);
     }
-    // A new sign-in: forget any earlier user; the admin guard loads the new one.
+    // A new sign-in (or a renewal whose opener is gone, which would otherwise wait for a window that
+    // cannot close): forget any earlier user; the admin guard loads the new one into userInfo.
     clearSession();
     saveTokens(tokens.jwtToken, tokens.refreshToken);
     void navigate(ADMIN_HOME, { replace: true });

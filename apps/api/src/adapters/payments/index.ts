@@ -1,0 +1,53 @@
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { PaymentGatewayError, WebhookSignatureError, type PaymentGateway } from './payment-gateway.js';
+import { createSandboxGateway, type SandboxCheckout } from './sandbox/sandbox-gateway.js';
+import { createSandboxRepository } from './sandbox/sandbox.repository.js';
+import { createStripeGateway } from './stripe-gateway.js';
+
+export interface PaymentsConfig {
+  /** Both set: Stripe Checkout. Neither: the sandbox checkout served by the portal. */
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** A ready driver, used instead of either. */
+  gateway?: PaymentGateway;
+  /** False in production: the sandbox adds funds without charging anyone, so without Stripe card payments are off. */
+  allowSandbox?: boolean;
+}
+
+/** What runs when no real provider is configured and the sandbox is not allowed: every checkout is refused. */
+const unconfiguredGateway: PaymentGateway = {
+  kind: 'stripe',
+  createCheckout: async () => {
+    throw new PaymentGatewayError('Card payments are not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)');
+  },
+  retrieveCheckout: async () => {
+    throw new PaymentGatewayError('Card payments are not configured');
+  },
+  expireCheckout: async () => {
+    throw new PaymentGatewayError('Card payments are not configured');
+  },
+  parseWebhook: () => {
+    throw new WebhookSignatureError('Card payments are not configured');
+  },
+};
+
+/** Chooses the payment provider from the configuration; the sandbox is the embedded default. */
+export function createPayments(config: PaymentsConfig, deps: { db: Database; clock: Clock; jobs: JobQueue; publicUrl: string }) {
+  if (config.gateway) return { gateway: config.gateway, sandbox: undefined };
+  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+    return {
+      gateway: createStripeGateway({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, clock: deps.clock }),
+      sandbox: undefined,
+    };
+  }
+  if (config.allowSandbox === false) return { gateway: unconfiguredGateway, sandbox: undefined };
+  const sandbox: SandboxCheckout = createSandboxGateway({
+    repository: createSandboxRepository(deps.db),
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+    jobs: deps.jobs,
+  });
+  return { gateway: sandbox.gateway, sandbox };
+}

@@ -1,0 +1,70 @@
+/**
+ * The payment provider port: a hosted card checkout the browser is sent to, and the provider's word
+ * on how it ended, read back on the customer's return or pushed by a signed webhook. Two drivers:
+ * Stripe (Checkout Sessions) when configured, and the sandbox checkout served by the portal itself.
+ */
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'sandbox';
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The session as the provider sees it now. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutState>;
+  /** Closes an unpaid session (the customer went back); a session already paid stays paid. */
+  expireCheckout(sessionId: string): Promise<CheckoutState>;
+  /**
+   * Verifies a webhook delivery on its raw body and reads it; null for events that say nothing about
+   * a checkout. Throws WebhookSignatureError for a missing, wrong or too old signature.
+   */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): CheckoutState | null;
+}
+
+export interface CheckoutRequest {
+  /** Our purchase id: the provider hands it back with every update (client_reference_id and metadata). */
+  purchaseId: string;
+  subscriptionId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  customerEmail: string;
+  /** May contain {CHECKOUT_SESSION_ID}, replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * How a checkout stands: OPEN (not paid yet, maybe after a declined card), PROCESSING (paid by a method
+ * that settles later), PAID, FAILED (a payment attempt was refused) or EXPIRED (closed unpaid).
+ */
+export type CheckoutOutcome = 'OPEN' | 'PROCESSING' | 'PAID' | 'FAILED' | 'EXPIRED';
+
+export interface CheckoutState {
+  purchaseId: string;
+  /** Absent for events about the payment rather than the session (a declined card). */
+  sessionId?: string;
+  outcome: CheckoutOutcome;
+  amountCents?: number;
+  currency?: string;
+  failureMessage?: string;
+  /** e.g. "Visa •••• 4242", when the provider tells. */
+  paymentMethod?: string;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export class PaymentGatewayError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PaymentGatewayError';
+  }
+}
+
+/** "Visa •••• 4242" from a card's brand and last digits. */
+export function describeCard(brand: string | null | undefined, last4: string | null | undefined): string | undefined {
+  if (!last4) return undefined;
+  const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+  return `${name} •••• ${last4}`;
+}

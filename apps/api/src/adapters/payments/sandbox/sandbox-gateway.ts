@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@kumo/contract';
+import type { Clock } from '../../../clock.js';
+import { DAY } from '../../../clock.js';
+import type { JobQueue } from '../../../jobs/job-queue.js';
+import { PaymentGatewayError, WebhookSignatureError, describeCard, type CheckoutState, type PaymentGateway } from '../payment-gateway.js';
+import type { SandboxRepository, SandboxSessionRow } from './sandbox.repository.js';
+
+/** The queue the sandbox delivers its webhook-style notifications on; the billing module works it. */
+export const SANDBOX_EVENTS_QUEUE = 'payments-sandbox-events';
+const SESSION_LIFETIME_MS = DAY;
+
+/** The sandbox's test cards, numbered as Stripe's so the same cards work on both. */
+export const SANDBOX_CARDS: Record<string, { brand: string; decline?: string; label: string }> = {
+  '4242424242424242': { brand: 'visa', label: 'Payment succeeds' },
+  '4000000000000002': { brand: 'visa', decline: MESSAGES.cardDeclined, label: 'Card declined' },
+  '4000000000009995': { brand: 'visa', decline: 'Your card has insufficient funds.', label: 'Insufficient funds' },
+  '4000000000000069': { brand: 'visa', decline: 'Your card has expired.', label: 'Expired card' },
+};
+const NOT_A_TEST_CARD = 'Your card was declined. This sandbox accepts only its test cards.';
+
+export interface CardForm {
+  cardNumber?: string;
+  expiry?: string;
+  cvc?: string;
+  name?: string;
+}
+
+export type PayResult =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'invalid'; session: SandboxSessionRow; errors: Partial<Record<keyof CardForm, string>> }
+  | { kind: 'declined'; session: SandboxSessionRow; message: string };
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Checks the card fields the way a hosted checkout does before it tries to charge. */
+export function validateCard(form: CardForm, now: Date): { errors: Partial<Record<keyof CardForm, string>>; number: string } {
+  const errors: Partial<Record<keyof CardForm, string>> = {};
+  const number = (form.cardNumber ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) errors.cardNumber = 'Your card number is invalid.';
+  const expiry = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec((form.expiry ?? '').trim());
+  const month = Number(expiry?.[1]);
+  if (!expiry || month < 1 || month > 12) {
+    errors.expiry = "Your card's expiration date is incomplete.";
+  } else {
+    const year = 2000 + Number(expiry[2]);
+    const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (year * 12 + (month - 1) < current) errors.expiry = "Your card's expiration year is in the past.";
+  }
+  if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) errors.cvc = "Your card's security code is incomplete.";
+  return { errors, number };
+}
+
+/**
+ * The sandbox payment provider: hosted checkout pages served by the portal, with the same states,
+ * redirects and after-the-fact notifications as Stripe Checkout, charging nothing.
+ */
+export function createSandboxGateway(deps: { repository: SandboxRepository; clock: Clock; publicUrl: string; jobs: JobQueue }) {
+  const { repository: repo, clock, publicUrl, jobs } = deps;
+
+  function stateOf(session: SandboxSessionRow): CheckoutState {
+    const outcome =
+      session.status === 'complete' ? 'PAID' : session.status === 'expired' ? 'EXPIRED' : session.lastError ? 'FAILED' : 'OPEN';
+    return {
+      purchaseId: session.clientReferenceId,
+      sessionId: session.id,
+      outcome,
+      amountCents: session.amountCents,
+      currency: session.currency,
+      failureMessage: session.lastError ?? undefined,
+      paymentMethod: describeCard(session.cardBrand, session.cardLast4),
+    };
+  }
+
+  /** Like a webhook: delivered after the change is stored, at least once, in the background. */
+  async function notify(session: SandboxSessionRow): Promise<void> {
+    try {
+      await jobs.send(SANDBOX_EVENTS_QUEUE, { session_id: session.id });
+    } catch {
+      // The customer's return reads the session anyway; a lost notification only delays nothing.
+    }
+  }
+
+  /** The session as it is now; an open one past its lifetime expires on the spot (Stripe expires them after 24 hours). */
+  async function current(sessionId: string): Promise<SandboxSessionRow | undefined> {
+    const session = await repo.find(sessionId);
+    if (session?.status === 'open' && session.expiresAt <= clock.now()) {
+      const expired = await repo.updateOpen(session.id, { status: 'expired' });
+      if (expired) await notify(expired);
+      return expired ?? repo.find(sessionId);
+    }
+    return session;
+  }
+
+  const gateway: PaymentGateway = {
+    kind: 'sandbox',
+
+    async createCheckout(request) {
+      const id = `cs_sandbox_${randomBytes(24).toString('base64url')}`;
+      const now = clock.now();
+      await repo.insert({
+        id,
+        clientReferenceId: request.purchaseId,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        description: request.description,
+        customerEmail: request.customerEmail,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        status: 'open',
+        paymentStatus: 'unpaid',
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        createdAt: now,
+      });
+      return { sessionId: id, url: `${publicUrl}/sandbox/checkout/${id}` };
+    },
+
+    async retrieveCheckout(sessionId) {
+      const session = await current(sessionId);
+      if (!session) throw new PaymentGatewayError(`No such checkout session: ${sessionId}`);
+      return stateOf(session);
+    },
+
+    async expireCheckout(sessionId) {
+      const session = await current(sessionId);
+      if (!session) throw new PaymentGatewayError(`No such checkout session: ${sessionId}`);
+      const expired = session.status === 'open' ? await repo.updateOpen(sessionId, { status: 'expired' }) : undefined;
+      if (expired) await notify(expired);
+      return stateOf(expired ?? (await repo.find(sessionId))!);
+    },
+
+    parseWebhook() {
+      // The sandbox notifies through the job queue, never over HTTP.
+      throw new WebhookSignatureError('The sandbox payment provider sends no webhooks');
+    },
+  };
+
+  return {
+    gateway,
+
+    /** The hosted page's view of a session; undefined for an unknown id. */
+    view: current,
+
+    /** The customer pressed Pay. */
+    async pay(sessionId: string, form: CardForm): Promise<PayResult | undefined> {
+      const session = await current(sessionId);
+      if (!session) return undefined;
+      if (session.status !== 'open') return { kind: 'redirect', url: session.status === 'complete' ? successUrlOf(session) : session.cancelUrl };
+
+      const { errors, number } = validateCard(form, clock.now());
+      if (Object.keys(errors).length > 0) return { kind: 'invalid', session, errors };
+
+      const card = SANDBOX_CARDS[number];
+      if (!card || card.decline) {
+        const message = card?.decline ?? NOT_A_TEST_CARD;
+        const declined = await repo.updateOpen(sessionId, { lastError: message });
+        if (!declined) return gatewayRedirect(sessionId);
+        await notify(declined);
+        return { kind: 'declined', session: declined, message };
+      }
+      const paid = await repo.updateOpen(sessionId, {
+        status: 'complete',
+        paymentStatus: 'paid',
+        lastError: null,
+        cardBrand: card.brand,
+        cardLast4: number.slice(-4),
+        completedAt: clock.now(),
+      });
+      // A second Pay racing the first finds the session complete and follows it to the success page.
+      if (!paid) return gatewayRedirect(sessionId);
+      await notify(paid);
+      return { kind: 'redirect', url: successUrlOf(paid) };
+    },
+
+    /** The customer pressed Cancel: the session closes unpaid and the browser goes back to the portal. */
+    async cancel(sessionId: string): Promise<string | undefined> {
+      const session = await current(sessionId);
+      if (!session) return undefined;
+      if (session.status === 'complete') return successUrlOf(session);
+      const expired = session.status === 'open' ? await repo.updateOpen(sessionId, { status: 'expired' }) : undefined;
+      if (expired) await notify(expired);
+      return session.cancelUrl;
+    },
+  };
+
+  async function gatewayRedirect(sessionId: string): Promise<PayResult> {
+    const latest = (await repo.find(sessionId))!;
+    return { kind: 'redirect', url: latest.status === 'complete' ? successUrlOf(latest) : latest.cancelUrl };
+  }
+}
+
+function successUrlOf(session: SandboxSessionRow): string {
+  return session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+}
+
+export type SandboxCheckout = ReturnType<typeof createSandboxGateway>;

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@kumo/contract';
+import { databaseKinds } from '../../../test/support/databases.js';
+import { errorCode, errorMessage, get, post, signUp, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import {
+  TEST_CARDS,
+  balanceOf,
+  cancelPurchase,
+  createSubscription,
+  deliverSandboxEvents,
+  history,
+  openCheckout,
+  payWith,
+  paymentStatus,
+  submitCard,
+} from '../../../test/support/checkout.js';
+import { pdfText } from '../../../test/support/pdf-text.js';
+
+const kinds = await databaseKinds();
+let counter = 0;
+const freshEmail = () => `billing${++counter}.${Date.now()}@example.com`;
+
+describe.each(kinds)('adding funds on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+  });
+  afterAll(() => ctx.close());
+
+  async function customer(name = 'Analytics') {
+    const { jwt } = await signUp(ctx, freshEmail(), 'Ada Lovelace');
+    return { jwt, subscriptionId: await createSubscription(ctx, jwt, name) };
+  }
+
+  it('pays $1,234 through the sandbox checkout, credits it once, lists it first and issues a PDF receipt', async () => {
+    const { jwt, subscriptionId } = await customer();
+    const checkout = await openCheckout(ctx, jwt, subscriptionId, 1234, 'Q2 budget');
+    expect(checkout.url.origin).toBe('http://portal.test');
+    expect(checkout.path).toMatch(/^\/sandbox\/checkout\/cs_sandbox_[\w-]{32}$/);
+    const [pending] = (await history(ctx, jwt, subscriptionId)).content;
+    expect(pending).toMatchObject({ category: 'PURCHASED', amount: 1234, transaction_status: 'PAYMENT_INTENT_CREATED', receipt_id: null });
+
+    const page = await ctx.app.inject({ method: 'GET', url: checkout.path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('$1,234.00');
+    expect(page.body).toContain('Funds for subscription Analytics');
+    expect(page.body).not.toMatch(/<script/i);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.headers['content-security-policy']).toContain('form-action');
+    expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout.css' })).headers['content-type']).toMatch(/^text\/css/);
+
+    const paid = await payWith(ctx, checkout.path, TEST_CARDS.success);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`http://portal.test/subscriptions?session_id=${checkout.sessionId}&id=${subscriptionId}`);
+
+    const status = await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId);
+    expect(status.statusCode).toBe(200);
+    const confirmed = status.json();
+    expect(confirmed).toMatchObject({ subscription_id: subscriptionId, amount: 1234, transaction_status: 'SUCCESSFUL', failure_message: null });
+    expect(confirmed.receipt_id).toMatch(/^KC-\d{8}$/);
+
+    // The webhook-style notification arrives after the return, and the return is repeated: nothing more is credited.
+    expect(await deliverSandboxEvents(ctx)).toBe(1);
+    await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId);
+    expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(1734);
+
+    const [top] = (await history(ctx, jwt, subscriptionId)).content;
+    expect(top).toEqual({
+      transaction_id: confirmed.transaction_id,
+      receipt_id: confirmed.receipt_id,
+      transaction_date: expect.any(String),
+      category: 'PURCHASED',
+      type: 'CREDIT',
+      description: 'Funds added by card',
+      remark: 'Q2 budget',
+      amount: 1234,
+      transaction_status: 'SUCCESSFUL',
+    });
+
+    const receipt = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/credit/subscription/${confirmed.transaction_id}`,
+      headers: { authorization: `Bearer ${jwt}`, usertimezone: 'America/New_York' },
+    });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.headers['content-disposition']).toBe(`attachment; filename="${confirmed.transaction_id}.pdf"`);
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(receipt.rawPayload);
+    for (const expected of [
+      confirmed.receipt_id,
+      confirmed.transaction_id,
+      '$1,234.00',
+      'Kumo Cloud, Inc.',
+      'Ada Lovelace',
+      'Subscription: Analytics',
+      'Visa •••• 4242',
+      '$1,734.00',
+      'Mar 10, 2026 5:00 AM EDT',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('credits nothing for a declined card and says why', async () => {
+    const { jwt, subscriptionId } = await customer();
+    const checkout = await openCheckout(ctx, jwt, subscriptionId, 250);
+    const declined = await payWith(ctx, checkout.path, TEST_CARDS.declined);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain(MESSAGES.cardDeclined);
+
+    await deliverSandboxEvents(ctx);
+    const status = (await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId)).json();
+    expect(status).toMatchObject({ transaction_status: 'FAILED', failure_message: MESSAGES.cardDeclined, receipt_id: null });
+
+    // Leaving through Cancel afterwards keeps the reason.
+    const back = await submitCard(ctx, checkout.path, { action: 'cancel' });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`http://portal.test/subscriptions?id=${subscriptionId}&cancelled_purchase=${status.transaction_id}`);
+    const cancelled = (await cancelPurchase(ctx, jwt, status.transaction_id)).json();
+    expect(cancelled).toMatchObject({ transaction_status: 'FAILED', failure_message: MESSAGES.cardDeclined });
+    expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
+
+    const [row] = (await history(ctx, jwt, subscriptionId)).content;
+    expect(row).toMatchObject({ transaction_status: 'FAILED', amount: 250, receipt_id: null });
+    const receipt = await get(ctx, `/api/credit/subscription/${status.transaction_id}`, jwt);
+    expect(receipt.statusCode).toBe(422);
+    expect(errorMessage(receipt)).toBe(MESSAGES.receiptNotAvailable);
+  });
+
+  it('lets the customer try another card after a decline', async () => {
+    const { jwt, subscriptionId } = await customer();
+    const checkout = await openCheckout(ctx, jwt, subscriptionId, '19.99');
+    await payWith(ctx, checkout.path, TEST_CARDS.declined);
+    expect((await payWith(ctx, checkout.path, TEST_CARDS.success)).statusCode).toBe(303);
+    expect((await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId)).json().transaction_status).toBe('SUCCESSFUL');
+    expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(519.99);
+  });
+
+  it('cancels a checkout the customer leaves, crediting nothing', async () => {
+    const { jwt, subscriptionId } = await customer();
+    const checkout = await openCheckout(ctx, jwt, subscriptionId, 75);
+    const back = await submitCard(ctx, checkout.path, { action: 'cancel' });
+    const purchaseId = new URL(String(back.headers.location)).searchParams.get('cancelled_purchase')!;
+    const cancelled = await cancelPurchase(ctx, jwt, purchaseId);
+    expect(cancelled.json()).toMatchObject({ transaction_status: 'CANCELLED', amount: 75, failure_message: null });
+    expect((await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId)).json().transaction_status).toBe('CANCELLED');
+    expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
+
+    const closed = await ctx.app.inject({ method: 'GET', url: checkout.path });
+    expect(closed.body).toContain('Checkout closed');
+    // A closed checkout cannot be paid any more.
+    const late = await payWith(ctx, checkout.path, TEST_CARDS.success);
+    expect(late.statusCode).toBe(303);
+    expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
+  });
+
+  it('keeps a checkout open while the card form is incomplete', async () => {
+    const { jwt, subscriptionId } = await customer();
+    const checkout = await openCheckout(ctx, jwt, subscriptionId, 10);
+    const invalid = await submitCard(ctx, checkout.path, { action: 'pay', cardNumber: '4242 4242 4242 4241', expiry: '01 / 20', cvc: '1' });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.body).toContain('Your card number is invalid.');
+    expect(invalid.body).toContain('expiration year is in the past');
+    expect(invalid.body).toContain('security code is incomplete');
+    expect((await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId)).json().transaction_status).toBe('PAYMENT_INTENT_CREATED');
+  });
+
+  it('shows an unknown checkout as not found', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sandbox_nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Checkout not found');
+    expect((await submitCard(ctx, '/sandbox/checkout/cs_sandbox_nope', { action: 'cancel' })).statusCode).toBe(404);
+  });
+
+  describe('the purchase request', () => {
+    let jwt: string;
+    let subscriptionId: string;
+    beforeAll(async () => {
+      ({ jwt, subscriptionId } = await customer('Rules'));
+    });
+    const buy = (body: Record<string, unknown>) => post(ctx, '/api/credit/purchase', { subscription_id: subscriptionId, ...body }, jwt);
+
+    it.each([
+      [0, MESSAGES.addFundsMinimum],
+      [0.99, MESSAGES.addFundsMinimum],
+      ['abc', MESSAGES.addFundsMinimum],
+      ['', MESSAGES.addFundsMinimum],
+      [-5, MESSAGES.addFundsMinimum],
+      ['1e3', MESSAGES.addFundsMinimum],
+      [1_000_000, MESSAGES.addFundsMaximum],
+      [999_999.01, MESSAGES.addFundsMaximum],
+      [12.345, MESSAGES.amountDecimals],
+      [0.1 + 0.2, MESSAGES.amountDecimals],
+      [null, MESSAGES.addFundsMinimum],
+    ])('refuses the amount %j with its message', async (amount, message) => {
+      const response = await buy({ amount });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().field_errors).toEqual({ amount: message });
+    });
+
+    it('accepts 1 and 999,999, as numbers or text with two decimals', async () => {
+      for (const amount of [1, '999999', 999_999, '10.50', 12.3]) {
+        expect((await buy({ amount })).statusCode, String(amount)).toBe(200);
+      }
+    });
+
+    it('takes only US dollars and card purchases', async () => {
+      const euro = await buy({ amount: 10, iso_currency_code: 'EUR' });
+      expect(euro.json().field_errors).toEqual({ iso_currency_code: MESSAGES.currencyUnsupported });
+      expect((await buy({ amount: 10, category: 'REFUND_MAINTENANCE_COST' })).statusCode).toBe(400);
+      expect((await buy({ amount: 10, remark: 'x'.repeat(201) })).json().field_errors).toEqual({ remark: MESSAGES.remarkTooLong });
+      expect((await post(ctx, '/api/credit/purchase', { amount: 10 }, jwt)).statusCode).toBe(400);
+    });
+
+    it('answers an unknown checkout session with 404', async () => {
+      const response = await paymentStatus(ctx, jwt, subscriptionId, 'cs_sandbox_unknown');
+      expect(response.statusCode).toBe(404);
+      expect(errorMessage(response)).toBe(MESSAGES.transactionNotFound);
+      expect((await get(ctx, `/api/credit/payment-status/${subscriptionId}`, jwt)).statusCode).toBe(400);
+    });
+  });
+
+  it("keeps one account's checkouts and receipts from another", async () => {
+    const owner = await customer();
+    const stranger = await customer();
+    const checkout = await openCheckout(ctx, owner.jwt, owner.subscriptionId, 40);
+    await payWith(ctx, checkout.path, TEST_CARDS.success);
+    const { transaction_id: transactionId } = (await paymentStatus(ctx, owner.jwt, owner.subscriptionId, checkout.sessionId)).json();
+
+    expect((await paymentStatus(ctx, stranger.jwt, owner.subscriptionId, checkout.sessionId)).statusCode).toBe(404);
+    expect((await paymentStatus(ctx, stranger.jwt, stranger.subscriptionId, checkout.sessionId)).statusCode).toBe(404);
+    expect((await cancelPurchase(ctx, stranger.jwt, transactionId)).statusCode).toBe(404);
+    expect((await get(ctx, `/api/credit/subscription/${transactionId}`, stranger.jwt)).statusCode).toBe(404);
+    // The right account but the wrong subscription is not a match either.
+    expect((await paymentStatus(ctx, owner.jwt, stranger.subscriptionId, checkout.sessionId)).statusCode).toBe(404);
+  });
+
+  it('refuses receipts for funds added by staff and for free credits', async () => {
+    const { jwt, subscriptionId } = await customer();
+    await ctx.services.ledger.addAdminFunds({
+      subscriptionId,
+      amountCents: 10_000,
+      category: 'REFUND_MAINTENANCE_COST',
+      idempotencyKey: `admin:${subscriptionId}`,
+      remark: 'Maintenance',
+    });
+    const [admin, grant] = (await history(ctx, jwt, subscriptionId)).content;
+    expect(admin).toMatchObject({ category: 'REFUND_MAINTENANCE_COST', amount: 100, transaction_status: 'SUCCESSFUL', remark: 'Maintenance' });
+    const adminReceipt = await get(ctx, `/api/credit/subscription/${String(admin!.transaction_id)}`, jwt);
+    expect(adminReceipt.statusCode).toBe(422);
+    expect(errorCode(adminReceipt)).toBe('RECEIPT_NOT_AVAILABLE');
+    expect(errorMessage(adminReceipt)).toBe(MESSAGES.adminReceiptNotDownloadable);
+    const grantReceipt = await get(ctx, `/api/credit/subscription/${String(grant!.transaction_id)}`, jwt);
+    expect(errorMessage(grantReceipt)).toBe(MESSAGES.receiptNotAvailable);
+    expect((await get(ctx, '/api/credit/subscription/00000000-0000-4000-8000-000000000000', jwt)).statusCode).toBe(404);
+    expect((await get(ctx, '/api/credit/subscription/nope', jwt)).statusCode).toBe(400);
+  });
+
+  it('pages the history 20 at a time, newest first', async () => {
+    const { jwt, subscriptionId } = await customer();
+    for (let i = 1; i <= 44; i++) {
+      await ctx.services.ledger.debitUsage({ subscriptionId, amountCents: i, idempotencyKey: `usage:${subscriptionId}:${i}` });
+      ctx.clock.advance(1000);
+    }
+    const first = await history(ctx, jwt, subscriptionId, 0);
+    const third = await history(ctx, jwt, subscriptionId, 2);
+    expect(first.totalPages).toBe(3);
+    expect(first.content).toHaveLength(20);
+    expect(first.content[0]).toMatchObject({ category: 'USAGE', amount: -0.44, type: 'DEBIT' });
+    expect(third.content).toHaveLength(5);
+    expect(third.content.at(-1)).toMatchObject({ category: 'FREE_CREDITS', amount: 500 });
+    const size = await get(ctx, `/api/credit/view/credit-transactions/${subscriptionId}?page=0&size=500`, jwt);
+    expect(size.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  HEADERS,
+  PAGE_SIZES,
+  errorResponseSchema,
+  pageQuerySchema,
+  paymentStatusQuerySchema,
+  paymentStatusSchema,
+  purchaseIdParamsSchema,
+  purchaseRequestSchema,
+  purchaseResponseSchema,
+  subscriptionIdParamsSchema,
+  transactionIdParamsSchema,
+  transactionPageSchema,
+} from '@kumo/contract';
+import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import type { BillingService } from './billing.service.js';
+
+const tags = ['Funds'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  502: errorResponseSchema,
+};
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const customer = requireAccountAdmin(verify);
+    const accountOf = (request: Parameters<typeof claimsOf>[0]) => claimsOf(request).accountId!;
+
+    app.post('/api/credit/purchase', {
+      preHandler: customer,
+      schema: {
+        tags,
+        security,
+        summary: "Open a card checkout at the payment provider; the browser goes to redirect_url",
+        body: purchaseRequestSchema,
+        response: { 200: purchaseResponseSchema, ...errors },
+      },
+      handler: async (request) => billing.purchase(accountOf(request), claimsOf(request).userId, request.body),
+    });
+
+    app.get('/api/credit/payment-status/:id', {
+      preHandler: customer,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm a checkout on return from the provider (id = subscription id)',
+        params: subscriptionIdParamsSchema,
+        querystring: paymentStatusQuerySchema,
+        response: { 200: paymentStatusSchema, ...errors },
+      },
+      handler: async (request) => billing.paymentStatus(accountOf(request), request.params.id, request.query.session_id),
+    });
+
+    app.post('/api/credit/purchase/:id/cancel', {
+      preHandler: customer,
+      schema: {
+        tags,
+        security,
+        summary: "Close a checkout the customer left through the provider's cancel link",
+        params: purchaseIdParamsSchema,
+        response: { 200: paymentStatusSchema, ...errors },
+      },
+      handler: async (request) => billing.cancelPurchase(accountOf(request), request.params.id),
+    });
+
+    app.get('/api/credit/view/credit-transactions/:id', {
+      preHandler: customer,
+      schema: {
+        tags,
+        security,
+        summary: "A page of the subscription's transactions, newest first (id = subscription id)",
+        params: subscriptionIdParamsSchema,
+        querystring: pageQuerySchema(PAGE_SIZES.transactions),
+        response: { 200: transactionPageSchema, ...errors },
+      },
+      handler: async (request) => billing.transactions(accountOf(request), request.params.id, request.query.page, request.query.size),
+    });
+
+    app.get('/api/credit/subscription/:id', {
+      preHandler: customer,
+      schema: {
+        tags,
+        security,
+        summary: 'The PDF receipt of a successful card purchase (id = transaction id)',
+        params: transactionIdParamsSchema,
+        produces: ['application/pdf', 'application/json'],
+      },
+      handler: async (request, reply) => {
+        const zone = request.headers[HEADERS.userTimeZone];
+        const { filename, pdf } = await billing.receipt(accountOf(request), request.params.id, typeof zone === 'string' ? zone : undefined);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    });
+  };
+}
+
+/** Stripe's webhook: the raw body is kept for the signature check, so it has its own JSON parser. */
+export function stripeWebhookRoutes(billing: BillingService) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+    app.post('/api/credit/webhook/stripe', {
+      // Stripe's servers call this from elsewhere; the signature is the authentication.
+      config: { allowCrossSite: true },
+      schema: {
+        tags,
+        summary: "Stripe's signed checkout notifications",
+        response: { 200: z.object({ received: z.boolean() }), 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+      handler: async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await billing.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
+        return { received: true };
+      },
+    });
+  };
+}

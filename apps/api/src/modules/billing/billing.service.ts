@@ -1,0 +1,296 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ADD_FUNDS,
+  CHECKOUT_RETURN_PARAMS,
+  MESSAGES,
+  centsToAmount,
+  isAdminFundCategory,
+  type PaymentStatus,
+  type PurchaseOrder,
+  type TransactionCategory,
+  type TransactionPage,
+  type TransactionStatus,
+} from '@kumo/contract';
+import {
+  PaymentGatewayError,
+  WebhookSignatureError,
+  type CheckoutState,
+  type PaymentGateway,
+} from '../../adapters/payments/payment-gateway.js';
+import { SANDBOX_EVENTS_QUEUE } from '../../adapters/payments/sandbox/sandbox-gateway.js';
+import type { Clock } from '../../clock.js';
+import type { Database, Tx } from '../../db/client.js';
+import { AppError, badRequest, businessRule, conflict, notFound } from '../../errors.js';
+import type { JobDefinition } from '../../jobs/job-queue.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import type { BillingRepository, PurchaseRow } from './billing.repository.js';
+import { renderReceiptPdf } from './receipt-pdf.js';
+
+const gatewayUnavailable = () => new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.paymentGatewayUnavailable);
+
+/** The ledger key of a card purchase: the checkout session can be credited once, however often it is confirmed. */
+export const purchaseKey = (sessionId: string) => `checkout:${sessionId}`;
+
+function presentStatus(purchase: PurchaseRow): PaymentStatus {
+  return {
+    subscription_id: purchase.subscriptionId,
+    transaction_id: purchase.id,
+    amount: centsToAmount(purchase.amountCents),
+    transaction_status: purchase.status as TransactionStatus,
+    receipt_id: purchase.receiptId,
+    failure_message: purchase.failureMessage,
+  };
+}
+
+/**
+ * Adding funds by card, and the history and receipts of a subscription. A checkout may be confirmed by
+ * the customer's return and by the provider's webhook, in any order and any number of times: each
+ * confirmation locks the purchase, and the ledger posts it under the session's key, so it is credited once.
+ */
+export function createBillingService(deps: {
+  db: Database;
+  billingRepository: BillingRepository;
+  subscriptions: SubscriptionsService;
+  ledger: Ledger;
+  gateway: PaymentGateway;
+  clock: Clock;
+  publicUrl: string;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, billingRepository: repo, subscriptions, ledger, gateway, clock, publicUrl, logger } = deps;
+
+  /** Moves a purchase to what the provider says; the only place a purchase is credited. */
+  async function apply(state: CheckoutState): Promise<void> {
+    await db.transaction(async (tx) => {
+      const purchase = await repo.lockPurchase(state.purchaseId, tx);
+      // A notification about someone else's checkout (another system on the same provider account).
+      if (!purchase) return;
+      const sessionId = purchase.checkoutSessionId ?? state.sessionId;
+      const mismatched =
+        (state.sessionId !== undefined && purchase.checkoutSessionId !== null && state.sessionId !== purchase.checkoutSessionId) ||
+        (state.amountCents !== undefined && state.amountCents !== purchase.amountCents) ||
+        (state.currency !== undefined && state.currency !== purchase.currency);
+      if (mismatched) {
+        logger.error({ purchaseId: purchase.id, sessionId: state.sessionId }, 'payment does not match its purchase; nothing credited');
+        throw conflict('PAYMENT_MISMATCH', MESSAGES.paymentMismatch);
+      }
+      const now = clock.now();
+      const update = (values: Partial<PurchaseRow>) =>
+        repo.updatePurchase(purchase.id, { ...values, checkoutSessionId: sessionId ?? null, updatedAt: now }, tx);
+
+      switch (state.outcome) {
+        case 'PAID':
+          if (purchase.status !== 'SUCCESSFUL') await credit(purchase, sessionId!, state, now, tx);
+          return;
+        case 'PROCESSING':
+          if (purchase.status === 'PAYMENT_INTENT_CREATED' || purchase.status === 'FAILED') await update({ status: 'PROCESSING', failureMessage: null });
+          return;
+        case 'FAILED':
+          if (purchase.status !== 'SUCCESSFUL' && purchase.status !== 'CANCELLED') {
+            await update({ status: 'FAILED', failureMessage: state.failureMessage ?? MESSAGES.cardDeclined });
+          }
+          return;
+        case 'EXPIRED':
+          // A decline stays FAILED, so the customer still sees why nothing was added.
+          if (purchase.status === 'PAYMENT_INTENT_CREATED' || purchase.status === 'PROCESSING') await update({ status: 'CANCELLED' });
+          return;
+        case 'OPEN':
+          return;
+      }
+    });
+  }
+
+  async function credit(purchase: PurchaseRow, sessionId: string, state: CheckoutState, now: Date, tx: Tx): Promise<void> {
+    const { entry } = await ledger.postPurchase(
+      {
+        subscriptionId: purchase.subscriptionId,
+        amountCents: purchase.amountCents,
+        idempotencyKey: purchaseKey(sessionId),
+        remark: purchase.remark,
+        actorUserId: purchase.userId,
+      },
+      tx,
+    );
+    await repo.updatePurchase(
+      purchase.id,
+      {
+        status: 'SUCCESSFUL',
+        checkoutSessionId: sessionId,
+        ledgerEntryId: entry.id,
+        receiptId: purchase.receiptId ?? (await repo.nextReceiptId(tx)),
+        paymentMethod: state.paymentMethod ?? purchase.paymentMethod ?? 'Card',
+        failureMessage: null,
+        paidAt: entry.createdAt,
+        updatedAt: now,
+      },
+      tx,
+    );
+  }
+
+  /** Reads the session from the provider and applies it; a provider that does not answer leaves the purchase as it is. */
+  async function sync(sessionId: string): Promise<void> {
+    let state: CheckoutState;
+    try {
+      state = await gateway.retrieveCheckout(sessionId);
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      logger.warn({ err: error, sessionId }, 'payment provider did not answer; the webhook will confirm the payment');
+      return;
+    }
+    await apply(state);
+  }
+
+  return {
+    /** Opens a hosted checkout for the amount and returns where to send the browser. */
+    async purchase(accountId: string, userId: string, input: PurchaseOrder): Promise<{ redirect_url: string }> {
+      const subscription = await subscriptions.requireOwned(accountId, input.subscription_id);
+      const buyer = await repo.contactOf(userId);
+      if (!buyer) throw notFound();
+      const now = clock.now();
+      const purchase = await repo.insertPurchase({
+        accountId,
+        subscriptionId: subscription.id,
+        userId,
+        gateway: gateway.kind,
+        amountCents: input.amount,
+        currency: input.iso_currency_code,
+        eventName: input.event_name,
+        category: input.category,
+        remark: input.remark,
+        status: 'PAYMENT_INTENT_CREATED',
+        createdAt: now,
+        updatedAt: now,
+      });
+      const back = `${publicUrl}/subscriptions`;
+      const { sessionId: sessionParam, subscriptionId: idParam, cancelledPurchase } = CHECKOUT_RETURN_PARAMS;
+      let session: { sessionId: string; url: string };
+      try {
+        // A call to the outside world: no transaction is open here.
+        session = await gateway.createCheckout({
+          purchaseId: purchase.id,
+          subscriptionId: subscription.id,
+          amountCents: input.amount,
+          currency: input.iso_currency_code,
+          description: `Funds for subscription ${subscription.name}`,
+          customerEmail: buyer.email,
+          successUrl: `${back}?${sessionParam}={CHECKOUT_SESSION_ID}&${idParam}=${subscription.id}`,
+          cancelUrl: `${back}?${idParam}=${subscription.id}&${cancelledPurchase}=${purchase.id}`,
+        });
+      } catch (error) {
+        logger.warn({ err: error, purchaseId: purchase.id }, 'could not open a checkout');
+        await repo.updatePurchase(purchase.id, { status: 'FAILED', failureMessage: MESSAGES.paymentGatewayUnavailable, updatedAt: clock.now() });
+        throw gatewayUnavailable();
+      }
+      await repo.updatePurchase(purchase.id, { checkoutSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: clock.now() });
+      return { redirect_url: session.url };
+    },
+
+    /** The customer is back from the provider: confirm the checkout with it and say how it went. */
+    async paymentStatus(accountId: string, subscriptionId: string, sessionId: string): Promise<PaymentStatus> {
+      const purchase = await repo.findPurchaseBySessionForAccount(accountId, sessionId);
+      if (!purchase || purchase.subscriptionId !== subscriptionId) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
+      if (purchase.status !== 'SUCCESSFUL') await sync(sessionId);
+      return presentStatus((await repo.findPurchase(purchase.id))!);
+    },
+
+    /** The customer came back through the provider's cancel link: close the checkout unless it was paid after all. */
+    async cancelPurchase(accountId: string, purchaseId: string): Promise<PaymentStatus> {
+      const purchase = await repo.findPurchaseForAccount(accountId, purchaseId);
+      if (!purchase) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
+      if (purchase.status !== 'SUCCESSFUL' && purchase.status !== 'CANCELLED') {
+        if (!purchase.checkoutSessionId) {
+          await repo.updatePurchase(purchase.id, { status: 'CANCELLED', updatedAt: clock.now() });
+        } else {
+          let state: CheckoutState;
+          try {
+            state = await gateway.expireCheckout(purchase.checkoutSessionId);
+          } catch (error) {
+            if (error instanceof PaymentGatewayError) throw gatewayUnavailable();
+            throw error;
+          }
+          await apply(state);
+        }
+      }
+      return presentStatus((await repo.findPurchase(purchase.id))!);
+    },
+
+    /** A webhook delivery, verified on its raw body before anything is read from it. */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+      let state: CheckoutState | null;
+      try {
+        state = gateway.parseWebhook(rawBody, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw badRequest('WEBHOOK_SIGNATURE_INVALID', MESSAGES.webhookSignatureInvalid);
+        throw error;
+      }
+      if (state) await apply(state);
+    },
+
+    /** The sandbox provider's notification (a job): read the session and apply it. */
+    syncCheckout: sync,
+
+    async transactions(accountId: string, subscriptionId: string, page: number, size: number): Promise<TransactionPage> {
+      await subscriptions.requireOwned(accountId, subscriptionId);
+      const { rows, total } = await repo.pageHistory(subscriptionId, page, size);
+      return {
+        content: rows.map((row) => ({
+          transaction_id: row.id,
+          receipt_id: row.receiptId,
+          transaction_date: row.createdAt.toISOString(),
+          category: row.category as TransactionCategory,
+          type: row.amountCents >= 0 ? 'CREDIT' : 'DEBIT',
+          description: row.description,
+          remark: row.remark,
+          amount: centsToAmount(row.amountCents),
+          transaction_status: row.status as TransactionStatus,
+        })),
+        totalPages: Math.ceil(total / size),
+      };
+    },
+
+    /** The PDF receipt of a successful card purchase of the caller's account. */
+    async receipt(accountId: string, transactionId: string, timeZone?: string): Promise<{ filename: string; pdf: Buffer }> {
+      const purchase = await repo.findPurchaseForAccount(accountId, transactionId);
+      if (!purchase) {
+        const entry = await repo.findEntryForAccount(accountId, transactionId);
+        if (!entry) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
+        throw businessRule(
+          'RECEIPT_NOT_AVAILABLE',
+          isAdminFundCategory(entry.category) ? MESSAGES.adminReceiptNotDownloadable : MESSAGES.receiptNotAvailable,
+        );
+      }
+      const details = purchase.status === 'SUCCESSFUL' ? await repo.receiptOf(purchase.id) : undefined;
+      if (!details || !purchase.receiptId || !purchase.paidAt) throw businessRule('RECEIPT_NOT_AVAILABLE', MESSAGES.receiptNotAvailable);
+      const pdf = await renderReceiptPdf({
+        receiptId: purchase.receiptId,
+        transactionId: purchase.id,
+        paidAt: purchase.paidAt,
+        amountCents: purchase.amountCents,
+        currency: purchase.currency || ADD_FUNDS.currency,
+        paymentMethod: purchase.paymentMethod ?? 'Card',
+        balanceAfterCents: details.balanceAfterCents,
+        customerName: details.customerName,
+        customerEmail: details.customerEmail,
+        subscriptionName: details.subscriptionName,
+        description: `Funds for subscription ${details.subscriptionName}${purchase.remark ? ` (${purchase.remark})` : ''}`,
+        timeZone,
+      });
+      return { filename: `${purchase.id}.pdf`, pdf };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;
+
+export function billingJobs(billing: BillingService): JobDefinition[] {
+  return [
+    {
+      queue: SANDBOX_EVENTS_QUEUE,
+      retryLimit: 5,
+      retryDelaySeconds: 2,
+      handler: async (data) => {
+        await billing.syncCheckout(String(data.session_id));
+      },
+    },
+  ];
+}

@@ -1,0 +1,135 @@
+import PDFDocument from 'pdfkit';
+import { PRODUCT, formatUsdCents } from '@kumo/contract';
+
+/** Who issues the receipts. */
+export const SELLER = {
+  name: PRODUCT.vendor,
+  lines: ['100 Cloud Way, Suite 400', 'San Francisco, CA 94105, United States', 'billing@kumo.cloud'],
+} as const;
+
+export interface ReceiptData {
+  receiptId: string;
+  transactionId: string;
+  paidAt: Date;
+  amountCents: number;
+  currency: string;
+  paymentMethod: string;
+  balanceAfterCents: number;
+  customerName: string;
+  customerEmail: string;
+  subscriptionName: string;
+  description: string;
+  /** IANA zone to print the date in (the caller's userTimeZone); UTC when unknown. */
+  timeZone?: string;
+}
+
+/** 'MMM D, YYYY h:mm A' in a time zone, with the zone's short name. */
+export function formatReceiptDate(at: Date, timeZone = 'UTC'): string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    });
+  } catch {
+    return formatReceiptDate(at, 'UTC');
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+}
+
+const INK = '#1a1f36';
+const MUTED = '#697386';
+const RULE = '#e3e8ee';
+
+/** A one-page PDF receipt for a card payment. */
+export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: `Receipt ${data.receiptId}`,
+      Author: SELLER.name,
+      Subject: `Receipt for transaction ${data.transactionId}`,
+      CreationDate: data.paidAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const amount = formatUsdCents(data.amountCents);
+
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(PRODUCT.shortName, left, 56);
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Receipt', left, 84);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(`Receipt ID: ${data.receiptId}`, left, 56, { width, align: 'right' });
+  doc.font('Helvetica').fillColor(MUTED).text(formatReceiptDate(data.paidAt, data.timeZone), left, 72, { width, align: 'right' });
+
+  const blockTop = 130;
+  const column = width / 2;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('FROM', left, blockTop);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(SELLER.name, left, blockTop + 16);
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  SELLER.lines.forEach((line, index) => doc.text(line, left, blockTop + 32 + index * 14));
+
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('BILLED TO', left + column, blockTop);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(data.customerName, left + column, blockTop + 16);
+  doc.font('Helvetica').fontSize(10).text(data.customerEmail, left + column, blockTop + 32);
+  doc.text(`Subscription: ${data.subscriptionName}`, left + column, blockTop + 46);
+
+  const amountTop = 240;
+  doc.rect(left, amountTop, width, 64).fill('#f6f8fb');
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Amount paid', left + 16, amountTop + 14);
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(`${amount} ${data.currency}`, left + 16, amountTop + 30);
+
+  const rows: [string, string][] = [
+    ['Receipt ID', data.receiptId],
+    ['Transaction ID', data.transactionId],
+    ['Date paid', formatReceiptDate(data.paidAt, data.timeZone)],
+    ['Description', data.description],
+    ['Payment method', data.paymentMethod],
+    ['Amount', amount],
+    ['Balance after payment', formatUsdCents(data.balanceAfterCents)],
+  ];
+  let y = amountTop + 92;
+  for (const [label, value] of rows) {
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, left, y);
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(value, left + 150, y, { width: width - 150 });
+    y += 22;
+    doc
+      .moveTo(left, y - 6)
+      .lineTo(left + width, y - 6)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+  }
+
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `Prepaid funds for ${PRODUCT.name}. Fees are non-refundable except as required by law. Questions: ${SELLER.lines[2]}.`,
+      left,
+      y + 24,
+      { width },
+    );
+
+  doc.end();
+  return done;
+}

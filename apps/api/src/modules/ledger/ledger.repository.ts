@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { billingAccounts, creditAllocations, creditGrants, ledgerEntries, subscriptions } from '../../db/schema.js';
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type CreditGrantRow = typeof creditGrants.$inferSelect;
+export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'seq'>;
+
+/** SQL for balances, entries, free-credit grants and their allocations. Only the ledger service calls it. */
+export function createLedgerRepository(db: DbOrTx) {
+  return {
+    async ensureAccount(accountId: string, at: Date, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(billingAccounts).values({ accountId, createdAt: at }).onConflictDoNothing({ target: billingAccounts.accountId });
+    },
+
+    /** Locks the account's money settings row, serialising work that must see every subscription of the account. */
+    async lockAccount(accountId: string, tx: DbOrTx) {
+      const [row] = await tx.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId)).for('update');
+      return row;
+    },
+
+    async overdueLimit(accountId: string, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ limit: billingAccounts.overdueLimitCents })
+        .from(billingAccounts)
+        .where(eq(billingAccounts.accountId, accountId));
+      return row?.limit ?? 0;
+    },
+
+    async setOverdueLimit(accountId: string, limitCents: number, tx: DbOrTx = db): Promise<void> {
+      await tx.update(billingAccounts).set({ overdueLimitCents: limitCents }).where(eq(billingAccounts.accountId, accountId));
+    },
+
+    /** SELECT … FOR UPDATE on the subscription: every balance change of it waits here for the one before. */
+    async lockSubscription(subscriptionId: string, tx: DbOrTx) {
+      const [row] = await tx
+        .select({ id: subscriptions.id, accountId: subscriptions.accountId, balanceCents: subscriptions.balanceCents })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscriptionId))
+        .for('update');
+      return row;
+    },
+
+    async setBalance(subscriptionId: string, balanceCents: number, tx: DbOrTx): Promise<void> {
+      await tx.update(subscriptions).set({ balanceCents }).where(eq(subscriptions.id, subscriptionId));
+    },
+
+    async findEntryByKey(idempotencyKey: string, tx: DbOrTx = db): Promise<LedgerEntryRow | undefined> {
+      const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey));
+      return row;
+    },
+
+    async findEntry(id: string, tx: DbOrTx = db): Promise<LedgerEntryRow | undefined> {
+      const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, id));
+      return row;
+    },
+
+    /** Inserts unless the idempotency key exists already; undefined then (the unique index decides, even across subscriptions). */
+    async insertEntry(values: NewLedgerEntry, tx: DbOrTx): Promise<LedgerEntryRow | undefined> {
+      const [row] = await tx.insert(ledgerEntries).values(values).onConflictDoNothing({ target: ledgerEntries.idempotencyKey }).returning();
+      return row;
+    },
+
+    async insertGrant(values: typeof creditGrants.$inferInsert, tx: DbOrTx): Promise<void> {
+      await tx.insert(creditGrants).values(values);
+    },
+
+    async insertAllocations(rows: (typeof creditAllocations.$inferInsert)[], tx: DbOrTx): Promise<void> {
+      if (rows.length > 0) await tx.insert(creditAllocations).values(rows);
+    },
+
+    async setGrantRemaining(entryId: string, remainingCents: number, tx: DbOrTx): Promise<void> {
+      await tx.update(creditGrants).set({ remainingCents }).where(eq(creditGrants.entryId, entryId));
+    },
+
+    async markGrantExpired(entryId: string, at: Date, tx: DbOrTx): Promise<void> {
+      await tx.update(creditGrants).set({ remainingCents: 0, expiredAt: at }).where(eq(creditGrants.entryId, entryId));
+    },
+
+    /** Grants not yet expired by the expiry run, earliest-expiring first (ties in grant order). */
+    async openGrants(subscriptionId: string, tx: DbOrTx): Promise<(CreditGrantRow & { seq: number })[]> {
+      return tx
+        .select({
+          entryId: creditGrants.entryId,
+          subscriptionId: creditGrants.subscriptionId,
+          amountCents: creditGrants.amountCents,
+          remainingCents: creditGrants.remainingCents,
+          expiresAt: creditGrants.expiresAt,
+          expiredAt: creditGrants.expiredAt,
+          seq: ledgerEntries.seq,
+        })
+        .from(creditGrants)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, creditGrants.entryId))
+        .where(and(eq(creditGrants.subscriptionId, subscriptionId), isNull(creditGrants.expiredAt)))
+        .orderBy(asc(creditGrants.expiresAt), asc(ledgerEntries.seq));
+    },
+
+    /** Subscriptions holding grants whose expiry has come and not yet run. */
+    async subscriptionsWithDueGrants(now: Date, limit: number, tx: DbOrTx = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ subscriptionId: creditGrants.subscriptionId })
+        .from(creditGrants)
+        .where(and(isNull(creditGrants.expiredAt), lte(creditGrants.expiresAt, now)))
+        .limit(limit);
+      return rows.map((row) => row.subscriptionId);
+    },
+
+    /** Unexpired free credits and the next expiry per subscription. */
+    async creditSummaries(subscriptionIds: string[], now: Date, tx: DbOrTx = db) {
+      if (subscriptionIds.length === 0) return [];
+      return tx
+        .select({
+          subscriptionId: creditGrants.subscriptionId,
+          creditsCents: sql<string>`coalesce(sum(${creditGrants.remainingCents}), 0)`,
+          nextExpiry: sql<Date | string | null>`min(${creditGrants.expiresAt})`,
+        })
+        .from(creditGrants)
+        .where(
+          and(
+            inArray(creditGrants.subscriptionId, subscriptionIds),
+            isNull(creditGrants.expiredAt),
+            gt(creditGrants.expiresAt, now),
+            gt(creditGrants.remainingCents, 0),
+          ),
+        )
+        .groupBy(creditGrants.subscriptionId);
+    },
+
+    /** Usage debited in [from, to) per subscription, as a positive number of cents. */
+    async usageBetween(subscriptionIds: string[], from: Date, to: Date, tx: DbOrTx = db) {
+      if (subscriptionIds.length === 0) return [];
+      return tx
+        .select({
+          subscriptionId: ledgerEntries.subscriptionId,
+          usedCents: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}), 0)`,
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            inArray(ledgerEntries.subscriptionId, subscriptionIds),
+            eq(ledgerEntries.kind, 'USAGE'),
+            gte(ledgerEntries.createdAt, from),
+            lt(ledgerEntries.createdAt, to),
+          ),
+        )
+        .groupBy(ledgerEntries.subscriptionId);
+    },
+
+    /** Money already refunded from one purchase entry, as a positive number of cents. */
+    async refundedFrom(purchaseEntryId: string, tx: DbOrTx): Promise<number> {
+      const [row] = await tx
+        .select({ refunded: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}), 0)` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.refundOfEntryId, purchaseEntryId));
+      return Number(row?.refunded ?? 0);
+    },
+  };
+}
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,0 +1,54 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@kumo/contract';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
+import { subscription } from '../../../test/money';
+import { landed, renderRoutes } from '../../../test/render';
+import { HomePage } from './home-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ANALYTICS = subscription();
+const STAGING = subscription({ subscription_id: '6a1d3e2f-8b7c-4d5e-9f0a-1b2c3d4e5f60', subscription_name: 'Staging', total_amount: 20.5 });
+
+function renderHome(list: unknown) {
+  mockApi({ 'GET /api/subscription/list': () => (Array.isArray(list) ? jsonResponse(200, list) : (list as () => Response)()) });
+  return renderRoutes([{ path: '/', element: <HomePage /> }, landed('/subscriptions/:subscriptionId'), landed('/subscriptions')], '/');
+}
+
+describe('home: subscriptions', () => {
+  it('shows a card per subscription with its name and balance', async () => {
+    renderHome([ANALYTICS, STAGING]);
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Analytics', 'Staging']);
+    expect(within(cards[0]!).getByText('Balance')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('$1,734.00')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('$20.50')).toBeInTheDocument();
+  });
+
+  it('goes to a subscription from its card menu', async () => {
+    const { router } = renderHome([ANALYTICS]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Analytics' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Go to Subscription' }));
+    expect(router.state.location.pathname).toBe(`/subscriptions/${ANALYTICS.subscription_id}`);
+  });
+
+  it('asks for funds while a subscription is below $100, naming it', async () => {
+    renderHome([ANALYTICS, STAGING]);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(MESSAGES.minimumBalance);
+    expect(within(banner).getByRole('link', { name: 'Staging ($20.50)' })).toHaveAttribute('href', `/subscriptions/${STAGING.subscription_id}`);
+    expect(within(banner).queryByText(/Analytics/)).not.toBeInTheDocument();
+  });
+
+  it('shows no banner when every balance is at least $100', async () => {
+    renderHome([ANALYTICS, subscription({ subscription_id: STAGING.subscription_id, subscription_name: 'Staging', total_amount: 100 })]);
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByText(MESSAGES.minimumBalance)).not.toBeInTheDocument();
+  });
+
+  it('shows a failed list call in place of the cards', async () => {
+    renderHome(() => errorResponse(500, 'INTERNAL_ERROR', MESSAGES.subscriptionsFetchFailed));
+    expect(await screen.findByText(MESSAGES.subscriptionsFetchFailed)).toBeInTheDocument();
+  });
+});

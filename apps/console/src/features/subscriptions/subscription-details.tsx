@@ -1,0 +1,208 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  MESSAGES,
+  MINIMUM_BALANCE_CENTS,
+  SUBSCRIPTION_STATUS_LABELS,
+  SUBSCRIPTION_TYPE_LABELS,
+  amountToCents,
+  type Subscription,
+} from '@kumo/contract';
+import { IconAlertTriangle, IconChart, IconDots, IconTrash, IconWallet } from '../../components/icons';
+import { formatDateTime, formatUsd } from '../../lib/format';
+import { subscriptionKeys } from './api/keys';
+import { useSubscriptionDetails } from './api/subscription-details';
+import { AddFundsDialog } from './add-funds-dialog';
+import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
+import { TransactionHistory } from './transaction-history';
+
+export const isBelowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'>) =>
+  amountToCents(subscription.total_amount) < MINIMUM_BALANCE_CENTS;
+
+interface SubscriptionDetailsProps {
+  subscription: Subscription | undefined;
+  loading: boolean;
+}
+
+/** The selected subscription: name, remark, status, plan, balance with Add Funds, and its tabs. */
+export function SubscriptionDetails({ subscription: listed, loading }: SubscriptionDetailsProps) {
+  const queryClient = useQueryClient();
+  const detailsQuery = useSubscriptionDetails(listed?.subscription_id);
+  const [addingFunds, setAddingFunds] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // The details call is the fresher reading; the list catches up when the amount or status moved.
+  const subscription = detailsQuery.data ?? listed;
+  const fresh = detailsQuery.data;
+  useEffect(() => {
+    if (fresh && listed && (fresh.total_amount !== listed.total_amount || fresh.status !== listed.status)) {
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.list() });
+    }
+  }, [fresh, listed, queryClient]);
+
+  if (!subscription) {
+    return (
+      <Card>
+        {loading ? (
+          <Center py={64}>
+            <Loader size="sm" aria-label="Loading subscription" />
+          </Center>
+        ) : (
+          <EmptyState variant="light" icon={<IconWallet size={24} />} title={MESSAGES.subscriptionDetailsUnavailable} py={64} />
+        )}
+      </Card>
+    );
+  }
+
+  const hasCredits = subscription.credits > 0;
+  return (
+    <Card>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <Stack gap={4} miw={0}>
+          <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+            {subscription.subscription_name}
+          </Title>
+          <Text c="dimmed" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {subscription.remark || 'No remarks'}
+          </Text>
+        </Stack>
+        <Menu position="bottom-end" shadow="md" width={200}>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`More actions for ${subscription.subscription_name}`}>
+              <IconDots size={20} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+              Delete subscription
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+
+      {isBelowMinimumBalance(subscription) && (
+        <Alert mt="md" color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {MESSAGES.minimumBalance}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg" spacing="md">
+        <Field label="Status">
+          <Badge variant="light" color={subscription.status === 'ACTIVE' ? 'teal' : 'gray'} w="fit-content">
+            {SUBSCRIPTION_STATUS_LABELS[subscription.status]}
+          </Badge>
+        </Field>
+        <Field label="Subscription Plan">
+          <Text fw={500}>{SUBSCRIPTION_TYPE_LABELS[subscription.subscription_type]}</Text>
+        </Field>
+        <Field label="Your Balance">
+          <Group gap="sm" align="baseline">
+            <Text fz="lg" fw={700} c={amountToCents(subscription.total_amount) < 0 ? 'red' : undefined}>
+              {formatUsd(subscription.total_amount)}
+            </Text>
+            <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setAddingFunds(true)}>
+              Add Funds
+            </Anchor>
+          </Group>
+          {hasCredits && (
+            <Text fz="xs" c="dimmed">
+              Includes {formatUsd(subscription.credits)} of free credits, expiring {formatDateTime(subscription.credits_expire_at)}
+            </Text>
+          )}
+        </Field>
+      </SimpleGrid>
+
+      <Tabs defaultValue="overview" mt="xl" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="cost-analysis">Cost Analysis</Tabs.Tab>
+          <Tabs.Tab value="transactions">Transaction History</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <Field label="Subscription ID">
+              <Text fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {subscription.subscription_id}
+              </Text>
+            </Field>
+            <Field label="Subscribed on">
+              <Text fz="sm">{formatDateTime(subscription.created_at)}</Text>
+            </Field>
+            <Field label="Subscribed by">
+              <Text fz="sm">{subscription.created_by}</Text>
+              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {subscription.subscribed_by_email_id}
+              </Text>
+            </Field>
+            <Field label="Free credits">
+              <Text fz="sm">{formatUsd(subscription.credits)}</Text>
+            </Field>
+            <Field label="Active clusters">
+              <Text fz="sm">{subscription.active_cluster_count}</Text>
+            </Field>
+            <Field label="Used this month">
+              <Text fz="sm">{formatUsd(subscription.consumed_amount)}</Text>
+            </Field>
+          </SimpleGrid>
+        </Tabs.Panel>
+        <Tabs.Panel value="cost-analysis" pt="md">
+          <CostAnalysis subscription={subscription} />
+        </Tabs.Panel>
+        <Tabs.Panel value="transactions" pt="md">
+          <TransactionHistory subscriptionId={subscription.subscription_id} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <AddFundsDialog subscription={addingFunds ? subscription : null} onClose={() => setAddingFunds(false)} />
+      <DeleteSubscriptionDialog subscription={deleting ? subscription : null} onClose={() => setDeleting(false)} />
+    </Card>
+  );
+}
+
+/** Usage cost of the current month; until clusters run there is none, and the empty state says so. */
+function CostAnalysis({ subscription }: { subscription: Subscription }) {
+  if (subscription.consumed_amount === 0 && subscription.forecasted_amount === 0) {
+    return <EmptyState variant="light" icon={<IconChart size={24} />} title={MESSAGES.noUsageCost} py="xl" />;
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <Field label="Actual cost this month">
+        <Text fz="lg" fw={600}>
+          {formatUsd(subscription.consumed_amount)}
+        </Text>
+      </Field>
+      <Field label="Forecast for the month">
+        <Text fz="lg" fw={600}>
+          {formatUsd(subscription.forecasted_amount)}
+        </Text>
+      </Field>
+    </SimpleGrid>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4} role="group" aria-label={label}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { MESSAGES, amountToCents, centsToAmount, type Subscription } from '@kumo/contract';
+import { IconPlus, IconWallet } from '../../components/icons';
+import { errorMessage } from '../../lib/api-error';
+import { formatUsd } from '../../lib/format';
+import type { useSubscriptions } from './api/subscription-list';
+
+interface SubscriptionListProps {
+  query: ReturnType<typeof useSubscriptions>;
+  selectedId: string | undefined;
+  onNew: () => void;
+}
+
+/** The sum of the balances, added up in cents. */
+export function totalBalance(subscriptions: Subscription[]): number {
+  return centsToAmount(subscriptions.reduce((sum, subscription) => sum + amountToCents(subscription.total_amount), 0));
+}
+
+/** The account's subscriptions with their balances, the total, and New. */
+export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListProps) {
+  const subscriptions = query.data ?? [];
+  return (
+    <Card p="xs">
+      <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
+        <Text fw={600}>All subscriptions</Text>
+        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew}>
+          New
+        </Button>
+      </Group>
+      <Box px="sm" pb="sm" role="group" aria-label="Total balance">
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+          Total balance
+        </Text>
+        <Text fz={24} fw={700}>
+          {query.isSuccess ? formatUsd(totalBalance(subscriptions)) : '—'}
+        </Text>
+      </Box>
+      <Divider mb="xs" />
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading subscriptions" />
+        </Center>
+      ) : query.isError ? (
+        <Text c="red" fz="sm" px="sm" pb="sm" role="alert">
+          {errorMessage(query.error) || MESSAGES.subscriptionsFetchFailed}
+        </Text>
+      ) : subscriptions.length === 0 ? (
+        <EmptyState
+          size="sm"
+          icon={<IconWallet size={22} />}
+          title={MESSAGES.noSubscriptions}
+          description="Click New to create a subscription."
+          py="xl"
+        />
+      ) : (
+        <ScrollArea.Autosize mah="calc(100dvh - 360px)" type="auto">
+          <nav aria-label="Subscriptions">
+            {subscriptions.map((subscription) => (
+              <NavLink
+                key={subscription.subscription_id}
+                component={Link}
+                to={`/subscriptions/${subscription.subscription_id}`}
+                label={subscription.subscription_name}
+                description={`Balance ${formatUsd(subscription.total_amount)}`}
+                active={subscription.subscription_id === selectedId}
+                aria-current={subscription.subscription_id === selectedId ? 'page' : undefined}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 } }}
+              />
+            ))}
+          </nav>
+        </ScrollArea.Autosize>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type Transaction } from '@kumo/contract';
+import { jsonResponse, mockApi } from '../../../test/api';
+import { transaction, transactionPage } from '../../../test/money';
+import { renderRoutes } from '../../../test/render';
+import { TransactionHistory } from './transaction-history';
+
+const SUBSCRIPTION_ID = '5f0c2d1e-7a6b-4c3d-8e9f-0a1b2c3d4e5f';
+const HISTORY = `GET /api/credit/view/credit-transactions/${SUBSCRIPTION_ID}`;
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderHistory(pages: Transaction[][], extra: Parameters<typeof mockApi>[0] = {}) {
+  let asked = 0;
+  const api = mockApi({
+    [HISTORY]: () => jsonResponse(200, transactionPage(pages[asked++] ?? [], pages.length)),
+    ...extra,
+  });
+  renderRoutes([{ path: '/', element: <TransactionHistory subscriptionId={SUBSCRIPTION_ID} /> }], '/');
+  return api;
+}
+
+const purchase = transaction({
+  transaction_id: '7b1e6c2a-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
+  receipt_id: 'KC-00001000',
+  category: 'PURCHASED',
+  type: 'CREDIT',
+  description: 'Funds added by card',
+  remark: 'Q2 budget',
+  amount: 1234,
+  transaction_date: '2026-03-10T14:05:00.000Z',
+});
+
+describe('transaction history', () => {
+  it('shows the columns of the specification, with money and dates in their formats', async () => {
+    renderHistory([[purchase, transaction({ category: 'USAGE', amount: -12.5, description: 'Service usage' })]]);
+    const table = await screen.findByRole('table', { name: 'Transaction history' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'ID',
+      'Receipt ID',
+      'Date',
+      'Category',
+      'Description and remarks',
+      'Amount',
+      'Status',
+      'Actions',
+    ]);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getByText('7b1e6c2a')).toHaveAccessibleName(`Transaction ${purchase.transaction_id}`);
+    expect(first).toHaveTextContent('KC-00001000');
+    expect(first).toHaveTextContent(/Mar 10, 2026 \d{1,2}:05 (AM|PM)/);
+    expect(first).toHaveTextContent('Purchased');
+    expect(first).toHaveTextContent('Funds added by card');
+    expect(first).toHaveTextContent('Q2 budget');
+    expect(first).toHaveTextContent('$1,234.00');
+    expect(first).toHaveTextContent('Success');
+    expect(second).toHaveTextContent('-$12.50');
+    expect(second).toHaveTextContent('—');
+  });
+
+  it.each([
+    ['SUCCESSFUL', 'Success'],
+    ['FAILED', 'Failed'],
+    ['PAYMENT_INTENT_CREATED', 'Pending'],
+    ['PROCESSING', 'Processing'],
+    ['CANCELLED', 'Cancelled'],
+  ] as const)('labels %s as %s', async (status, label) => {
+    renderHistory([[transaction({ transaction_status: status, category: 'PURCHASED' })]]);
+    expect(await screen.findByText(label)).toBeInTheDocument();
+  });
+
+  it('offers the receipt menu only on successful card purchases and staff-added funds', async () => {
+    renderHistory([
+      [
+        purchase,
+        transaction({ category: 'PURCHASED', transaction_status: 'FAILED' }),
+        transaction({ category: 'PURCHASED', transaction_status: 'PAYMENT_INTENT_CREATED' }),
+        transaction({ category: 'FREE_CREDITS', amount: 500 }),
+        transaction({ category: 'REFUND_MAINTENANCE_COST', amount: 100 }),
+      ],
+    ]);
+    await screen.findByRole('table');
+    const menus = screen.getAllByRole('button', { name: /^Receipt menu for/ });
+    expect(menus).toHaveLength(2);
+  });
+
+  it('warns that receipts of staff-added funds cannot be downloaded', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const admin = transaction({ category: 'REFUND_MAINTENANCE_COST', amount: 100 });
+    const api = renderHistory([[admin]]);
+    fireEvent.click(await screen.findByRole('button', { name: `Receipt menu for ${admin.transaction_id}` }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download Receipt' }));
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: MESSAGES.adminReceiptNotDownloadable }));
+    expect(api.fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/credit/subscription/'))).toBe(false);
+  });
+
+  it('downloads a purchase receipt under the name the server gives', async () => {
+    const createObjectURL = vi.fn(() => 'blob:receipt');
+    // jsdom has no object URLs.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderHistory([[purchase]], {
+      [`GET /api/credit/subscription/${purchase.transaction_id}`]: () =>
+        new Response('%PDF-1.7', {
+          status: 200,
+          headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${purchase.transaction_id}.pdf"` },
+        }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: `Receipt menu for ${purchase.transaction_id}` }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download Receipt' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe(`${purchase.transaction_id}.pdf`);
+    expect(link.href).toBe('blob:receipt');
+  });
+
+  it('loads the next page of 20 when scrolled to within 1 px of the bottom, while pages remain', async () => {
+    const first = Array.from({ length: 20 }, () => transaction());
+    const second = Array.from({ length: 3 }, () => transaction({ description: 'Older usage' }));
+    const api = renderHistory([first, second]);
+    const scroller = await screen.findByTestId('transaction-scroll');
+    const historyCalls = () => api.fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/credit/view/credit-transactions/'));
+    expect(String(historyCalls()[0]?.[0])).toContain('page=0&size=20');
+
+    Object.defineProperties(scroller, {
+      scrollHeight: { configurable: true, value: 1000 },
+      clientHeight: { configurable: true, value: 400 },
+      scrollTop: { configurable: true, writable: true, value: 590 },
+    });
+    fireEvent.scroll(scroller);
+    expect(historyCalls()).toHaveLength(1);
+
+    scroller.scrollTop = 599;
+    fireEvent.scroll(scroller);
+    expect(await screen.findAllByText('Older usage')).toHaveLength(3);
+    expect(String(historyCalls()[1]?.[0])).toContain('page=1&size=20');
+
+    // The last page is loaded: scrolling further asks for nothing more.
+    fireEvent.scroll(scroller);
+    expect(historyCalls()).toHaveLength(2);
+  });
+
+  it("says when there are no transactions yet", async () => {
+    renderHistory([[]]);
+    expect(await screen.findByText(MESSAGES.noTransactions)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,170 @@
+import { ActionIcon, Badge, Box, Center, EmptyState, Loader, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  MESSAGES,
+  TRANSACTION_CATEGORY_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  receiptAction,
+  type Transaction,
+  type TransactionStatus,
+} from '@kumo/contract';
+import { IconDots, IconDownload, IconReceipt } from '../../components/icons';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime, formatUsd } from '../../lib/format';
+import { useCreditTransactions } from './api/credit-transactions';
+import { useDownloadReceipt } from './api/download-receipt';
+import { useLoadMoreOnScroll } from './scroll';
+
+const COLUMNS = ['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status'];
+
+export const STATUS_COLORS: Record<TransactionStatus, string> = {
+  SUCCESSFUL: 'teal',
+  FAILED: 'red',
+  PAYMENT_INTENT_CREATED: 'gray',
+  PROCESSING: 'blue',
+  CANCELLED: 'gray',
+};
+
+/** The subscription's transactions, 20 at a time, the next page loading when the table is scrolled to its end. */
+export function TransactionHistory({ subscriptionId }: { subscriptionId: string }) {
+  const query = useCreditTransactions(subscriptionId);
+  const onScroll = useLoadMoreOnScroll(query);
+  const rows = query.data?.pages.flatMap((page) => page.content) ?? [];
+
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading transactions" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Text c="red" fz="sm" role="alert">
+        {errorMessage(query.error)}
+      </Text>
+    );
+  }
+  if (rows.length === 0) {
+    return <EmptyState variant="light" icon={<IconReceipt size={24} />} title={MESSAGES.noTransactions} py="xl" />;
+  }
+
+  return (
+    <Box
+      data-testid="transaction-scroll"
+      onScroll={onScroll}
+      style={{
+        maxHeight: 'max(360px, calc(100dvh - 460px))',
+        overflowY: 'auto',
+        border: '1px solid var(--mantine-color-gray-2)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
+    >
+      <Table stickyHeader verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Transaction history" miw={780}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase" style={column === 'Amount' ? { textAlign: 'right' } : undefined}>
+                {column}
+              </Table.Th>
+            ))}
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((transaction) => (
+            <TransactionRow key={transaction.transaction_id} transaction={transaction} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {query.isFetchingNextPage && (
+        <Center py="sm">
+          <Loader size="xs" aria-label="Loading more transactions" />
+        </Center>
+      )}
+    </Box>
+  );
+}
+
+function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const action = receiptAction(transaction);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Tooltip label={transaction.transaction_id}>
+          <Text fz="xs" ff="monospace" c="dimmed" aria-label={`Transaction ${transaction.transaction_id}`}>
+            {transaction.transaction_id.slice(0, 8)}
+          </Text>
+        </Tooltip>
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {transaction.receipt_id ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(transaction.transaction_date)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {TRANSACTION_CATEGORY_LABELS[transaction.category]}
+        </Text>
+      </Table.Td>
+      <Table.Td miw={180}>
+        <Text fz="sm">{transaction.description}</Text>
+        {transaction.remark && (
+          <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {transaction.remark}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+        <Text fz="sm" fw={600} c={transaction.amount < 0 ? 'red.7' : undefined}>
+          {formatUsd(transaction.amount)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={STATUS_COLORS[transaction.transaction_status]}>
+          {TRANSACTION_STATUS_LABELS[transaction.transaction_status]}
+        </Badge>
+      </Table.Td>
+      <Table.Td w={48}>{action && <ReceiptMenu transaction={transaction} action={action} />}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function ReceiptMenu({ transaction, action }: { transaction: Transaction; action: 'download' | 'admin-warning' }) {
+  const download = useDownloadReceipt();
+  const onDownload = () => {
+    if (action === 'admin-warning') {
+      notifications.show({ color: 'yellow', message: MESSAGES.adminReceiptNotDownloadable });
+      return;
+    }
+    download.mutate(transaction.transaction_id, {
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
+  };
+  return (
+    <Menu position="bottom-end" shadow="md" width={200}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Receipt menu for ${transaction.transaction_id}`}
+          loading={download.isPending}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconDownload size={16} />} onClick={onDownload}>
+          Download Receipt
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

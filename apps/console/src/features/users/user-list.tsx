@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { Avatar, Button, Card, Center, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { MESSAGES, ROLE_LABELS, type AccountUser } from '@kumo/contract';
+import { IconPlus, IconUsers } from '../../components/icons';
+import { errorMessage } from '../../lib/api-error';
+import { initials } from '../../lib/format';
+import type { useAccountUsers } from './api/account-users';
+
+interface UserListProps {
+  query: ReturnType<typeof useAccountUsers>;
+  selectedId: string | undefined;
+  onAdd: () => void;
+}
+
+/** The account's people, each linking to their details; the Add button opens the invitation dialog. */
+export function UserList({ query, selectedId, onAdd }: UserListProps) {
+  const users: AccountUser[] = query.data ?? [];
+  return (
+    <Card p="xs">
+      <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
+        <Text fw={600}>All users</Text>
+        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onAdd}>
+          Add
+        </Button>
+      </Group>
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading users" />
+        </Center>
+      ) : query.isError ? (
+        <Text c="red" fz="sm" px="sm" pb="sm" role="alert">
+          {errorMessage(query.error)}
+        </Text>
+      ) : users.length === 0 ? (
+        <EmptyState size="sm" icon={<IconUsers size={22} />} title={MESSAGES.noUserAdded} description={MESSAGES.addUserHint} py="xl" />
+      ) : (
+        <ScrollArea.Autosize mah="calc(100dvh - 280px)" type="auto">
+          <nav aria-label="Users">
+            {users.map((user) => (
+              <NavLink
+                key={user.user_id}
+                component={Link}
+                to={`/users/${user.user_id}`}
+                label={user.user_name}
+                description={`${user.email_id} · ${ROLE_LABELS[user.role]}`}
+                leftSection={
+                  <Avatar color="indigo" radius="xl" size={32}>
+                    {initials(user.user_name)}
+                  </Avatar>
+                }
+                active={user.user_id === selectedId}
+                aria-current={user.user_id === selectedId ? 'page' : undefined}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                styles={{
+                  label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 },
+                  description: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+                }}
+              />
+            ))}
+          </nav>
+        </ScrollArea.Autosize>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { Outlet } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type AccountUser } from '@kumo/contract';
+import { ADMIN, MEMBER, OWNER } from '../../../test/account-users';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { userDetail } from '../../../test/users';
+import { RootLayout } from '../../app/root-layout';
+import { CUSTOMER_SECTIONS } from '../../app/shell/sections';
+import { ShellLayout } from '../../app/shell/shell-layout';
+import { saveTokens, saveUser } from '../../lib/session';
+import { UsersPage } from './users-page';
+
+const HELP_LINKS = { BASE_URL: 'https://docs.example', links: { home: '/start', users: '/users-guide' } };
+
+function renderUsers(
+  path: string,
+  users: AccountUser[] = [OWNER, ADMIN, MEMBER],
+  extra: Parameters<typeof mockApi>[0] = {},
+  me = userDetail(),
+) {
+  saveTokens('jwt', 'refresh');
+  saveUser(me);
+  let current = users;
+  const api = mockApi({
+    'GET /api/account/users': () => jsonResponse(200, current),
+    'GET /api/saas-common/help-document-links': () => jsonResponse(200, HELP_LINKS),
+    ...extra,
+  });
+  const view = renderRoutes(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          {
+            element: (
+              <>
+                <Notifications />
+                <Outlet />
+              </>
+            ),
+            children: [
+              {
+                element: <ShellLayout sectionSet={CUSTOMER_SECTIONS} />,
+                children: [
+                  { path: '/users', element: <UsersPage /> },
+                  { path: '/users/:userId', element: <UsersPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    path,
+  );
+  return { ...view, api, setUsers: (next: AccountUser[]) => (current = next) };
+}
+
+const usersNav = () => screen.findByRole('navigation', { name: 'Users' });
+const details = () => screen.getByRole('heading', { level: 2 }).closest('.mantine-Card-root') as HTMLElement;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The toast store outlives a test; a full queue would hold back the next test's toasts.
+  notifications.clean();
+});
+
+describe('users list and details', () => {
+  it('selects the first user by default and puts them in the route', async () => {
+    const { router } = renderUsers('/users');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 2 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/users/${OWNER.user_id}`);
+  });
+
+  it('lists each person with e-mail and role, and the route follows the selection', async () => {
+    const { router } = renderUsers(`/users/${OWNER.user_id}`);
+    const list = await usersNav();
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => within(link).getByText(/^[A-Z][a-z]+ [A-Z][a-z]+$/).textContent)).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+      'Alan Turing',
+    ]);
+    expect(links[1]).toHaveTextContent('grace@example.com · Account Admin');
+
+    fireEvent.click(within(list).getByRole('link', { name: /Alan Turing/ }));
+    expect(await screen.findByRole('heading', { name: 'Alan Turing', level: 2 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/users/${MEMBER.user_id}`);
+    expect(within(list).getByRole('link', { name: /Alan Turing/ })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows name, role, subscriptions and the overview with e-mail, user id and added-on date', async () => {
+    renderUsers(`/users/${MEMBER.user_id}`);
+    await screen.findByRole('heading', { name: 'Alan Turing', level: 2 });
+    const card = details();
+    expect(within(within(card).getByRole('group', { name: 'Role' })).getByText('Cluster Member')).toBeInTheDocument();
+    const subscriptions = within(card).getByRole('group', { name: 'Subscriptions' });
+    expect(within(subscriptions).getByText('Analytics')).toBeInTheDocument();
+    expect(within(subscriptions).getByText('Sandbox')).toBeInTheDocument();
+    expect(within(card).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(card).getByRole('group', { name: 'E-mail' })).toHaveTextContent('alan@example.com');
+    expect(within(card).getByRole('group', { name: 'User ID' })).toHaveTextContent(MEMBER.user_id);
+    // 'MMM D, YYYY h:mm A' in the browser's time zone.
+    expect(within(card).getByRole('group', { name: 'Added on' }).textContent).toMatch(/^Added onApr 1, 2026 \d{1,2}:30 (AM|PM)$/);
+  });
+
+  it('says admins use every subscription', async () => {
+    renderUsers(`/users/${ADMIN.user_id}`);
+    await screen.findByRole('heading', { name: 'Grace Hopper', level: 2 });
+    expect(within(details()).getByRole('group', { name: 'Subscriptions' })).toHaveTextContent('All subscriptions');
+  });
+
+  it('titles the page and the breadcrumb with the selected user', async () => {
+    renderUsers(`/users/${ADMIN.user_id}`);
+    await screen.findByRole('heading', { name: 'Grace Hopper', level: 2 });
+    await waitFor(() => expect(document.title).toBe('Grace Hopper - Users | Kumo Cloud'));
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+    expect(within(breadcrumb).getByText('Grace Hopper')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('says so when nobody has been added, with a hint to click Add', async () => {
+    const { router } = renderUsers('/users', []);
+    expect(await screen.findByText(MESSAGES.noUserAdded)).toBeInTheDocument();
+    expect(screen.getByText('Click Add to invite a user to this account.')).toBeInTheDocument();
+    expect(screen.getByText('User details are not available.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users');
+    expect(document.title).toBe('Users | Kumo Cloud');
+  });
+
+  it('says details are not available for an unknown user', async () => {
+    renderUsers('/users/nobody');
+    await usersNav();
+    expect(screen.getByText('User details are not available.')).toBeInTheDocument();
+  });
+
+  it('shows a failed list call in place of the list', async () => {
+    renderUsers('/users', [], { 'GET /api/account/users': () => errorResponse(403, 'FORBIDDEN', 'You are not allowed to do this.') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
+  });
+});
+
+describe('deleting a user', () => {
+  const moreActions = (name: string) => screen.queryByRole('button', { name: `More actions for ${name}` });
+
+  it('is not offered for an account owner or for oneself', async () => {
+    renderUsers(`/users/${OWNER.user_id}`);
+    await screen.findByRole('heading', { name: 'Ada Lovelace', level: 2 });
+    expect(moreActions('Ada Lovelace')).not.toBeInTheDocument();
+  });
+
+  it('is not offered to an admin for themselves', async () => {
+    const grace = userDetail({ userId: ADMIN.user_id, userName: ADMIN.user_name, emailId: ADMIN.email_id, role: 'ACCOUNT_ADMIN' });
+    renderUsers(`/users/${ADMIN.user_id}`, undefined, {}, grace);
+    await screen.findByRole('heading', { name: 'Grace Hopper', level: 2 });
+    expect(moreActions('Grace Hopper')).not.toBeInTheDocument();
+    fireEvent.click(within(await usersNav()).getByRole('link', { name: /Alan Turing/ }));
+    expect(await screen.findByRole('button', { name: 'More actions for Alan Turing' })).toBeInTheDocument();
+    fireEvent.click(within(await usersNav()).getByRole('link', { name: /Ada Lovelace/ }));
+    await screen.findByRole('heading', { name: 'Ada Lovelace', level: 2 });
+    expect(moreActions('Ada Lovelace')).not.toBeInTheDocument();
+  });
+
+  it('asks for confirmation, removes the user, says so and refreshes the list', async () => {
+    const { api, setUsers, router } = renderUsers(`/users/${MEMBER.user_id}`, [OWNER, ADMIN, MEMBER], {
+      'PUT /api/account/delete-user': () => {
+        setUsers([OWNER, ADMIN]);
+        return jsonResponse(200, { message: MESSAGES.userRemoved });
+      },
+    });
+    await screen.findByRole('heading', { name: 'Alan Turing', level: 2 });
+    fireEvent.click(moreActions('Alan Turing')!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(dialog).toHaveTextContent('Remove Alan Turing (alan@example.com) from this account?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText(MESSAGES.userRemoved)).toBeInTheDocument();
+    expect(api.bodiesOf('PUT /api/account/delete-user')).toEqual([{ email_id: 'alan@example.com' }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${OWNER.user_id}`));
+    expect(within(await usersNav()).queryByRole('link', { name: /Alan Turing/ })).not.toBeInTheDocument();
+    expect(api.bodiesOf('GET /api/account/users')).toHaveLength(2);
+  });
+
+  it('keeps the user when the confirmation is cancelled', async () => {
+    const { api } = renderUsers(`/users/${ADMIN.user_id}`);
+    await screen.findByRole('heading', { name: 'Grace Hopper', level: 2 });
+    fireEvent.click(moreActions('Grace Hopper')!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.bodiesOf('PUT /api/account/delete-user')).toHaveLength(0);
+  });
+
+  it('shows a refusal as an error toast', async () => {
+    renderUsers(`/users/${ADMIN.user_id}`, [OWNER, ADMIN, MEMBER], {
+      'PUT /api/account/delete-user': () => errorResponse(403, 'FORBIDDEN', MESSAGES.removeUserRefused),
+    });
+    await screen.findByRole('heading', { name: 'Grace Hopper', level: 2 });
+    fireEvent.click(moreActions('Grace Hopper')!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.removeUserRefused)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Grace Hopper', level: 2 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import type { Subscription, Transaction, TransactionPage } from '@kumo/contract';
+
+/** A subscription as GET /api/subscription/list returns it. */
+export function subscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    subscription_id: '5f0c2d1e-7a6b-4c3d-8e9f-0a1b2c3d4e5f',
+    subscription_name: 'Analytics',
+    subscription_type: 'PREPAID',
+    remark: 'Reporting for the finance team',
+    status: 'ACTIVE',
+    total_amount: 1734,
+    balance: 1734,
+    credits: 500,
+    credits_expire_at: '2026-04-09T09:00:00.000Z',
+    consumed_amount: 0,
+    forecasted_amount: 0,
+    active_cluster_count: 0,
+    created_by: 'Ada Lovelace',
+    subscribed_by_email_id: 'ada@example.com',
+    created_at: '2026-03-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let transactionCounter = 0;
+
+/** A transaction as GET /api/credit/view/credit-transactions/{id} returns it. */
+export function transaction(overrides: Partial<Transaction> = {}): Transaction {
+  transactionCounter += 1;
+  return {
+    transaction_id: `0000${String(transactionCounter).padStart(4, '0')}-1111-4222-8333-444455556666`,
+    receipt_id: null,
+    transaction_date: '2026-03-10T09:00:00.000Z',
+    category: 'USAGE',
+    type: 'DEBIT',
+    description: 'Service usage',
+    remark: '',
+    amount: -1.5,
+    transaction_status: 'SUCCESSFUL',
+    ...overrides,
+  };
+}
+
+export function transactionPage(content: Transaction[], totalPages = 1): TransactionPage {
+  return { content, totalPages };
+}

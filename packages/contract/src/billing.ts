@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { ADD_FUNDS, moneySchema, purchaseAmountSchema } from './money.js';
+import { remarkSchema } from './subscriptions.js';
+
+/** Transaction statuses (spec section 4) and how they are shown. */
+export const TRANSACTION_STATUSES = ['SUCCESSFUL', 'FAILED', 'PAYMENT_INTENT_CREATED', 'PROCESSING', 'CANCELLED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  SUCCESSFUL: 'Success',
+  FAILED: 'Failed',
+  PAYMENT_INTENT_CREATED: 'Pending',
+  PROCESSING: 'Processing',
+  CANCELLED: 'Cancelled',
+};
+
+/** Categories staff may give funds they add (the API for staff arrives with the admin area). */
+export const ADMIN_FUND_CATEGORIES = ['REFUND_MAINTENANCE_COST', 'SERVICE_CREDIT', 'BILLING_ADJUSTMENT'] as const;
+export type AdminFundCategory = (typeof ADMIN_FUND_CATEGORIES)[number];
+
+export const TRANSACTION_CATEGORIES = ['PURCHASED', 'FREE_CREDITS', 'CREDITS_EXPIRED', 'USAGE', 'REFUND', ...ADMIN_FUND_CATEGORIES] as const;
+export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
+export const TRANSACTION_CATEGORY_LABELS: Record<TransactionCategory, string> = {
+  PURCHASED: 'Purchased',
+  FREE_CREDITS: 'Free Credits',
+  CREDITS_EXPIRED: 'Credits Expired',
+  USAGE: 'Usage',
+  REFUND: 'Refund',
+  REFUND_MAINTENANCE_COST: 'Refund Maintenance Cost',
+  SERVICE_CREDIT: 'Service Credit',
+  BILLING_ADJUSTMENT: 'Billing Adjustment',
+};
+
+export const isAdminFundCategory = (category: string): category is AdminFundCategory =>
+  (ADMIN_FUND_CATEGORIES as readonly string[]).includes(category);
+
+export const transactionSchema = z
+  .object({
+    transaction_id: z.uuid(),
+    /** Set once a card payment succeeded. */
+    receipt_id: z.string().nullable(),
+    transaction_date: z.iso.datetime(),
+    category: z.enum(TRANSACTION_CATEGORIES),
+    type: z.enum(['CREDIT', 'DEBIT']),
+    description: z.string(),
+    remark: z.string(),
+    /** Signed: money in is positive, money out negative. */
+    amount: moneySchema,
+    transaction_status: z.enum(TRANSACTION_STATUSES),
+  })
+  .meta({ id: 'Transaction' });
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionPageSchema = z
+  .object({ content: z.array(transactionSchema), totalPages: z.number().int() })
+  .meta({ id: 'TransactionPage' });
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+/**
+ * What the receipt menu of a transaction row does: card purchases download a PDF; funds added by staff
+ * show a warning instead; other rows have no receipt menu. Only successful transactions have one.
+ */
+export function receiptAction(transaction: Pick<Transaction, 'category' | 'transaction_status'>): 'download' | 'admin-warning' | null {
+  if (transaction.transaction_status !== 'SUCCESSFUL') return null;
+  if (transaction.category === 'PURCHASED') return 'download';
+  return isAdminFundCategory(transaction.category) ? 'admin-warning' : null;
+}
+
+export const purchaseRequestSchema = z
+  .object({
+    amount: purchaseAmountSchema,
+    event_name: z.string().trim().max(64).optional().default('ADD_FUNDS'),
+    remark: remarkSchema.optional().default(''),
+    iso_currency_code: z.literal(ADD_FUNDS.currency, { error: MESSAGES.currencyUnsupported }).optional().default(ADD_FUNDS.currency),
+    subscription_id: z.uuid({ error: MESSAGES.subscriptionNotFound }),
+    category: z.literal('PURCHASED', { error: MESSAGES.validationFailed }).optional().default('PURCHASED'),
+  })
+  .meta({ id: 'PurchaseRequest' });
+export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
+/** A validated purchase request: the amount in cents. */
+export type PurchaseOrder = z.output<typeof purchaseRequestSchema>;
+
+export const purchaseResponseSchema = z.object({ redirect_url: z.url() }).meta({ id: 'PurchaseResponse' });
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+
+export const paymentStatusSchema = z
+  .object({
+    subscription_id: z.uuid(),
+    transaction_id: z.uuid(),
+    amount: moneySchema,
+    transaction_status: z.enum(TRANSACTION_STATUSES),
+    receipt_id: z.string().nullable(),
+    /** Why a payment failed, in the payment provider's words. */
+    failure_message: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentStatus' });
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const paymentStatusQuerySchema = z.object({ session_id: z.string().trim().min(1).max(255) });
+export const transactionIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.transactionNotFound }) });
+export const purchaseIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.transactionNotFound }) });
+
+/** Query of the page the payment provider returns to after a cancelled checkout. */
+export const CHECKOUT_RETURN_PARAMS = {
+  sessionId: 'session_id',
+  subscriptionId: 'id',
+  cancelledPurchase: 'cancelled_purchase',
+} as const;

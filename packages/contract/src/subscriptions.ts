@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { moneySchema } from './money.js';
+
+export const SUBSCRIPTION_LIMITS = {
+  nameMaxLength: 50,
+  remarkMaxLength: 200,
+} as const;
+
+export const SUBSCRIPTION_TYPES = ['PREPAID'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = { PREPAID: 'Prepaid' };
+
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'DELETED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = { ACTIVE: 'Active', DELETED: 'Deleted' };
+
+// Three letters, then up to 47 letters, digits, dashes, underscores or spaces (spec section 5).
+const SUBSCRIPTION_NAME_PATTERN = /^[A-Za-z]{3}[A-Za-z0-9 _-]{0,47}$/;
+
+export const subscriptionNameSchema = z
+  .string({ error: MESSAGES.subscriptionNameRequired })
+  .trim()
+  .min(1, MESSAGES.subscriptionNameRequired)
+  .regex(SUBSCRIPTION_NAME_PATTERN, MESSAGES.subscriptionNameFormat);
+
+/** Remarks on subscriptions and purchases: free text up to 200 characters. */
+export const remarkSchema = z
+  .string({ error: MESSAGES.remarkTooLong })
+  .trim()
+  .max(SUBSCRIPTION_LIMITS.remarkMaxLength, MESSAGES.remarkTooLong);
+
+/** What the name field keeps of a keystroke: no leading spaces, at most 50 characters. */
+export function normalizeSubscriptionNameInput(raw: string): string {
+  return raw.replace(/^\s+/, '').slice(0, SUBSCRIPTION_LIMITS.nameMaxLength);
+}
+
+/** The counter under a remarks field. */
+export function remainingCharacters(text: string, max: number = SUBSCRIPTION_LIMITS.remarkMaxLength): string {
+  const left = Math.max(0, max - text.length);
+  return `${left} character${left === 1 ? '' : 's'} remaining`;
+}
+
+export const createSubscriptionRequestSchema = z
+  .object({
+    subscription_name: subscriptionNameSchema,
+    remark: remarkSchema.optional().default(''),
+    subscription_type: z.enum(SUBSCRIPTION_TYPES).optional().default('PREPAID'),
+  })
+  .meta({ id: 'CreateSubscriptionRequest' });
+export type CreateSubscriptionRequest = z.input<typeof createSubscriptionRequestSchema>;
+
+export const createSubscriptionResponseSchema = z
+  .object({ subscription_id: z.uuid(), message: z.string() })
+  .meta({ id: 'CreateSubscriptionResponse' });
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+export const subscriptionSchema = z
+  .object({
+    subscription_id: z.uuid(),
+    subscription_name: z.string(),
+    subscription_type: z.enum(SUBSCRIPTION_TYPES),
+    remark: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    /** The balance: paid funds plus unexpired free credits minus usage. */
+    total_amount: moneySchema,
+    balance: moneySchema,
+    /** Unexpired free credits still to spend (part of the balance). */
+    credits: moneySchema,
+    /** When the next free credits expire, if any are left. */
+    credits_expire_at: z.iso.datetime().nullable(),
+    consumed_amount: moneySchema,
+    forecasted_amount: moneySchema,
+    active_cluster_count: z.number().int(),
+    created_by: z.string(),
+    subscribed_by_email_id: z.string(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionListSchema = z.array(subscriptionSchema).meta({ id: 'SubscriptionList' });
+
+export const subscriptionIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
+export const subscriptionDetailsQuerySchema = z.object({ subscription_id: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
