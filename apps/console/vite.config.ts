@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const api = 'http://localhost:8080';
+// The API keeps the browser's Host so its same-origin check sees the page's own origin.
+const api = { target: `http://localhost:${process.env.PORT ?? 8080}`, changeOrigin: false, xfwd: true };
 
 export default defineConfig({
   root,
