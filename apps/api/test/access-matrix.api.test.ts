@@ -27,7 +27,11 @@ let inviteCounter = 0;
 const ENDPOINTS: EndpointCase[] = [
   { name: 'GET /api/user/detail', call: (ctx, t) => get(ctx, '/api/user/detail', t?.jwt), expected: { anonymous: 401, default: 200 } },
   { name: 'GET /api/account/users', call: (ctx, t) => get(ctx, '/api/account/users', t?.jwt), expected: CUSTOMER_AREA },
-  { name: 'GET /api/account/users-subscriptions', call: (ctx, t) => get(ctx, '/api/account/users-subscriptions', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: 'GET /api/account/users-subscriptions',
+    call: (ctx, t) => get(ctx, '/api/account/users-subscriptions', t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
   {
     name: 'GET /api/user/check-user',
     call: (ctx, t, f) => get(ctx, `/api/user/check-user?email_id=${encodeURIComponent(f.adminEmail)}`, t?.jwt),
@@ -36,7 +40,12 @@ const ENDPOINTS: EndpointCase[] = [
   {
     name: 'POST /api/user/invite',
     call: (ctx, t) =>
-      post(ctx, '/api/user/invite', { invited_user_id: `matrix${++inviteCounter}@example.com`, invited_user_name: 'Max Matrix', role: 'ACCOUNT_ADMIN' }, t?.jwt),
+      post(
+        ctx,
+        '/api/user/invite',
+        { invited_user_id: `matrix${++inviteCounter}@example.com`, invited_user_name: 'Max Matrix', role: 'ACCOUNT_ADMIN' },
+        t?.jwt,
+      ),
     expected: CUSTOMER_AREA,
   },
   {
@@ -74,7 +83,13 @@ describe.each(kinds)('who may call what, on %s', (kind) => {
     const memberOwn = await signUp(ctx, memberEmail, 'Mel Member');
     const ownerDetail = (await get(ctx, '/api/user/detail', owner.jwt)).json();
     const memberDetail = (await get(ctx, '/api/user/detail', memberOwn.jwt)).json();
-    await createUsersRepository(ctx.database.db).addMember(ownerDetail.accounts[0].account_id, memberDetail.userId, 'CLUSTER_MEMBER', [], ctx.clock.now());
+    await createUsersRepository(ctx.database.db).addMember(
+      ownerDetail.accounts[0].account_id,
+      memberDetail.userId,
+      'CLUSTER_MEMBER',
+      [],
+      ctx.clock.now(),
+    );
     const member = tokensOf(
       await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: ownerDetail.accounts[0].account_id }, memberOwn.jwt, {
         'refresh-token': memberOwn.refresh,

@@ -18,7 +18,14 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
 export const ADMIN_FUND_CATEGORIES = ['REFUND_MAINTENANCE_COST', 'SERVICE_CREDIT', 'BILLING_ADJUSTMENT'] as const;
 export type AdminFundCategory = (typeof ADMIN_FUND_CATEGORIES)[number];
 
-export const TRANSACTION_CATEGORIES = ['PURCHASED', 'FREE_CREDITS', 'CREDITS_EXPIRED', 'USAGE', 'REFUND', ...ADMIN_FUND_CATEGORIES] as const;
+export const TRANSACTION_CATEGORIES = [
+  'PURCHASED',
+  'FREE_CREDITS',
+  'CREDITS_EXPIRED',
+  'USAGE',
+  'REFUND',
+  ...ADMIN_FUND_CATEGORIES,
+] as const;
 export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
 export const TRANSACTION_CATEGORY_LABELS: Record<TransactionCategory, string> = {
   PURCHASED: 'Purchased',

@@ -77,7 +77,8 @@ export const MESSAGES = {
 
   // Money: subscriptions, funds, payments and receipts.
   subscriptionNameRequired: 'Subscription Name is required.',
-  subscriptionNameFormat: 'Subscription Name must start with 3 letters, followed by up to 47 letters, digits, dashes, underscores or spaces.',
+  subscriptionNameFormat:
+    'Subscription Name must start with 3 letters, followed by up to 47 letters, digits, dashes, underscores or spaces.',
   subscriptionNameTaken: 'A subscription with this name already exists.',
   remarkTooLong: 'Remarks cannot exceed 200 characters.',
   subscriptionsFetchFailed: 'Failed to fetch the list of subscriptions.',
@@ -91,7 +92,8 @@ export const MESSAGES = {
   addFundsMaximum: 'Maximum limit for adding fund is 999,999.',
   amountDecimals: 'The amount can have at most 2 decimal places.',
   currencyUnsupported: 'Only USD is supported.',
-  minimumBalance: 'To continue using services, you must maintain a minimum balance of 100. If your balance is less than 100, please add funds.',
+  minimumBalance:
+    'To continue using services, you must maintain a minimum balance of 100. If your balance is less than 100, please add funds.',
   insufficientFunds: 'The balance, including the overdue limit, does not cover this charge.',
   refundNotAllowed: 'This refund exceeds what was paid and is still unspent.',
   idempotencyKeyReused: 'This operation was already recorded with different details.',

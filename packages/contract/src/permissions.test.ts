@@ -4,7 +4,13 @@ import { SYSTEM_ROLES } from './roles.js';
 
 describe('staff permissions', () => {
   it('cover every feature key of the specification', () => {
-    for (const key of ['customer_transaction_table', 'customer_delete_cluster', 'customer_change_overdue', 'customer_added_users', 'customer_preview_release']) {
+    for (const key of [
+      'customer_transaction_table',
+      'customer_delete_cluster',
+      'customer_change_overdue',
+      'customer_added_users',
+      'customer_preview_release',
+    ]) {
       expect(PERMISSION_KEYS).toContain(key);
     }
     for (const role of SYSTEM_ROLES) expect(Object.keys(permissionsFor(role)).sort()).toEqual([...PERMISSION_KEYS].sort());
@@ -12,8 +18,16 @@ describe('staff permissions', () => {
 
   it('gives the admin everything and the others less', () => {
     expect(new Set(Object.values(permissionsFor('SYSTEM_ADMIN')))).toEqual(new Set(['ENABLED']));
-    expect(permissionsFor('SYSTEM_SUPPORT')).toMatchObject({ customer_change_rates: 'DISABLED', customer_delete_cluster: 'DISABLED', customer_open_km: 'HIDDEN', customer_transaction_table: 'ENABLED' });
-    expect(permissionsFor('SYSTEM_BILLING')).toMatchObject({ customer_subscription_add_funds: 'ENABLED', customer_delete_cluster: 'HIDDEN' });
+    expect(permissionsFor('SYSTEM_SUPPORT')).toMatchObject({
+      customer_change_rates: 'DISABLED',
+      customer_delete_cluster: 'DISABLED',
+      customer_open_km: 'HIDDEN',
+      customer_transaction_table: 'ENABLED',
+    });
+    expect(permissionsFor('SYSTEM_BILLING')).toMatchObject({
+      customer_subscription_add_funds: 'ENABLED',
+      customer_delete_cluster: 'HIDDEN',
+    });
     expect(permissionsFor('SYSTEM_DEVOPS')).toMatchObject({ customer_delete_cluster: 'ENABLED', customer_change_overdue: 'DISABLED' });
   });
 

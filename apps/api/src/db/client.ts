@@ -62,6 +62,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const lockClient = await pool.connect();
   try {

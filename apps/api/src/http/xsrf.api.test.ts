@@ -10,7 +10,11 @@ describe('XSRF and cross-site protection', () => {
   afterAll(() => ctx.close());
 
   async function signedIn(email: string) {
-    const register = await ctx.app.inject({ method: 'POST', url: '/api/user/register', payload: { email_id: email, user_name: 'Xena Xsrf' } });
+    const register = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { email_id: email, user_name: 'Xena Xsrf' },
+    });
     expect(register.statusCode).toBe(200);
     const mail = (await ctx.services.mail.listRecent(10)).find((row) => row.toAddress === email)!;
     const otp = mail.textBody.match(/^ {4}(\d{6})/m)![1];
@@ -42,10 +46,20 @@ describe('XSRF and cross-site protection', () => {
   });
 
   it('refuses state-changing calls a browser marks as cross-site, even unauthenticated ones', async () => {
-    const fromElsewhere = await ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { email_id: 'a@example.com' }, headers: { origin: 'https://evil.example' } });
+    const fromElsewhere = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email_id: 'a@example.com' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(fromElsewhere.statusCode).toBe(403);
     expect(errorCode(fromElsewhere)).toBe('CROSS_SITE');
-    const fetchSite = await ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { email_id: 'a@example.com' }, headers: { 'sec-fetch-site': 'cross-site' } });
+    const fetchSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email_id: 'a@example.com' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(fetchSite.statusCode).toBe(403);
     const sameOrigin = await ctx.app.inject({
       method: 'POST',

@@ -59,5 +59,5 @@ export async function balanceOf(ctx: TestContext, jwt: string, subscriptionId: s
 
 export async function history(ctx: TestContext, jwt: string, subscriptionId: string, page = 0) {
   const response = await get(ctx, `/api/credit/view/credit-transactions/${subscriptionId}?page=${page}&size=20`, jwt);
-  return response.json() as { content: Record<string, unknown>[]; totalPages: number };
+  return response.json<{ content: Record<string, unknown>[]; totalPages: number }>();
 }

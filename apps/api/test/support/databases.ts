@@ -48,7 +48,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
       await dropper.connect();
       // pg's pool resolves end() before its connections have closed; forcing the drop under them makes them error.
       for (let waited = 0; waited < 5000; waited += 50) {
-        const { rows } = await dropper.query<{ open: number }>('select count(*)::int as open from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await dropper.query<{ open: number }>('select count(*)::int as open from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (rows[0]?.open === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -36,7 +36,13 @@ export class FakeStripe {
     if (this.offline) throw new TypeError('fetch failed');
     const url = new URL(input instanceof Request ? input.url : input.toString());
     const body = typeof init?.body === 'string' ? init.body : '';
-    const request = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, form: new URLSearchParams(body), headers: new Headers(init?.headers) };
+    const request = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      form: new URLSearchParams(body),
+      headers: new Headers(init?.headers),
+    };
     this.requests.push(request);
     return this.answer(request);
   };
@@ -54,8 +60,27 @@ export class FakeStripe {
   complete(sessionId: string, overrides: Json = {}): Json {
     const open = this.sessions.get(sessionId)!;
     const recorded = recordedCompletedSession();
-    const paymentIntent = { ...(recorded.payment_intent as Json), metadata: open.metadata, amount: open.amount_total, amount_received: open.amount_total };
-    const completed = { ...recorded, ...pick(open, ['id', 'client_reference_id', 'metadata', 'amount_total', 'amount_subtotal', 'success_url', 'cancel_url', 'customer_email']), payment_intent: paymentIntent, ...overrides };
+    const paymentIntent = {
+      ...(recorded.payment_intent as Json),
+      metadata: open.metadata,
+      amount: open.amount_total,
+      amount_received: open.amount_total,
+    };
+    const completed = {
+      ...recorded,
+      ...pick(open, [
+        'id',
+        'client_reference_id',
+        'metadata',
+        'amount_total',
+        'amount_subtotal',
+        'success_url',
+        'cancel_url',
+        'customer_email',
+      ]),
+      payment_intent: paymentIntent,
+      ...overrides,
+    };
     this.sessions.set(sessionId, completed);
     return completed;
   }
@@ -81,7 +106,10 @@ export class FakeStripe {
         payment_status: 'unpaid',
         payment_intent: null,
         client_reference_id: purchaseId,
-        metadata: { purchase_id: request.form.get('metadata[purchase_id]'), subscription_id: request.form.get('metadata[subscription_id]') },
+        metadata: {
+          purchase_id: request.form.get('metadata[purchase_id]'),
+          subscription_id: request.form.get('metadata[subscription_id]'),
+        },
         amount_total: amount,
         amount_subtotal: amount,
         currency: request.form.get('line_items[0][price_data][currency]'),
@@ -96,23 +124,30 @@ export class FakeStripe {
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
     if (request.method === 'POST' && expire) {
       const session = this.sessions.get(expire[1]!);
-      if (!session) return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
+      if (!session)
+        return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
       if (session.status !== 'open') {
         return json(400, {
-          error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` },
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          },
         });
       }
-      const expired = { ...session, status: 'expired', url: null };
-      this.sessions.set(expired.id as string, expired);
+      const expired: Json = { ...session, status: 'expired', url: null };
+      this.sessions.set(expire[1]!, expired);
       return json(200, expired);
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve) {
       const session = this.sessions.get(retrieve[1]!);
-      if (!session) return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
+      if (!session)
+        return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
       return json(200, session);
     }
-    return json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` } });
+    return json(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` },
+    });
   }
 }
 
@@ -133,6 +168,10 @@ export function signedEvent(type: string, object: Json, options: { timestamp: nu
     request: { id: null, idempotency_key: null },
     type,
   });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STRIPE_WEBHOOK_SECRET, timestamp: options.timestamp });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? STRIPE_WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  });
   return { payload, signature };
 }

@@ -25,7 +25,11 @@ export async function newSubscription(ctx: TestContext, customer: Customer, name
 }
 
 /** Runs the jobs the services queued (the recording queue keeps them), as the workers would. */
-export async function drainJobs(ctx: TestContext, queue: string, handler: (data: Record<string, unknown>) => Promise<void>): Promise<number> {
+export async function drainJobs(
+  ctx: TestContext,
+  queue: string,
+  handler: (data: Record<string, unknown>) => Promise<void>,
+): Promise<number> {
   const pending = ctx.jobs.sent.filter((job) => job.queue === queue);
   ctx.jobs.sent.splice(0, ctx.jobs.sent.length, ...ctx.jobs.sent.filter((job) => job.queue !== queue));
   for (const job of pending) await handler(job.data);

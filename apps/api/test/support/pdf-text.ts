@@ -4,7 +4,9 @@ import { inflateSync } from 'node:zlib';
 const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—' };
 
 const decodeHex = (hex: string) =>
-  (hex.replace(/\s/g, '').match(/../g) ?? []).map((pair) => WIN_ANSI[parseInt(pair, 16)] ?? String.fromCharCode(parseInt(pair, 16))).join('');
+  (hex.replace(/\s/g, '').match(/../g) ?? [])
+    .map((pair) => WIN_ANSI[parseInt(pair, 16)] ?? String.fromCharCode(parseInt(pair, 16)))
+    .join('');
 
 /**
  * The text of a PDF written with standard fonts (as pdfkit writes receipts): every content stream is

@@ -21,7 +21,8 @@ const checkoutRequest = {
   description: 'Funds for subscription Analytics',
   customerEmail: 'ada@example.com',
   successUrl: 'http://portal.test/subscriptions?session_id={CHECKOUT_SESSION_ID}&id=1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  cancelUrl: 'http://portal.test/subscriptions?id=1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d&cancelled_purchase=7b1e6c2a-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
+  cancelUrl:
+    'http://portal.test/subscriptions?id=1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d&cancelled_purchase=7b1e6c2a-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
 };
 
 describe('Stripe Checkout driver', () => {
@@ -73,7 +74,12 @@ describe('Stripe Checkout driver', () => {
     const open = stripe.sessions.get(sessionId)!;
     stripe.sessions.set(sessionId, {
       ...open,
-      payment_intent: { id: 'pi_1', object: 'payment_intent', last_payment_error: { message: 'Your card was declined.' }, payment_method: null },
+      payment_intent: {
+        id: 'pi_1',
+        object: 'payment_intent',
+        last_payment_error: { message: 'Your card was declined.' },
+        payment_method: null,
+      },
     });
     expect(await gateway.retrieveCheckout(sessionId)).toMatchObject({ outcome: 'FAILED', failureMessage: 'Your card was declined.' });
   });
@@ -155,8 +161,22 @@ describe("Stripe's webhook signatures", () => {
         metadata: { purchase_id: 'PURCHASE_ID' },
         last_payment_error: { message: 'Your card has insufficient funds.' },
       }),
-    ).toEqual({ purchaseId: 'PURCHASE_ID', outcome: 'FAILED', amountCents: 5_000, currency: 'USD', failureMessage: 'Your card has insufficient funds.' });
-    expect(parse('payment_intent.payment_failed', { id: 'pi_2', object: 'payment_intent', amount: 1, currency: 'usd', metadata: { purchase_id: 'P' } })).toMatchObject({
+    ).toEqual({
+      purchaseId: 'PURCHASE_ID',
+      outcome: 'FAILED',
+      amountCents: 5_000,
+      currency: 'USD',
+      failureMessage: 'Your card has insufficient funds.',
+    });
+    expect(
+      parse('payment_intent.payment_failed', {
+        id: 'pi_2',
+        object: 'payment_intent',
+        amount: 1,
+        currency: 'usd',
+        metadata: { purchase_id: 'P' },
+      }),
+    ).toMatchObject({
       failureMessage: MESSAGES.cardDeclined,
     });
     expect(parse('customer.created', { id: 'cus_1', object: 'customer' })).toBeNull();

@@ -56,7 +56,12 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     const status = await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId);
     expect(status.statusCode).toBe(200);
     const confirmed = status.json();
-    expect(confirmed).toMatchObject({ subscription_id: subscriptionId, amount: 1234, transaction_status: 'SUCCESSFUL', failure_message: null });
+    expect(confirmed).toMatchObject({
+      subscription_id: subscriptionId,
+      amount: 1234,
+      transaction_status: 'SUCCESSFUL',
+      failure_message: null,
+    });
     expect(confirmed.receipt_id).toMatch(/^KC-\d{8}$/);
 
     // The webhook-style notification arrives after the return, and the return is repeated: nothing more is credited.
@@ -126,6 +131,20 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     const receipt = await get(ctx, `/api/credit/subscription/${status.transaction_id}`, jwt);
     expect(receipt.statusCode).toBe(422);
     expect(errorMessage(receipt)).toBe(MESSAGES.receiptNotAvailable);
+  });
+
+  it('keeps the decline reason when the customer cancels before the decline notification is handled', async () => {
+    const { jwt, subscriptionId } = await customer();
+    const checkout = await openCheckout(ctx, jwt, subscriptionId, 30);
+    await payWith(ctx, checkout.path, TEST_CARDS.declined);
+    const back = await submitCard(ctx, checkout.path, { action: 'cancel' });
+    const purchaseId = new URL(String(back.headers.location)).searchParams.get('cancelled_purchase')!;
+    expect((await cancelPurchase(ctx, jwt, purchaseId)).json()).toMatchObject({
+      transaction_status: 'FAILED',
+      failure_message: MESSAGES.cardDeclined,
+    });
+    await deliverSandboxEvents(ctx);
+    expect((await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId)).json().transaction_status).toBe('FAILED');
   });
 
   it('lets the customer try another card after a decline', async () => {
@@ -246,7 +265,12 @@ describe.each(kinds)('adding funds on %s', (kind) => {
       remark: 'Maintenance',
     });
     const [admin, grant] = (await history(ctx, jwt, subscriptionId)).content;
-    expect(admin).toMatchObject({ category: 'REFUND_MAINTENANCE_COST', amount: 100, transaction_status: 'SUCCESSFUL', remark: 'Maintenance' });
+    expect(admin).toMatchObject({
+      category: 'REFUND_MAINTENANCE_COST',
+      amount: 100,
+      transaction_status: 'SUCCESSFUL',
+      remark: 'Maintenance',
+    });
     const adminReceipt = await get(ctx, `/api/credit/subscription/${String(admin!.transaction_id)}`, jwt);
     expect(adminReceipt.statusCode).toBe(422);
     expect(errorCode(adminReceipt)).toBe('RECEIPT_NOT_AVAILABLE');
@@ -255,6 +279,69 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     expect(errorMessage(grantReceipt)).toBe(MESSAGES.receiptNotAvailable);
     expect((await get(ctx, '/api/credit/subscription/00000000-0000-4000-8000-000000000000', jwt)).statusCode).toBe(404);
     expect((await get(ctx, '/api/credit/subscription/nope', jwt)).statusCode).toBe(400);
+  });
+
+  it('describes the money endpoints in the OpenAPI document, and has no Stripe webhook while the sandbox is in use', async () => {
+    const document = (await get(ctx, '/api/openapi.json')).json();
+    const expected: [string, string][] = [
+      ['/api/subscription/list', 'get'],
+      ['/api/subscription/details', 'get'],
+      ['/api/subscription/create', 'post'],
+      ['/api/subscription/delete/{id}', 'delete'],
+      ['/api/credit/purchase', 'post'],
+      ['/api/credit/payment-status/{id}', 'get'],
+      ['/api/credit/purchase/{id}/cancel', 'post'],
+      ['/api/credit/view/credit-transactions/{id}', 'get'],
+    ];
+    for (const [path, method] of expected) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.responses['200'].content['application/json'].schema, `${path} response`).toBeDefined();
+    }
+    expect(document.paths['/api/credit/subscription/{id}']?.get).toBeDefined();
+    expect(document.paths['/api/credit/purchase'].post.requestBody.content['application/json'].schema).toBeDefined();
+    expect(document.paths['/sandbox/checkout/{sessionId}']).toBeUndefined();
+    const webhook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/credit/webhook/stripe',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(webhook.statusCode).toBe(404);
+  });
+
+  it('answers malformed requests with the error shape and a 4xx', async () => {
+    const { jwt, subscriptionId } = await customer();
+    const auth = { authorization: `Bearer ${jwt}` };
+    const responses = [
+      await post(ctx, '/api/credit/purchase', '{"amount": ', jwt),
+      await get(ctx, `/api/credit/view/credit-transactions/${subscriptionId}?page=-1`, jwt),
+      await get(ctx, `/api/credit/view/credit-transactions/${subscriptionId}?page=abc&size=20`, jwt),
+      await get(ctx, `/api/credit/payment-status/${subscriptionId}?session_id=`, jwt),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/sandbox/checkout/cs_sandbox_x',
+        payload: 'action=steal',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/sandbox/checkout/cs_sandbox_x',
+        payload: 'x',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/credit/purchase',
+        payload: 'amount=1',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(response.json()).toMatchObject({ errorDetails: { error_code: expect.any(String), error_message: expect.any(String) } });
+    }
   });
 
   it('pages the history 20 at a time, newest first', async () => {

@@ -18,6 +18,7 @@ export interface HistoryRow {
 
 // node-postgres returns bigint and count as text, PGlite as numbers: raw rows are normalised here.
 const toNumber = (value: unknown) => Number(value ?? 0);
+const toText = (value: unknown) => (typeof value === 'string' ? value : '');
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -90,14 +91,14 @@ export function createBillingRepository(db: DbOrTx) {
              + (select count(*) from ${ledgerEntries} where subscription_id = ${subscriptionId} and kind <> 'PURCHASE') as total`);
       return {
         rows: rowsOf(result).map((row) => ({
-          id: String(row.id),
-          receiptId: row.receipt_id === null ? null : String(row.receipt_id),
+          id: toText(row.id),
+          receiptId: typeof row.receipt_id === 'string' ? row.receipt_id : null,
           createdAt: toDate(row.created_at),
-          category: String(row.category),
-          description: String(row.description),
-          remark: String(row.remark ?? ''),
+          category: toText(row.category),
+          description: toText(row.description),
+          remark: toText(row.remark),
           amountCents: toNumber(row.amount_cents),
-          status: String(row.status),
+          status: toText(row.status),
         })),
         total: toNumber(rowsOf(counted)[0]?.total),
       };

@@ -42,7 +42,7 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
       schema: {
         tags,
         security,
-        summary: "Open a card checkout at the payment provider; the browser goes to redirect_url",
+        summary: 'Open a card checkout at the payment provider; the browser goes to redirect_url',
         body: purchaseRequestSchema,
         response: { 200: purchaseResponseSchema, ...errors },
       },
@@ -114,7 +114,9 @@ export function stripeWebhookRoutes(billing: BillingService) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
 
     app.post('/api/credit/webhook/stripe', {
       // Stripe's servers call this from elsewhere; the signature is the authentication.

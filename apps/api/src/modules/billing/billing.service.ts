@@ -81,19 +81,24 @@ export function createBillingService(deps: {
 
       switch (state.outcome) {
         case 'PAID':
-          if (purchase.status !== 'SUCCESSFUL') await credit(purchase, sessionId!, state, now, tx);
+          if (purchase.status === 'SUCCESSFUL') return;
+          // The session id is the ledger key; a payment that names no session cannot be credited safely.
+          if (!sessionId) throw conflict('PAYMENT_MISMATCH', MESSAGES.paymentMismatch);
+          await credit(purchase, sessionId, state, now, tx);
           return;
         case 'PROCESSING':
-          if (purchase.status === 'PAYMENT_INTENT_CREATED' || purchase.status === 'FAILED') await update({ status: 'PROCESSING', failureMessage: null });
+          if (purchase.status === 'PAYMENT_INTENT_CREATED' || purchase.status === 'FAILED')
+            await update({ status: 'PROCESSING', failureMessage: null });
           return;
         case 'FAILED':
-          if (purchase.status !== 'SUCCESSFUL' && purchase.status !== 'CANCELLED') {
+          // Also over CANCELLED: the decline notification may come after the checkout closed, and it says why.
+          if (purchase.status !== 'SUCCESSFUL')
             await update({ status: 'FAILED', failureMessage: state.failureMessage ?? MESSAGES.cardDeclined });
-          }
           return;
         case 'EXPIRED':
-          // A decline stays FAILED, so the customer still sees why nothing was added.
-          if (purchase.status === 'PAYMENT_INTENT_CREATED' || purchase.status === 'PROCESSING') await update({ status: 'CANCELLED' });
+          if (purchase.status !== 'PAYMENT_INTENT_CREATED' && purchase.status !== 'PROCESSING') return;
+          // A checkout closed after a decline is FAILED with its reason, whichever notification came first.
+          await update(state.failureMessage ? { status: 'FAILED', failureMessage: state.failureMessage } : { status: 'CANCELLED' });
           return;
         case 'OPEN':
           return;
@@ -179,7 +184,11 @@ export function createBillingService(deps: {
         });
       } catch (error) {
         logger.warn({ err: error, purchaseId: purchase.id }, 'could not open a checkout');
-        await repo.updatePurchase(purchase.id, { status: 'FAILED', failureMessage: MESSAGES.paymentGatewayUnavailable, updatedAt: clock.now() });
+        await repo.updatePurchase(purchase.id, {
+          status: 'FAILED',
+          failureMessage: MESSAGES.paymentGatewayUnavailable,
+          updatedAt: clock.now(),
+        });
         throw gatewayUnavailable();
       }
       await repo.updatePurchase(purchase.id, { checkoutSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: clock.now() });

@@ -24,7 +24,9 @@ describe.each(kinds)('one checkout confirmed 50 times at once on %s', (kind) => 
     // Even indexes are the browser coming back, odd ones the provider's notification, all in flight together.
     const confirmations = await Promise.allSettled(
       Array.from({ length: 50 }, (_, index) =>
-        index % 2 === 0 ? paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId) : ctx.services.billing.syncCheckout(checkout.sessionId),
+        index % 2 === 0
+          ? paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId)
+          : ctx.services.billing.syncCheckout(checkout.sessionId),
       ),
     );
     expect(confirmations.filter((outcome) => outcome.status === 'rejected')).toEqual([]);

@@ -73,29 +73,48 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
 
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(PRODUCT.shortName, left, 56);
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Receipt', left, 84);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor(INK)
-    .text(`Receipt ID: ${data.receiptId}`, left, 56, { width, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`Receipt ID: ${data.receiptId}`, left, 56, { width, align: 'right' });
   doc.font('Helvetica').fillColor(MUTED).text(formatReceiptDate(data.paidAt, data.timeZone), left, 72, { width, align: 'right' });
 
   const blockTop = 130;
   const column = width / 2;
   doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('FROM', left, blockTop);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(SELLER.name, left, blockTop + 16);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(SELLER.name, left, blockTop + 16);
   doc.font('Helvetica').fontSize(10).fillColor(INK);
   SELLER.lines.forEach((line, index) => doc.text(line, left, blockTop + 32 + index * 14));
 
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('BILLED TO', left + column, blockTop);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(data.customerName, left + column, blockTop + 16);
-  doc.font('Helvetica').fontSize(10).text(data.customerEmail, left + column, blockTop + 32);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('BILLED TO', left + column, blockTop);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(data.customerName, left + column, blockTop + 16);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(data.customerEmail, left + column, blockTop + 32);
   doc.text(`Subscription: ${data.subscriptionName}`, left + column, blockTop + 46);
 
   const amountTop = 240;
   doc.rect(left, amountTop, width, 64).fill('#f6f8fb');
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Amount paid', left + 16, amountTop + 14);
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(`${amount} ${data.currency}`, left + 16, amountTop + 30);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('Amount paid', left + 16, amountTop + 14);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(`${amount} ${data.currency}`, left + 16, amountTop + 30);
 
   const rows: [string, string][] = [
     ['Receipt ID', data.receiptId],
@@ -109,7 +128,11 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   let y = amountTop + 92;
   for (const [label, value] of rows) {
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, left, y);
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(value, left + 150, y, { width: width - 150 });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(value, left + 150, y, { width: width - 150 });
     y += 22;
     doc
       .moveTo(left, y - 6)

@@ -13,11 +13,9 @@ describe.each(kinds)('card payments through Stripe on %s', (kind) => {
   let ctx: TestContext;
   const stripe = new FakeStripe();
   beforeAll(async () => {
-    // The gateway needs the test's clock; it is created lazily against the context's clock.
-    let gatewayClock: TestContext['clock'] | undefined;
-    const clock = { now: () => gatewayClock!.now() };
+    // The gateway is made before the context, so it reads the context's clock once that exists.
+    const clock = { now: () => ctx.clock.now() };
     ctx = await startTestApp(kind, { payments: { gateway: stripe.gateway(clock) } });
-    gatewayClock = ctx.clock;
   });
   afterAll(() => ctx.close());
 
@@ -53,7 +51,9 @@ describe.each(kinds)('card payments through Stripe on %s', (kind) => {
 
     // Stripe retries deliveries; the customer's return confirms too: 50 of them at once change nothing.
     const burst = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => (index % 2 ? deliver(payload, signature) : paymentStatus(ctx, jwt, subscriptionId, sessionId))),
+      Array.from({ length: 50 }, (_, index) =>
+        index % 2 ? deliver(payload, signature) : paymentStatus(ctx, jwt, subscriptionId, sessionId),
+      ),
     );
     expect(burst.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
     expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(1734);
@@ -104,11 +104,37 @@ describe.each(kinds)('card payments through Stripe on %s', (kind) => {
       { timestamp: now() },
     );
     expect((await deliver(failed.payload, failed.signature)).statusCode).toBe(200);
-    expect((await cancelPurchase(ctx, jwt, purchaseId)).json()).toMatchObject({ transaction_status: 'FAILED', failure_message: 'Your card was declined.' });
+    expect((await cancelPurchase(ctx, jwt, purchaseId)).json()).toMatchObject({
+      transaction_status: 'FAILED',
+      failure_message: 'Your card was declined.',
+    });
     const expired = signedEvent('checkout.session.expired', stripe.webhookObject(sessionId), { timestamp: now() });
     expect((await deliver(expired.payload, expired.signature)).statusCode).toBe(200);
     expect((await paymentStatus(ctx, jwt, subscriptionId, sessionId)).json().transaction_status).toBe('FAILED');
     expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
+  });
+
+  it('records the decline even when Stripe reports it after the session expired', async () => {
+    const { jwt, subscriptionId, sessionId } = await checkout(45);
+    const purchaseId = stripe.sessions.get(sessionId)!.client_reference_id as string;
+    expect((await cancelPurchase(ctx, jwt, purchaseId)).json().transaction_status).toBe('CANCELLED');
+    const failed = signedEvent(
+      'payment_intent.payment_failed',
+      {
+        id: 'pi_late',
+        object: 'payment_intent',
+        amount: 4500,
+        currency: 'usd',
+        metadata: { purchase_id: purchaseId },
+        last_payment_error: { message: 'Your card has insufficient funds.' },
+      },
+      { timestamp: now() },
+    );
+    expect((await deliver(failed.payload, failed.signature)).statusCode).toBe(200);
+    expect((await paymentStatus(ctx, jwt, subscriptionId, sessionId)).json()).toMatchObject({
+      transaction_status: 'FAILED',
+      failure_message: 'Your card has insufficient funds.',
+    });
   });
 
   it('cancels at Stripe when the customer comes back through the cancel link', async () => {

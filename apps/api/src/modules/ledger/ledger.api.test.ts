@@ -6,7 +6,7 @@ import { creditAllocations, creditGrants, ledgerEntries, subscriptions } from '.
 import { databaseKinds } from '../../../test/support/databases.js';
 import { startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { newCustomer, newSubscription, type Customer } from '../../../test/support/money.js';
-import { AppError } from '../../errors.js';
+import type { AppError } from '../../errors.js';
 
 const kinds = await databaseKinds();
 let keys = 0;
@@ -21,7 +21,10 @@ describe.each(kinds)('ledger on %s', (kind) => {
 
   const ledger = () => ctx.services.ledger;
   const balanceOf = async (subscriptionId: string) => {
-    const [row] = await ctx.database.db.select({ balance: subscriptions.balanceCents }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    const [row] = await ctx.database.db
+      .select({ balance: subscriptions.balanceCents })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
     return row!.balance;
   };
   const entriesOf = (subscriptionId: string) =>
@@ -71,8 +74,12 @@ describe.each(kinds)('ledger on %s', (kind) => {
     const other = (await emptySubscription()).subscriptionId;
     const idempotencyKey = key('shared');
     await ledger().postPurchase({ subscriptionId, amountCents: 100, idempotencyKey });
-    expect((await refusal(ledger().postPurchase({ subscriptionId: other, amountCents: 100, idempotencyKey }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
-    const wrongKind = await refusal(ledger().addAdminFunds({ subscriptionId, amountCents: 100, idempotencyKey, category: 'REFUND_MAINTENANCE_COST' }));
+    expect((await refusal(ledger().postPurchase({ subscriptionId: other, amountCents: 100, idempotencyKey }))).code).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    const wrongKind = await refusal(
+      ledger().addAdminFunds({ subscriptionId, amountCents: 100, idempotencyKey, category: 'REFUND_MAINTENANCE_COST' }),
+    );
     expect(wrongKind).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_REUSED', message: MESSAGES.idempotencyKeyReused });
   });
 
@@ -85,8 +92,15 @@ describe.each(kinds)('ledger on %s', (kind) => {
       category: 'REFUND_MAINTENANCE_COST',
       remark: 'Maintenance window on March 3',
     });
-    expect(entry).toMatchObject({ kind: 'ADMIN_FUNDS', category: 'REFUND_MAINTENANCE_COST', amountCents: 2_500, remark: 'Maintenance window on March 3' });
-    const badCategory = await refusal(ledger().addAdminFunds({ subscriptionId, amountCents: 1, idempotencyKey: key('admin'), category: 'PURCHASED' as never }));
+    expect(entry).toMatchObject({
+      kind: 'ADMIN_FUNDS',
+      category: 'REFUND_MAINTENANCE_COST',
+      amountCents: 2_500,
+      remark: 'Maintenance window on March 3',
+    });
+    const badCategory = await refusal(
+      ledger().addAdminFunds({ subscriptionId, amountCents: 1, idempotencyKey: key('admin'), category: 'PURCHASED' as never }),
+    );
     expect(badCategory.statusCode).toBe(400);
     ctx.clock.advance(60 * DAY);
     await ledger().expireDueCredits();
@@ -158,7 +172,9 @@ describe.each(kinds)('ledger on %s', (kind) => {
     await ledger().setOverdueLimit(customer.accountId, 2_000);
     await ledger().debitUsage({ subscriptionId, amountCents: 3_000, idempotencyKey: key('usage') });
     expect(await balanceOf(subscriptionId)).toBe(-2_000);
-    expect((await refusal(ledger().debitUsage({ subscriptionId, amountCents: 1, idempotencyKey: key('usage') }))).code).toBe('INSUFFICIENT_FUNDS');
+    expect((await refusal(ledger().debitUsage({ subscriptionId, amountCents: 1, idempotencyKey: key('usage') }))).code).toBe(
+      'INSUFFICIENT_FUNDS',
+    );
     expect(await sumOf(subscriptionId)).toBe(-2_000);
   });
 
@@ -168,12 +184,21 @@ describe.each(kinds)('ledger on %s', (kind) => {
     await ledger().grantFreeCredits({ subscriptionId, amountCents: 10_000, idempotencyKey: key('grant') });
     await ledger().debitUsage({ subscriptionId, amountCents: 11_000, idempotencyKey: key('usage') });
     // 4,000 of the purchase is still unspent; the credits are not refundable.
-    const tooMuch = await refusal(ledger().refund({ subscriptionId, purchaseEntryId: purchase.entry.id, amountCents: 4_001, idempotencyKey: key('refund') }));
+    const tooMuch = await refusal(
+      ledger().refund({ subscriptionId, purchaseEntryId: purchase.entry.id, amountCents: 4_001, idempotencyKey: key('refund') }),
+    );
     expect(tooMuch).toMatchObject({ statusCode: 422, code: 'REFUND_NOT_ALLOWED' });
-    const refund = await ledger().refund({ subscriptionId, purchaseEntryId: purchase.entry.id, amountCents: 4_000, idempotencyKey: key('refund') });
+    const refund = await ledger().refund({
+      subscriptionId,
+      purchaseEntryId: purchase.entry.id,
+      amountCents: 4_000,
+      idempotencyKey: key('refund'),
+    });
     expect(refund.entry).toMatchObject({ kind: 'REFUND', category: 'REFUND', amountCents: -4_000, refundOfEntryId: purchase.entry.id });
     expect(await balanceOf(subscriptionId)).toBe(0);
-    const notAPurchase = await refusal(ledger().refund({ subscriptionId, purchaseEntryId: refund.entry.id, amountCents: 1, idempotencyKey: key('refund') }));
+    const notAPurchase = await refusal(
+      ledger().refund({ subscriptionId, purchaseEntryId: refund.entry.id, amountCents: 1, idempotencyKey: key('refund') }),
+    );
     expect(notAPurchase.statusCode).toBe(404);
   });
 

@@ -32,7 +32,10 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('purchase' as const), sub, cents, key: keyIndex }), weight: 3 },
   { arbitrary: fc.record({ op: fc.constant('admin' as const), sub, cents, key: keyIndex }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('usage' as const), sub, cents, key: fc.integer({ min: 0, max: 40 }) }), weight: 5 },
-  { arbitrary: fc.record({ op: fc.constant('grant' as const), sub, cents, days: fc.integer({ min: 1, max: 10 }), key: keyIndex }), weight: 3 },
+  {
+    arbitrary: fc.record({ op: fc.constant('grant' as const), sub, cents, days: fc.integer({ min: 1, max: 10 }), key: keyIndex }),
+    weight: 3,
+  },
   {
     arbitrary: fc.record({ op: fc.constant('refund' as const), sub, cents, key: keyIndex, purchase: fc.integer({ min: 0, max: 3 }) }),
     weight: 1,
@@ -124,7 +127,11 @@ describe.each(kinds)('ledger properties on %s', (kind) => {
 
   async function checkInvariants(subs: string[], postedByKey: Map<string, Set<string>>, overdueLimitCents: number) {
     const db = ctx.database.db;
-    const entries = await db.select().from(ledgerEntries).where(inArray(ledgerEntries.subscriptionId, subs)).orderBy(asc(ledgerEntries.seq));
+    const entries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.subscriptionId, subs))
+      .orderBy(asc(ledgerEntries.seq));
     const grants = await db.select().from(creditGrants).where(inArray(creditGrants.subscriptionId, subs));
     const allocations = entries.length
       ? await db
@@ -213,7 +220,9 @@ describe.each(kinds)('ledger properties on %s', (kind) => {
     const customer = await newCustomer(ctx);
     const subscriptionId = await newSubscription(ctx, customer);
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => ctx.services.ledger.postPurchase({ subscriptionId, amountCents: 999, idempotencyKey: `burst:${subscriptionId}` })),
+      Array.from({ length: 30 }, () =>
+        ctx.services.ledger.postPurchase({ subscriptionId, amountCents: 999, idempotencyKey: `burst:${subscriptionId}` }),
+      ),
     );
     expect(new Set(results.map((result) => result.entry.id)).size).toBe(1);
     expect(results.filter((result) => !result.duplicate)).toHaveLength(1);

@@ -169,8 +169,10 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
       ),
 
     /** Free credits that expire after `validDays` (30 unless told). */
-    grantFreeCredits: (posting: Posting & { validDays?: number }, tx?: Tx) =>
-      post(
+    grantFreeCredits: async (posting: Posting & { validDays?: number }, tx?: Tx): Promise<PostResult> => {
+      const validDays = posting.validDays ?? FREE_CREDIT_VALIDITY_DAYS;
+      if (!Number.isInteger(validDays) || validDays < 1) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
+      return post(
         posting,
         'FREE_CREDIT_GRANT',
         async ({ now }) => ({
@@ -185,13 +187,14 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
                 subscriptionId: posting.subscriptionId,
                 amountCents: posting.amountCents,
                 remainingCents: posting.amountCents,
-                expiresAt: new Date(now.getTime() + (posting.validDays ?? FREE_CREDIT_VALIDITY_DAYS) * DAY),
+                expiresAt: new Date(now.getTime() + validDays * DAY),
               },
               tx,
             ),
         }),
         tx,
-      ),
+      );
+    },
 
     /** Funds staff add, with the reason as its category (e.g. REFUND_MAINTENANCE_COST). They do not expire. */
     addAdminFunds: async (posting: Posting & { category: AdminFundCategory }, tx?: Tx): Promise<PostResult> => {
@@ -199,7 +202,12 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
       return post(
         posting,
         'ADMIN_FUNDS',
-        async () => ({ kind: 'ADMIN_FUNDS', category: posting.category, amountCents: posting.amountCents, description: 'Funds added by Kumo Cloud' }),
+        async () => ({
+          kind: 'ADMIN_FUNDS',
+          category: posting.category,
+          amountCents: posting.amountCents,
+          description: 'Funds added by Kumo Cloud',
+        }),
         tx,
       );
     },
@@ -219,7 +227,10 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
             amountCents: -posting.amountCents,
             description: 'Service usage',
             after: async (entry, tx) => {
-              await repo.insertAllocations(plan.allocations.map((allocation) => ({ entryId: entry.id, ...allocation })), tx);
+              await repo.insertAllocations(
+                plan.allocations.map((allocation) => ({ entryId: entry.id, ...allocation })),
+                tx,
+              );
               for (const allocation of plan.allocations) {
                 const grant = openGrants.find((open) => open.entryId === allocation.grantEntryId)!;
                 await repo.setGrantRemaining(grant.entryId, grant.remainingCents - allocation.amountCents, tx);
@@ -246,7 +257,13 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
           if (posting.amountCents > purchase.amountCents - refunded || posting.amountCents > paidFunds) {
             throw businessRule('REFUND_NOT_ALLOWED', MESSAGES.refundNotAllowed);
           }
-          return { kind: 'REFUND', category: 'REFUND', amountCents: -posting.amountCents, description: 'Refund to card', refundOfEntryId: purchase.id };
+          return {
+            kind: 'REFUND',
+            category: 'REFUND',
+            amountCents: -posting.amountCents,
+            description: 'Refund to card',
+            refundOfEntryId: purchase.id,
+          };
         },
         tx,
       ),
@@ -310,4 +327,3 @@ export function ledgerJobs(ledger: Ledger): JobDefinition[] {
     },
   ];
 }
-

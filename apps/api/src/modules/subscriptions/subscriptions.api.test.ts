@@ -50,7 +50,13 @@ describe.each(kinds)('subscriptions on %s', (kind) => {
     expect(details.json()).toEqual(subscription);
 
     const [grant] = (await history(ctx, jwt, id)).content;
-    expect(grant).toMatchObject({ category: 'FREE_CREDITS', amount: 500, type: 'CREDIT', transaction_status: 'SUCCESSFUL', receipt_id: null });
+    expect(grant).toMatchObject({
+      category: 'FREE_CREDITS',
+      amount: 500,
+      type: 'CREDIT',
+      transaction_status: 'SUCCESSFUL',
+      receipt_id: null,
+    });
   });
 
   it('gives the sign-up credits once per account, even when the first subscription is deleted', async () => {

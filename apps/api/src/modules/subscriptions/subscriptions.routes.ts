@@ -28,7 +28,12 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
 
     app.get('/api/subscription/list', {
       preHandler: customer,
-      schema: { tags, security, summary: "The account's subscriptions with their balances", response: { 200: subscriptionListSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "The account's subscriptions with their balances",
+        response: { 200: subscriptionListSchema, ...errors },
+      },
       handler: async (request) => subscriptions.list(accountOf(claimsOf(request))),
     });
 

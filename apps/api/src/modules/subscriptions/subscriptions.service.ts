@@ -26,7 +26,12 @@ export function forecastForMonth(consumedCents: number, now: Date): number {
   return Number((BigInt(consumedCents) * BigInt(end - start) + BigInt(elapsed) / 2n) / BigInt(elapsed));
 }
 
-export function createSubscriptionsService(deps: { db: Database; subscriptionsRepository: SubscriptionsRepository; ledger: Ledger; clock: Clock }) {
+export function createSubscriptionsService(deps: {
+  db: Database;
+  subscriptionsRepository: SubscriptionsRepository;
+  ledger: Ledger;
+  clock: Clock;
+}) {
   const { db, subscriptionsRepository: repo, ledger, clock } = deps;
 
   async function present(rows: SubscriptionRow[]): Promise<Subscription[]> {

@@ -15,7 +15,13 @@ export function MinBalanceBanner() {
       <Text fz="sm">{MESSAGES.minimumBalance}</Text>
       <Group gap="md" mt={6}>
         {low.map((subscription) => (
-          <Anchor key={subscription.subscription_id} component={Link} to={`/subscriptions/${subscription.subscription_id}`} fz="sm" fw={600}>
+          <Anchor
+            key={subscription.subscription_id}
+            component={Link}
+            to={`/subscriptions/${subscription.subscription_id}`}
+            fz="sm"
+            fw={600}
+          >
             {subscription.subscription_name} ({formatUsd(subscription.total_amount)})
           </Anchor>
         ))}

@@ -37,7 +37,10 @@ describe('home: subscriptions', () => {
     renderHome([ANALYTICS, STAGING]);
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(MESSAGES.minimumBalance);
-    expect(within(banner).getByRole('link', { name: 'Staging ($20.50)' })).toHaveAttribute('href', `/subscriptions/${STAGING.subscription_id}`);
+    expect(within(banner).getByRole('link', { name: 'Staging ($20.50)' })).toHaveAttribute(
+      'href',
+      `/subscriptions/${STAGING.subscription_id}`,
+    );
     expect(within(banner).queryByText(/Analytics/)).not.toBeInTheDocument();
   });
 

@@ -72,7 +72,10 @@ function SummaryCard({ subscription }: { subscription: Subscription }) {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={() => void navigate(`/subscriptions/${subscription.subscription_id}`)}>
+            <Menu.Item
+              leftSection={<IconArrowRight size={16} />}
+              onClick={() => void navigate(`/subscriptions/${subscription.subscription_id}`)}
+            >
               Go to Subscription
             </Menu.Item>
           </Menu.Dropdown>

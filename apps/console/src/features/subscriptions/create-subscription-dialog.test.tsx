@@ -13,10 +13,7 @@ function renderDialog(create = () => jsonResponse(200, { subscription_id: NEW_ID
   const api = mockApi({ 'POST /api/subscription/create': create });
   const onClose = vi.fn();
   const view = renderRoutes(
-    [
-      { path: '/subscriptions', element: <CreateSubscriptionDialog opened onClose={onClose} /> },
-      landed('/subscriptions/:subscriptionId'),
-    ],
+    [{ path: '/subscriptions', element: <CreateSubscriptionDialog opened onClose={onClose} /> }, landed('/subscriptions/:subscriptionId')],
     '/subscriptions',
   );
   const name = screen.getByLabelText(/Subscription Name/);
@@ -66,7 +63,9 @@ describe('new subscription', () => {
     fireEvent.click(subscribe);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/subscriptions/${NEW_ID}`));
     expect(onClose).toHaveBeenCalled();
-    expect(api.bodiesOf('POST /api/subscription/create')).toEqual([{ subscription_name: 'Analytics 2026', remark: 'Finance', subscription_type: 'PREPAID' }]);
+    expect(api.bodiesOf('POST /api/subscription/create')).toEqual([
+      { subscription_name: 'Analytics 2026', remark: 'Finance', subscription_type: 'PREPAID' },
+    ]);
   });
 
   it('shows a name already in use under the name', async () => {

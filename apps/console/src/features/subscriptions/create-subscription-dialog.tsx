@@ -49,12 +49,19 @@ function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
     if (!canSubmit) return;
     setFailure(null);
     try {
-      const { subscription_id } = await create.mutateAsync({ subscription_name: name.trim(), remark: remark.trim(), subscription_type: 'PREPAID' });
+      const { subscription_id } = await create.mutateAsync({
+        subscription_name: name.trim(),
+        remark: remark.trim(),
+        subscription_type: 'PREPAID',
+      });
       notifications.show({ color: 'green', message: MESSAGES.subscriptionCreated });
       onClose();
       void navigate(`/subscriptions/${subscription_id}`);
     } catch (error) {
-      const onName = error instanceof ApiError ? (error.fieldErrors.subscription_name ?? (error.code === 'SUBSCRIPTION_NAME_TAKEN' ? error.message : undefined)) : undefined;
+      const onName =
+        error instanceof ApiError
+          ? (error.fieldErrors.subscription_name ?? (error.code === 'SUBSCRIPTION_NAME_TAKEN' ? error.message : undefined))
+          : undefined;
       if (onName) setServerNameError(onName);
       else setFailure(error instanceof ApiError && error.status ? errorMessage(error) : MESSAGES.subscriptionCreateFailed);
     }
@@ -85,7 +92,13 @@ function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
           onBlur={() => setNameTouched(true)}
           error={shownNameError}
         />
-        <Select label="Subscription Type" data={[{ value: 'PREPAID', label: SUBSCRIPTION_TYPE_LABELS.PREPAID }]} value="PREPAID" readOnly allowDeselect={false} />
+        <Select
+          label="Subscription Type"
+          data={[{ value: 'PREPAID', label: SUBSCRIPTION_TYPE_LABELS.PREPAID }]}
+          value="PREPAID"
+          readOnly
+          allowDeselect={false}
+        />
         <Textarea
           label="Remarks"
           placeholder="Optional: what this subscription is for"

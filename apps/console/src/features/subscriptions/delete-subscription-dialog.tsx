@@ -35,8 +35,8 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
       {subscription && (
         <Stack gap="md">
           <Text>
-            Delete <strong>{subscription.subscription_name}</strong>? Its balance of {formatUsd(subscription.total_amount)} can no longer be used; its
-            transactions stay on record.
+            Delete <strong>{subscription.subscription_name}</strong>? Its balance of {formatUsd(subscription.total_amount)} can no longer be
+            used; its transactions stay on record.
           </Text>
           {remove.isError && (
             <Alert color="red" variant="light" role="alert">

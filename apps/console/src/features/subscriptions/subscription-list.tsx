@@ -24,7 +24,7 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
         <Text fw={600}>All subscriptions</Text>
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew}>
+        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
           New
         </Button>
       </Group>

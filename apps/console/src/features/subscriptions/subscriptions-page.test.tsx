@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type PaymentStatus } from '@kumo/contract';
-import { errorResponse, jsonResponse } from '../../../test/api';
+import { errorResponse, jsonResponse, pathOf } from '../../../test/api';
 import { subscription, transaction, transactionPage } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { documentTitle } from '../../app/document-title';
@@ -21,11 +21,18 @@ const STAGING = subscription({
 
 type Handlers = Record<string, (body: unknown) => Response>;
 
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+
 /** The API as the page sees it: the list, each subscription's details and history, and whatever a test adds. */
 function renderPage(path: string, list = [ANALYTICS, STAGING], extra: Handlers = {}) {
   const handlers: Handlers = {
     'GET /api/subscription/list': () => jsonResponse(200, list),
-    ...Object.fromEntries(list.map((item) => [`GET /api/credit/view/credit-transactions/${item.subscription_id}`, () => jsonResponse(200, transactionPage([]))])),
+    ...Object.fromEntries(
+      list.map((item) => [
+        `GET /api/credit/view/credit-transactions/${item.subscription_id}`,
+        () => jsonResponse(200, transactionPage([])),
+      ]),
+    ),
     ...extra,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -48,7 +55,7 @@ function renderPage(path: string, list = [ANALYTICS, STAGING], extra: Handlers =
     ],
     path,
   );
-  const calls = (key: string) => fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input).split('?')[0]}` === key);
+  const calls = (key: string) => fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${pathOf(input)}` === key);
   return { ...view, fetchMock, calls };
 }
 
@@ -58,7 +65,11 @@ describe('subscriptions page', () => {
   it('lists the subscriptions with the total balance and selects the first', async () => {
     const { router } = renderPage('/subscriptions');
     const list = await screen.findByRole('navigation', { name: 'Subscriptions' });
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual(['AnalyticsBalance $1,734.00', 'StagingBalance $99.99']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['AnalyticsBalance $1,734.00', 'StagingBalance $99.99']);
     expect(screen.getByRole('group', { name: 'Total balance' })).toHaveTextContent('$1,833.99');
     expect(router.state.location.pathname).toBe(`/subscriptions/${ANALYTICS.subscription_id}`);
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
@@ -114,7 +125,9 @@ describe('subscriptions page', () => {
   });
 
   it('shows a failed list call in place of the list', async () => {
-    renderPage('/subscriptions', [], { 'GET /api/subscription/list': () => errorResponse(500, 'INTERNAL_ERROR', MESSAGES.subscriptionsFetchFailed) });
+    renderPage('/subscriptions', [], {
+      'GET /api/subscription/list': () => errorResponse(500, 'INTERNAL_ERROR', MESSAGES.subscriptionsFetchFailed),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.subscriptionsFetchFailed);
   });
 
@@ -131,17 +144,21 @@ describe('subscriptions page', () => {
     const paymentStatusPath = `GET /api/credit/payment-status/${ANALYTICS.subscription_id}`;
 
     it('confirms the payment, tidies the URL and says how much was added', async () => {
-      const { router, fetchMock } = renderPage(`/subscriptions?session_id=cs_test_1&id=${ANALYTICS.subscription_id}`, [ANALYTICS, STAGING], {
-        [paymentStatusPath]: () => jsonResponse(200, status({})),
-      });
+      const { router, fetchMock } = renderPage(
+        `/subscriptions?session_id=cs_test_1&id=${ANALYTICS.subscription_id}`,
+        [ANALYTICS, STAGING],
+        {
+          [paymentStatusPath]: () => jsonResponse(200, status({})),
+        },
+      );
       const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
       expect(await within(dialog).findByText('Payment successful')).toBeInTheDocument();
       expect(within(dialog).getByText('$1,234.00 has been added to Analytics.')).toBeInTheDocument();
       expect(within(dialog).getByText(/Receipt KC-00001000/)).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(`/subscriptions/${ANALYTICS.subscription_id}`);
       expect(router.state.location.search).toBe('');
-      const confirmation = fetchMock.mock.calls.find(([input]) => String(input).startsWith('/api/credit/payment-status/'));
-      expect(String(confirmation?.[0])).toBe(`/api/credit/payment-status/${ANALYTICS.subscription_id}?session_id=cs_test_1`);
+      const confirmation = fetchMock.mock.calls.find(([input]) => pathOf(input).startsWith('/api/credit/payment-status/'));
+      expect(confirmation && urlOf(confirmation[0])).toBe(`/api/credit/payment-status/${ANALYTICS.subscription_id}?session_id=cs_test_1`);
 
       fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
       expect(router.state.location.state).toBeNull();
@@ -156,7 +173,8 @@ describe('subscriptions page', () => {
 
     it('says why a declined payment added nothing', async () => {
       renderPage(`/subscriptions?session_id=cs_test_3&id=${ANALYTICS.subscription_id}`, [ANALYTICS], {
-        [paymentStatusPath]: () => jsonResponse(200, status({ transaction_status: 'FAILED', receipt_id: null, failure_message: 'Your card was declined.' })),
+        [paymentStatusPath]: () =>
+          jsonResponse(200, status({ transaction_status: 'FAILED', receipt_id: null, failure_message: 'Your card was declined.' })),
       });
       expect(await screen.findByText('Payment failed')).toBeInTheDocument();
       expect(screen.getByText('Your card was declined. No funds were added.')).toBeInTheDocument();
@@ -172,7 +190,8 @@ describe('subscriptions page', () => {
 
     it('closes a checkout the customer cancelled and says nothing was added', async () => {
       const { calls } = renderPage(`/subscriptions?id=${ANALYTICS.subscription_id}&cancelled_purchase=p-1`, [ANALYTICS], {
-        'POST /api/credit/purchase/p-1/cancel': () => jsonResponse(200, status({ transaction_status: 'CANCELLED', receipt_id: null, amount: 75 })),
+        'POST /api/credit/purchase/p-1/cancel': () =>
+          jsonResponse(200, status({ transaction_status: 'CANCELLED', receipt_id: null, amount: 75 })),
       });
       expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
       expect(screen.getByText('The payment of $75.00 was cancelled. No funds were added.')).toBeInTheDocument();
@@ -190,7 +209,10 @@ describe('subscriptions page', () => {
   it('shows the history of the selected subscription in its tab', async () => {
     renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS], {
       [`GET /api/credit/view/credit-transactions/${ANALYTICS.subscription_id}`]: () =>
-        jsonResponse(200, transactionPage([transaction({ category: 'FREE_CREDITS', amount: 500, type: 'CREDIT', description: 'Sign-up free credits' })])),
+        jsonResponse(
+          200,
+          transactionPage([transaction({ category: 'FREE_CREDITS', amount: 500, type: 'CREDIT', description: 'Sign-up free credits' })]),
+        ),
     });
     await screen.findByRole('heading', { name: 'Analytics' });
     fireEvent.click(screen.getByRole('tab', { name: 'Transaction History' }));

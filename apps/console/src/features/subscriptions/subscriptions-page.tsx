@@ -44,11 +44,11 @@ export function SubscriptionsPage() {
   return (
     <>
       <PageHeader title="Subscriptions" description="Prepaid subscriptions hold the funds your clusters run on." />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+      <Grid gap="lg" columns={24}>
+        <Grid.Col span={{ base: 24, lg: 7 }}>
           <SubscriptionList query={listQuery} selectedId={routeId} onNew={() => setCreating(true)} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+        <Grid.Col span={{ base: 24, lg: 17 }}>
           <SubscriptionDetails subscription={selected} loading={listQuery.isPending} />
         </Grid.Col>
       </Grid>

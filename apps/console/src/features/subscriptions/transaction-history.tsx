@@ -60,7 +60,7 @@ export function TransactionHistory({ subscriptionId }: { subscriptionId: string 
         borderRadius: 'var(--mantine-radius-md)',
       }}
     >
-      <Table stickyHeader verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Transaction history" miw={780}>
+      <Table stickyHeader verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Transaction history" miw={700}>
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
@@ -105,16 +105,14 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(transaction.transaction_date)}
-        </Text>
+        <DateTime value={transaction.transaction_date} />
       </Table.Td>
       <Table.Td>
         <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
           {TRANSACTION_CATEGORY_LABELS[transaction.category]}
         </Text>
       </Table.Td>
-      <Table.Td miw={180}>
+      <Table.Td>
         <Text fz="sm">{transaction.description}</Text>
         {transaction.remark && (
           <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -127,13 +125,27 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
           {formatUsd(transaction.amount)}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={STATUS_COLORS[transaction.transaction_status]}>
+      <Table.Td style={{ minWidth: 96 }}>
+        <Badge variant="light" tt="none" color={STATUS_COLORS[transaction.transaction_status]}>
           {TRANSACTION_STATUS_LABELS[transaction.transaction_status]}
         </Badge>
       </Table.Td>
       <Table.Td w={48}>{action && <ReceiptMenu transaction={transaction} action={action} />}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** 'MMM D, YYYY h:mm A' with the time on its own line, so the column stays narrow. */
+function DateTime({ value }: { value: string }) {
+  const formatted = formatDateTime(value);
+  const [, day = formatted, time = ''] = /^(.*\d{4}) (.*)$/.exec(formatted) ?? [];
+  return (
+    <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+      {day}{' '}
+      <Text span fz="xs" c="dimmed" display="block">
+        {time}
+      </Text>
+    </Text>
   );
 }
 

@@ -153,7 +153,8 @@ export function createSandboxGateway(deps: { repository: SandboxRepository; cloc
     async pay(sessionId: string, form: CardForm): Promise<PayResult | undefined> {
       const session = await current(sessionId);
       if (!session) return undefined;
-      if (session.status !== 'open') return { kind: 'redirect', url: session.status === 'complete' ? successUrlOf(session) : session.cancelUrl };
+      if (session.status !== 'open')
+        return { kind: 'redirect', url: session.status === 'complete' ? successUrlOf(session) : session.cancelUrl };
 
       const { errors, number } = validateCard(form, clock.now());
       if (Object.keys(errors).length > 0) return { kind: 'invalid', session, errors };

@@ -26,17 +26,19 @@ const originOf = (url: string) => {
 function sendPage(reply: FastifyReply, status: number, html: string, session?: SandboxSessionRow): FastifyReply {
   const returnOrigins = session ? [originOf(session.successUrl), originOf(session.cancelUrl)].filter(Boolean) : [];
   const formAction = ["'self'", ...new Set(returnOrigins)].join(' ');
-  return reply
-    .status(status)
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
-    )
-    .header('cache-control', 'no-store')
-    // With no-referrer a browser sends "Origin: null" on the form post, which the cross-site guard refuses.
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      .header('cache-control', 'no-store')
+      // With no-referrer a browser sends "Origin: null" on the form post, which the cross-site guard refuses.
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 const notFoundPage = () => closedPage('Checkout not found', 'This checkout session does not exist.');
@@ -64,7 +66,10 @@ export function sandboxCheckoutRoutes(sandbox: SandboxCheckout) {
         return sendPage(
           reply,
           200,
-          closedPage('Checkout closed', 'This checkout was cancelled or has expired.', { href: session.cancelUrl, label: 'Return to Kumo Cloud' }),
+          closedPage('Checkout closed', 'This checkout was cancelled or has expired.', {
+            href: session.cancelUrl,
+            label: 'Return to Kumo Cloud',
+          }),
           session,
         );
       }
@@ -87,7 +92,12 @@ export function sandboxCheckoutRoutes(sandbox: SandboxCheckout) {
           return sendPage(reply, 422, checkoutPage(result.session, { values, errors: result.errors, declined: '' }), result.session);
         case 'declined':
           // The card number is kept so another test card is one edit away; the security code is not.
-          return sendPage(reply, 402, checkoutPage(result.session, { values: { ...values, cvc: '' }, declined: result.message }), result.session);
+          return sendPage(
+            reply,
+            402,
+            checkoutPage(result.session, { values: { ...values, cvc: '' }, declined: result.message }),
+            result.session,
+          );
       }
     });
   };
