@@ -3,31 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../apps/api/test/support/smtp-sink.js';
 import { E2E_AUTH_SECRET, E2E_BASE_URL, E2E_PORT, MAIL_READER_URL, SMTP_SINK_PORT } from './stack.js';
-
-interface SinkMail {
-  to: string;
-  raw: string;
-}
 
 /** Starts a real SMTP sink (with a small HTTP reader for the tests) and the built portal pointed at it. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const mails: SinkMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_SINK_PORT, '127.0.0.1', resolve));
+  const smtp = await startSmtpSink(SMTP_SINK_PORT);
+  const mails = smtp.received;
 
   const reader = createServer((request, response) => {
     const to = new URL(request.url ?? '/', MAIL_READER_URL).searchParams.get('to');
@@ -58,7 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     portal.kill('SIGTERM');
     await new Promise((resolve) => portal.once('exit', resolve));
     await new Promise<void>((resolve) => reader.close(() => resolve()));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   };
 }
 

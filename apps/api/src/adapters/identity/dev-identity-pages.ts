@@ -3,9 +3,7 @@
  * no script, so they work under the portal's Content-Security-Policy (script-src 'self',
  * style-src 'self' 'unsafe-inline', form-action 'self').
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml } from '../../lib/html.js';
 
 const STYLE = `
   *{box-sizing:border-box}

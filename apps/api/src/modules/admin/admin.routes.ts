@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { customerPageSchema, errorResponseSchema, pageQuerySchema } from '@kumo/contract';
+import { customerPageSchema, pageQuerySchema } from '@kumo/contract';
+import { errorResponses } from '../../http/error-responses.js';
 import { requireStaff, type TokenVerifier } from '../../http/auth-guard.js';
 import type { AdminService } from './admin.service.js';
 
@@ -14,7 +15,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
         summary: 'Customers, 50 a page',
         security: [{ bearerAuth: [] }],
         querystring: pageQuerySchema(50),
-        response: { 200: customerPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: customerPageSchema, ...errorResponses(400, 401, 403) },
       },
       handler: async (request) => admin.listCustomers(request.query.page, request.query.size),
     });

@@ -8,7 +8,6 @@ import {
   MESSAGES,
   authenticateRequestSchema,
   authenticateResponseSchema,
-  errorResponseSchema,
   loginRequestSchema,
   messageResponseSchema,
   otpSentResponseSchema,
@@ -17,18 +16,12 @@ import {
   resendOtpRequestSchema,
   userDetailSchema,
 } from '@kumo/contract';
+import { errorResponses } from '../../http/error-responses.js';
 import { claimsOf, requireSignedIn } from '../../http/auth-guard.js';
 import type { AuthService, IssuedTokens } from './auth.service.js';
 
 const tags = ['Auth'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 422, 429);
 const otpSent = { otp_sent: true, message: MESSAGES.otpSent };
 
 /** New tokens travel in response headers (spec section 7); the XSRF cookie is bound to their session. */

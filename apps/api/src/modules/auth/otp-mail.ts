@@ -1,8 +1,6 @@
 import { OTP, PRODUCT } from '@kumo/contract';
 import type { MailMessage } from '../mail/mail.service.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+import { escapeHtml } from '../../lib/html.js';
 
 /** The OTP e-mail, with a text and an HTML part. */
 export function otpMail(to: string, otp: string, purpose: 'LOGIN' | 'SIGN_UP', name: string | null): MailMessage {

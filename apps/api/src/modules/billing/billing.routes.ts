@@ -15,20 +15,13 @@ import {
   transactionIdParamsSchema,
   transactionPageSchema,
 } from '@kumo/contract';
+import { errorResponses } from '../../http/error-responses.js';
 import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import type { BillingService } from './billing.service.js';
 
 const tags = ['Funds'];
 const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 export function billingRoutes(billing: BillingService, verify: TokenVerifier) {

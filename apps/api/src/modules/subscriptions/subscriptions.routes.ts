@@ -11,12 +11,13 @@ import {
   subscriptionListSchema,
   subscriptionSchema,
 } from '@kumo/contract';
+import { errorResponses } from '../../http/error-responses.js';
 import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 const tags = ['Subscriptions'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The account every customer call works in; the guard has made sure there is one. */
 const accountOf = (claims: ReturnType<typeof claimsOf>) => claims.accountId!;

@@ -1,8 +1,6 @@
 import { PRODUCT, ROLE_LABELS, type InvitableRole } from '@kumo/contract';
 import type { MailMessage } from '../mail/mail.service.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+import { escapeHtml } from '../../lib/html.js';
 
 export function invitationMail(input: {
   to: string;

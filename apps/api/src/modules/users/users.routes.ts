@@ -8,27 +8,19 @@ import {
   checkUserQuerySchema,
   checkUserResponseSchema,
   deleteUserRequestSchema,
-  errorResponseSchema,
   inviteRequestSchema,
   inviteResponseSchema,
   messageResponseSchema,
   subscriptionOptionsResponseSchema,
 } from '@kumo/contract';
+import { errorResponses } from '../../http/error-responses.js';
 import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { sendTokens } from '../auth/auth.routes.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['Account users'];
 const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimitPerMinute: number) {
   return async function register(fastify: FastifyInstance): Promise<void> {

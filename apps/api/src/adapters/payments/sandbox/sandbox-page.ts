@@ -2,9 +2,7 @@ import { formatUsdCents } from '@kumo/contract';
 import type { CardForm } from './sandbox-gateway.js';
 import { SANDBOX_CARDS } from './sandbox-gateway.js';
 import type { SandboxSessionRow } from './sandbox.repository.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+import { escapeHtml } from '../../../lib/html.js';
 
 const groupCardNumber = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
