@@ -19,9 +19,14 @@ interface EndpointCase {
 
 interface Fixture {
   adminEmail: string;
+  /** A subscription of the owner's account. */
+  subscriptionId: string;
 }
 
 const CUSTOMER_AREA = { owner: 200, admin: 200, otherOwner: 200, anonymous: 401, default: 403 };
+/** The owner's account's own resource: another account's owner finds nothing there. */
+const OWNERS_ACCOUNT = { ...CUSTOMER_AREA, otherOwner: 404 };
+let subscriptionCounter = 0;
 let inviteCounter = 0;
 
 const ENDPOINTS: EndpointCase[] = [
@@ -47,6 +52,46 @@ const ENDPOINTS: EndpointCase[] = [
         t?.jwt,
       ),
     expected: CUSTOMER_AREA,
+  },
+  { name: 'GET /api/subscription/list', call: (ctx, t) => get(ctx, '/api/subscription/list', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: "GET /api/subscription/details (the owner's subscription)",
+    call: (ctx, t, f) => get(ctx, `/api/subscription/details?subscription_id=${f.subscriptionId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: 'POST /api/subscription/create',
+    call: (ctx, t) =>
+      post(
+        ctx,
+        '/api/subscription/create',
+        { subscription_name: `Matrix ${++subscriptionCounter}`, remark: '', subscription_type: 'PREPAID' },
+        t?.jwt,
+      ),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: "GET /api/credit/view/credit-transactions/{the owner's subscription}",
+    call: (ctx, t, f) => get(ctx, `/api/credit/view/credit-transactions/${f.subscriptionId}?page=0&size=20`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "POST /api/credit/purchase (the owner's subscription)",
+    call: (ctx, t, f) =>
+      post(
+        ctx,
+        '/api/credit/purchase',
+        {
+          amount: '25',
+          subscription_id: f.subscriptionId,
+          remark: '',
+          iso_currency_code: 'USD',
+          event_name: 'ADD_FUNDS',
+          category: 'PURCHASED',
+        },
+        t?.jwt,
+      ),
+    expected: OWNERS_ACCOUNT,
   },
   {
     name: 'GET /api/admin/users',
@@ -107,7 +152,13 @@ describe.each(kinds)('who may call what, on %s', (kind) => {
       await repo.insertUser({ email, name: 'Stan Staff', systemRole: role, createdAt: ctx.clock.now() });
       callers.set(role, await logIn(ctx, email));
     }
-    fixture = { adminEmail };
+    const created = await post(
+      ctx,
+      '/api/subscription/create',
+      { subscription_name: 'Matrix Main', remark: '', subscription_type: 'PREPAID' },
+      owner.jwt,
+    );
+    fixture = { adminEmail, subscriptionId: created.json().subscription_id };
   });
   afterAll(() => ctx.close());
 

@@ -26,14 +26,14 @@ async function authenticate(request: FastifyRequest, verify: TokenVerifier): Pro
   return claims;
 }
 
-/** preHandler that requires a live access token (and, for state changes, the XSRF token) and puts its claims on request.auth. */
+/** onRequest hook (authentication comes before body validation) that requires a live access token (and, for state changes, the XSRF token) and puts its claims on request.auth. */
 export function requireSignedIn(verify: TokenVerifier) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     await authenticate(request, verify);
   };
 }
 
-/** preHandler for the customer area: the owner or an admin of the logged-in account. */
+/** onRequest hook for the customer area: the owner or an admin of the logged-in account. */
 export function requireAccountAdmin(verify: TokenVerifier) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const claims = await authenticate(request, verify);
@@ -41,7 +41,7 @@ export function requireAccountAdmin(verify: TokenVerifier) {
   };
 }
 
-/** preHandler for the admin area: a signed-in staff member whose role has `permission` ENABLED. */
+/** onRequest hook for the admin area: a signed-in staff member whose role has `permission` ENABLED. */
 export function requireStaff(verify: TokenVerifier, permission: string) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const claims = await authenticate(request, verify);

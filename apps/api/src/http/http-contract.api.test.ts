@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kumo/contract';
 import { databaseKinds } from '../../test/support/databases.js';
-import { errorCode, get, signUp, startTestApp, type TestContext } from '../../test/support/harness.js';
+import { authHeaders, errorCode, get, signUp, startTestApp, type TestContext } from '../../test/support/harness.js';
 
 const kinds = await databaseKinds();
 
@@ -29,7 +29,7 @@ describe.each(kinds)('HTTP contract on %s', (kind) => {
   afterAll(() => ctx.close());
 
   const send = (url: string, payload: string, contentType = 'application/json') =>
-    ctx.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, authorization: `Bearer ${jwt}` } });
+    ctx.app.inject({ method: 'POST', url, payload, headers: { ...authHeaders(jwt), 'content-type': contentType } });
 
   describe.each(JSON_ENDPOINTS)('%s', (url) => {
     it('answers malformed JSON with 400 MALFORMED_JSON', async () => {

@@ -83,7 +83,7 @@ export async function latestOtp(ctx: TestContext, email: string): Promise<string
 /** XSRF cookie value issued with each access token, so state-changing calls can echo it like the console does. */
 const xsrfByToken = new Map<string, string>();
 
-function authHeaders(token?: string): Record<string, string> {
+export function authHeaders(token?: string): Record<string, string> {
   if (!token) return {};
   const xsrf = xsrfByToken.get(token);
   return { authorization: `Bearer ${token}`, ...(xsrf ? { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } : {}) };

@@ -9,7 +9,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/api/admin/users', {
-      preHandler: requireStaff(verify, 'customer_list'),
+      onRequest: requireStaff(verify, 'customer_list'),
       schema: {
         tags: ['Admin'],
         summary: 'Customers, 50 a page',

@@ -109,7 +109,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/logout', {
       config: { rateLimit },
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'End the session: its refresh tokens stop working',
@@ -123,7 +123,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
     });
 
     app.get('/api/user/detail', {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'The signed-in person and their accounts',
@@ -139,7 +139,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/switch-account', {
       config: { rateLimit },
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Switch to another account of the signed-in person (new tokens in headers)',

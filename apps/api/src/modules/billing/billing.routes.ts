@@ -31,7 +31,7 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
     const accountOf = (request: Parameters<typeof claimsOf>[0]) => claimsOf(request).accountId!;
 
     app.post('/api/credit/purchase', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,
@@ -43,7 +43,7 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
     });
 
     app.get('/api/credit/payment-status/:id', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,
@@ -56,7 +56,7 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
     });
 
     app.post('/api/credit/purchase/:id/cancel', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,
@@ -68,7 +68,7 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
     });
 
     app.get('/api/credit/view/credit-transactions/:id', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,
@@ -81,7 +81,7 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
     });
 
     app.get('/api/credit/subscription/:id', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,

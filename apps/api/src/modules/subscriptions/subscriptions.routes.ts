@@ -28,7 +28,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
     const customer = requireAccountAdmin(verify);
 
     app.get('/api/subscription/list', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,
@@ -39,7 +39,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
     });
 
     app.get('/api/subscription/details', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
     });
 
     app.post('/api/subscription/create', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,
@@ -67,7 +67,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
     });
 
     app.delete('/api/subscription/delete/:id', {
-      preHandler: customer,
+      onRequest: customer,
       schema: {
         tags,
         security,

@@ -29,13 +29,13 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
     app.get('/api/account/users', {
-      preHandler: accountAdmin,
+      onRequest: accountAdmin,
       schema: { tags, security, summary: "The logged-in account's people", response: { 200: accountUsersResponseSchema, ...errors } },
       handler: async (request) => users.list(claimsOf(request)),
     });
 
     app.get('/api/account/users-subscriptions', {
-      preHandler: accountAdmin,
+      onRequest: accountAdmin,
       schema: {
         tags,
         security,
@@ -47,7 +47,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
 
     app.get('/api/user/check-user', {
       config: { rateLimit },
-      preHandler: accountAdmin,
+      onRequest: accountAdmin,
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
 
     app.post('/api/user/invite', {
       config: { rateLimit },
-      preHandler: accountAdmin,
+      onRequest: accountAdmin,
       schema: {
         tags,
         security,
@@ -94,7 +94,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.put('/api/account/delete-user', {
-      preHandler: accountAdmin,
+      onRequest: accountAdmin,
       schema: {
         tags,
         security,
