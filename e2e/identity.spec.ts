@@ -1,34 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { MESSAGES, TOKENS } from '@kumo/contract';
-import { mailCount, waitForLink, waitForOtp } from './support/mail.js';
+import { mailCount, waitForLink } from './support/mail.js';
 import { E2E_AUTH_SECRET } from './support/stack.js';
+import { logIn, signUpThroughTheUi } from './support/flows.js';
 
 const OWNER = 'owner@demo.kumo.cloud';
-
-async function logIn(page: Page, email: string, path = '/login'): Promise<void> {
-  const before = await mailCount(email);
-  await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByLabel('One-time password').fill(await waitForOtp(email, before));
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
-
-async function signUp(page: Page, email: string, name: string): Promise<void> {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByLabel('One-time password').fill(await waitForOtp(email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /get started/i })
-    .click();
-}
 
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -102,7 +79,7 @@ test.describe.serial('inviting a person to an account', () => {
   test('the owner invites a person by e-mail, who opens the link and lands signed in on home', async ({ page, browser }) => {
     // The person already has an account of their own.
     const ownAccount = await freshPage(browser);
-    await signUp(ownAccount, invitee.email, invitee.name);
+    await signUpThroughTheUi(ownAccount, invitee.email, invitee.name);
     await ownAccount.context().close();
     const mailsBefore = await mailCount(invitee.email);
 

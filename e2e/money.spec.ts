@@ -1,23 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../apps/api/test/support/pdf-text.js';
-import { waitForOtp } from './support/mail.js';
-
-/** Signs a new customer up through the sign-up screen and lands on home. */
-async function signUpThroughTheUi(page: Page, email: string, name: string): Promise<void> {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByLabel('One-time password').fill(await waitForOtp(email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /get started/i })
-    .click();
-}
+import { signUpThroughTheUi } from './support/flows.js';
 
 /** Fills the sandbox checkout's card form and presses Pay. */
 async function payOnTheSandbox(page: Page, cardNumber: string): Promise<void> {

@@ -1,15 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { mailCount, waitForOtp } from './support/mail.js';
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expect(page).toHaveTitle('Login | Kumo Cloud');
-  const before = await mailCount(email);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByLabel('One-time password').fill(await waitForOtp(email, before));
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/flows.js';
 
 test('an unknown e-mail is told to sign up', async ({ page }) => {
   await page.goto('/login');

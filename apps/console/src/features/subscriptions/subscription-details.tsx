@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
@@ -32,6 +32,7 @@ import { useSubscriptionDetails } from './api/subscription-details';
 import { AddFundsDialog } from './add-funds-dialog';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
 import { TransactionHistory } from './transaction-history';
+import { DetailField } from '../../components/detail-field';
 
 export const isBelowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'>) =>
   amountToCents(subscription.total_amount) < MINIMUM_BALANCE_CENTS;
@@ -103,15 +104,15 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
       )}
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg" spacing="md">
-        <Field label="Status">
+        <DetailField label="Status">
           <Badge variant="light" color={subscription.status === 'ACTIVE' ? 'teal' : 'gray'} w="fit-content">
             {SUBSCRIPTION_STATUS_LABELS[subscription.status]}
           </Badge>
-        </Field>
-        <Field label="Subscription Plan">
+        </DetailField>
+        <DetailField label="Subscription Plan">
           <Text fw={500}>{SUBSCRIPTION_TYPE_LABELS[subscription.subscription_type]}</Text>
-        </Field>
-        <Field label="Your Balance">
+        </DetailField>
+        <DetailField label="Your Balance">
           <Group gap="sm" align="baseline">
             <Text fz="lg" fw={700} c={amountToCents(subscription.total_amount) < 0 ? 'red' : undefined}>
               {formatUsd(subscription.total_amount)}
@@ -125,7 +126,7 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
               Includes {formatUsd(subscription.credits)} of free credits, expiring {formatDateTime(subscription.credits_expire_at)}
             </Text>
           )}
-        </Field>
+        </DetailField>
       </SimpleGrid>
 
       <Tabs defaultValue="overview" mt="xl" keepMounted={false}>
@@ -136,29 +137,29 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            <Field label="Subscription ID">
+            <DetailField label="Subscription ID">
               <Text fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                 {subscription.subscription_id}
               </Text>
-            </Field>
-            <Field label="Subscribed on">
+            </DetailField>
+            <DetailField label="Subscribed on">
               <Text fz="sm">{formatDateTime(subscription.created_at)}</Text>
-            </Field>
-            <Field label="Subscribed by">
+            </DetailField>
+            <DetailField label="Subscribed by">
               <Text fz="sm">{subscription.created_by}</Text>
               <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {subscription.subscribed_by_email_id}
               </Text>
-            </Field>
-            <Field label="Free credits">
+            </DetailField>
+            <DetailField label="Free credits">
               <Text fz="sm">{formatUsd(subscription.credits)}</Text>
-            </Field>
-            <Field label="Active clusters">
+            </DetailField>
+            <DetailField label="Active clusters">
               <Text fz="sm">{subscription.active_cluster_count}</Text>
-            </Field>
-            <Field label="Used this month">
+            </DetailField>
+            <DetailField label="Used this month">
               <Text fz="sm">{formatUsd(subscription.consumed_amount)}</Text>
-            </Field>
+            </DetailField>
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="cost-analysis" pt="md">
@@ -182,27 +183,16 @@ function CostAnalysis({ subscription }: { subscription: Subscription }) {
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-      <Field label="Actual cost this month">
+      <DetailField label="Actual cost this month">
         <Text fz="lg" fw={600}>
           {formatUsd(subscription.consumed_amount)}
         </Text>
-      </Field>
-      <Field label="Forecast for the month">
+      </DetailField>
+      <DetailField label="Forecast for the month">
         <Text fz="lg" fw={600}>
           {formatUsd(subscription.forecasted_amount)}
         </Text>
-      </Field>
+      </DetailField>
     </SimpleGrid>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={4} role="group" aria-label={label}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      {children}
-    </Stack>
   );
 }

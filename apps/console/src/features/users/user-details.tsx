@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Avatar, Badge, Card, EmptyState, Group, Menu, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ROLE_LABELS, type AccountUser, type UserDetail, MESSAGES } from '@kumo/contract';
 import { IconDots, IconTrash, IconUsers } from '../../components/icons';
 import { formatDateTime, initials } from '../../lib/format';
 import { DeleteUserDialog } from './delete-user-dialog';
+import { DetailField } from '../../components/detail-field';
 
 /** Spec section 5: an account owner and the signed-in person themselves cannot be removed. */
 export function canDeleteUser(user: AccountUser, me: Pick<UserDetail, 'userId' | 'emailId'>): boolean {
@@ -61,14 +62,14 @@ export function UserDetails({ user, me, onDeleted }: UserDetailsProps) {
       </Group>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
-        <Field label="Role">
+        <DetailField label="Role">
           <Badge variant="light" color={user.role === 'ACCOUNT_OWNER' ? 'indigo' : user.role === 'ACCOUNT_ADMIN' ? 'teal' : 'gray'}>
             {ROLE_LABELS[user.role]}
           </Badge>
-        </Field>
-        <Field label="Subscriptions">
+        </DetailField>
+        <DetailField label="Subscriptions">
           <Subscriptions user={user} />
-        </Field>
+        </DetailField>
       </SimpleGrid>
 
       <Tabs defaultValue="overview" mt="xl">
@@ -77,19 +78,19 @@ export function UserDetails({ user, me, onDeleted }: UserDetailsProps) {
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Field label="E-mail">
+            <DetailField label="E-mail">
               <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {user.email_id}
               </Text>
-            </Field>
-            <Field label="User ID">
+            </DetailField>
+            <DetailField label="User ID">
               <Text fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                 {user.user_id}
               </Text>
-            </Field>
-            <Field label="Added on">
+            </DetailField>
+            <DetailField label="Added on">
               <Text fz="sm">{formatDateTime(user.added_on)}</Text>
-            </Field>
+            </DetailField>
           </SimpleGrid>
         </Tabs.Panel>
       </Tabs>
@@ -103,17 +104,6 @@ export function UserDetails({ user, me, onDeleted }: UserDetailsProps) {
         }}
       />
     </Card>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={4} role="group" aria-label={label}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      {children}
-    </Stack>
   );
 }
 
