@@ -16,6 +16,7 @@ function run(label, command, args) {
 
 run('type-check', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
+run('OpenAPI document up to date', 'npm', ['run', 'openapi', '--', '--check']);
 run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
 run('build', 'npm', ['run', 'build']);
 run('browser tests', 'npx', ['playwright', 'test']);
