@@ -16,7 +16,7 @@ import { createMailService } from './modules/mail/mail.service.js';
 import { createStaffSsoService } from './modules/staff-sso/staff-sso.service.js';
 import { createXsrf } from './http/xsrf.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
-import { createUsersService, type SubscriptionDirectory } from './modules/users/users.service.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 export interface Infrastructure {
   db: Database;
@@ -54,13 +54,12 @@ export function createServices(infra: Infrastructure) {
   });
   const admin = createAdminService({ adminRepository: createAdminRepository(db) });
   const money = createMoneyServices({ db, clock, jobs: infra.jobs, logger, publicUrl: infra.publicUrl, payments: infra.payments ?? {} });
-  const subscriptionDirectory: SubscriptionDirectory = money.subscriptions;
   const users = createUsersService({
     db,
     usersRepository: createUsersRepository(db),
     auth,
     mail,
-    subscriptions: subscriptionDirectory,
+    subscriptions: money.subscriptions,
     clock,
     secret: infra.authSecret,
     publicUrl: infra.publicUrl,

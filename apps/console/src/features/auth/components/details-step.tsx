@@ -6,6 +6,7 @@ import { LIMITS, normalizeNameInput, registerRequestSchema } from '@kumo/contrac
 import { errorMessage } from '../../../lib/api-error';
 import { useRegister } from '../api/register';
 import type { SignInIdentity } from '../sign-in-mode';
+import { EmailField } from './email-field';
 
 const detailsFormSchema = registerRequestSchema.pick({ email_id: true, user_name: true });
 
@@ -33,12 +34,7 @@ export function DetailsStep({ defaults, onOtpSent }: DetailsStepProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          size="md"
+        <EmailField
           error={errors.email_id?.message ?? (registerCall.error && errorMessage(registerCall.error))}
           {...register('email_id', { onChange: () => registerCall.reset() })}
         />

@@ -1,9 +1,10 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { loginRequestSchema } from '@kumo/contract';
 import { errorMessage } from '../../../lib/api-error';
 import { useLogin } from '../api/login';
+import { EmailField } from './email-field';
 
 const emailFormSchema = loginRequestSchema.pick({ email_id: true });
 
@@ -29,12 +30,7 @@ export function EmailStep({ defaultEmail, onOtpSent }: EmailStepProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          size="md"
+        <EmailField
           error={formState.errors.email_id?.message ?? (loginCall.error && errorMessage(loginCall.error))}
           {...register('email_id', { onChange: () => loginCall.reset() })}
         />
