@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -22,6 +23,12 @@ export default tseslint.config(
       // Services are closures, not classes: passing their functions around is safe.
       '@typescript-eslint/unbound-method': 'off',
     },
+  },
+  {
+    // The allowed arrows between modules, adapters, features and shared code (docs/architecture.md).
+    files: ['apps/api/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}'],
+    plugins: { kumo: boundaries },
+    rules: { 'kumo/boundaries': 'error' },
   },
   {
     files: ['apps/console/**/*.{ts,tsx}'],

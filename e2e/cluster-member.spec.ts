@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { MESSAGES } from '@kumo/contract';
 import { waitForLink, waitForOtp } from './support/mail.js';
 
 /** Signs an owner up through the API and returns headers that authorise state-changing calls. */
@@ -21,7 +22,8 @@ async function ownerWithSubscription(
 
 test('a Cluster Member who accepts an invitation is sent to the Unauthorized page and can log out', async ({ page, request }) => {
   const stamp = Date.now();
-  const owner = await ownerWithSubscription(request, `owner.cm.${stamp}@example.com`);
+  const ownerEmail = `owner.cm.${stamp}@example.com`;
+  const owner = await ownerWithSubscription(request, ownerEmail);
   const memberEmail = `member.cm.${stamp}@example.com`;
   const invited = await request.post('/api/user/invite', {
     headers: owner.headers,
@@ -36,8 +38,12 @@ test('a Cluster Member who accepts an invitation is sent to the Unauthorized pag
 
   await page.goto(await waitForLink(memberEmail, /\/invite\/accept\?token=[\w-]+/));
   await expect(page).toHaveURL(/\/unauthorized-access$/);
-  await expect(page.getByText('401 Unauthorized')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '401 Unauthorized' })).toBeVisible();
   await expect(page).toHaveTitle('Unauthorized | Kumo Cloud');
+  // Not a bare 401: why they are here, and whom to ask.
+  await expect(page.getByText(MESSAGES.clusterMemberConsole)).toBeVisible();
+  await expect(page.getByText(ownerEmail)).toBeVisible();
+  await expect(page.getByText(/ask its owner/)).toBeVisible();
 
   // The customer area stays closed to them.
   await page.goto('/users');
@@ -45,4 +51,10 @@ test('a Cluster Member who accepts an invitation is sent to the Unauthorized pag
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an anonymous visitor of the Unauthorized page is sent to the login', async ({ page }) => {
+  await page.goto('/unauthorized-access');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('401 Unauthorized')).toHaveCount(0);
 });

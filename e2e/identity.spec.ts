@@ -107,7 +107,7 @@ test.describe.serial('inviting a person to an account', () => {
     await inviteePage.goto(invitationLink);
     await expect(inviteePage).toHaveURL(/\/$/);
     await expect(inviteePage.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(inviteePage.getByRole('button', { name: `Profile menu for ${invitee.name}` })).toBeVisible();
+    await expect(inviteePage.getByRole('button', { name: `${invitee.name}: Profile menu` })).toBeVisible();
     await expect(inviteePage).toHaveTitle('Home | Kumo Cloud');
 
     // The owner now sees the new Account Admin in the list.
@@ -132,7 +132,7 @@ test.describe.serial('inviting a person to an account', () => {
 
   test('the invited person switches between their own account and the one they joined', async () => {
     const page = inviteePage;
-    const profileMenu = page.getByRole('button', { name: `Profile menu for ${invitee.name}` });
+    const profileMenu = page.getByRole('button', { name: `${invitee.name}: Profile menu` });
     const activeAccount = () => page.getByRole('menu').locator('[aria-current="true"]');
 
     await profileMenu.click();
@@ -151,6 +151,51 @@ test.describe.serial('inviting a person to an account', () => {
     await profileMenu.click();
     await expect(activeAccount()).toContainText(OWNER);
   });
+});
+
+test('the owner sees a pending invitation, resends it (the old link dies) and revokes it (the link then shows Access Expired)', async ({
+  page,
+  browser,
+}) => {
+  const email = `pending.${Date.now()}@example.com`;
+  await logIn(page, OWNER);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Full name' }).fill('Penny Pending');
+  await dialog.getByRole('button', { name: 'Invite' }).click();
+  await expect(dialog).toBeHidden();
+  const firstLink = await waitForLink(email, /\/invite\/accept\?token=/);
+
+  const pending = page.getByRole('region', { name: 'Pending invitations' });
+  const row = pending.getByRole('listitem', { name: `Invitation to ${email}` });
+  await expect(row).toContainText('Penny Pending');
+  await expect(row).toContainText('Account Admin');
+
+  const mailsBefore = await mailCount(email);
+  await row.getByRole('button', { name: `Resend the invitation to ${email}` }).click();
+  await expect(page.getByText(MESSAGES.invitationResent)).toBeVisible();
+  const secondLink = await waitForLink(email, /\/invite\/accept\?token=/, mailsBefore);
+  expect(secondLink).not.toBe(firstLink);
+  const stale = await freshPage(browser);
+  await stale.goto(firstLink);
+  await expect(stale).toHaveURL(/\/invite\?error=true$/);
+  await stale.context().close();
+
+  await row.getByRole('button', { name: `Revoke the invitation to ${email}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke invitation' });
+  await expect(confirm).toContainText(MESSAGES.revokeInvitationConfirm);
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText(MESSAGES.invitationRevoked)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const revoked = await freshPage(browser);
+  await revoked.goto(secondLink);
+  await expect(revoked).toHaveURL(/\/invite\?error=true$/);
+  await expect(revoked.getByText(MESSAGES.accessExpired)).toBeVisible();
+  await revoked.context().close();
 });
 
 test('a staff member whose session has expired signs in again in a pop-up and carries on', async ({ page }) => {

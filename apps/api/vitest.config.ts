@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // One embedded PostgreSQL server for the whole run; each test context gets a fresh database in it.
+    globalSetup: ['test/support/embedded-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

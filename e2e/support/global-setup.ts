@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpSink } from '../../apps/api/test/support/smtp-sink.js';
-import { E2E_AUTH_SECRET, E2E_BASE_URL, E2E_PORT, MAIL_READER_URL, SMTP_SINK_PORT } from './stack.js';
+import { E2E_AUTH_SECRET, E2E_BASE_URL, E2E_PORT, MAIL_READER_URL, SIM_FAIL_PATTERN, SMTP_SINK_PORT } from './stack.js';
 
 /** Starts a real SMTP sink (with a small HTTP reader for the tests) and the built portal pointed at it. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -29,8 +29,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
       AUTH_RATE_LIMIT: '1000',
+      // Many sign-ups to one test domain in a minute: the mail caps are proven by the API tests.
+      MAIL_RATE_PER_MINUTE: '10000',
+      MAIL_RATE_PER_DOMAIN_PER_MINUTE: '10000',
       AUTH_SECRET: E2E_AUTH_SECRET,
       LOG_LEVEL: 'warn',
+      // The simulated cloud runs an hour-long deployment in a second; clusters named 'Failing…' fail their stack.
+      CLOUD_DRIVER: 'simulated',
+      SIM_TIME_SCALE: '3600',
+      SIM_FAIL_PATTERN: SIM_FAIL_PATTERN,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -18,7 +18,7 @@ describe('serving the console', () => {
     const consoleDir = mkdtempSync(join(tmpdir(), 'kumo-console-'));
     writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>Kumo Cloud</title><div id="root"></div>');
     writeFileSync(join(consoleDir, 'app.js'), 'console.log("app")');
-    database = await openTestDatabase('pglite');
+    database = await openTestDatabase('embedded');
     const logger = pino({ level: 'silent' });
     const services = createServices({
       db: database.db,

@@ -10,18 +10,24 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
+import type { TrustProxy } from './config.js';
 import type { DevIdentityProvider } from './adapters/identity/dev-identity-provider.js';
 import { AppError, tooManyRequests } from './errors.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { moneyRoutes } from './modules/billing/index.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { helpRoutes } from './modules/help/help.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { staffSsoRoutes } from './modules/staff-sso/staff-sso.routes.js';
+import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
+import { adminRoutes } from './modules/admin/index.js';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/index.js';
+import { clustersRoutes } from './modules/clusters/index.js';
+import { meteringRoutes } from './modules/metering/index.js';
+import { simPagesRoutes } from './adapters/cloud/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { devMailboxRoutes } from './modules/mail/index.js';
+import { systemRoutes } from './modules/system/index.js';
+import { helpRoutes } from './modules/help/index.js';
+import { subscriptionsRoutes } from './modules/subscriptions/index.js';
+import { usersRoutes } from './modules/users/index.js';
+import { staffSsoRoutes } from './modules/staff-sso/index.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -29,6 +35,8 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   ping: () => Promise<void>;
   authRateLimit: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none unless configured. */
+  trustProxy?: TrustProxy;
   /** Mount /dev/mailbox: only when mail is not going to a real SMTP server. */
   devMailbox: boolean;
   /** Documentation site the Help button opens. */
@@ -46,6 +54,8 @@ export const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', imp
 const CREDENTIAL_PARAMS = /([?&](?:token|code)=)[^&#]*/g;
 /** Under /oauth2/ only these are console pages; the rest is the server's single sign-on. */
 const OAUTH2_PAGES = /^\/oauth2\/(?:redirect|error)\/?$/;
+/** Load-balancer probes: asked many times a second, they need no request log and no browser security headers. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
 /** Logs request lines without credentials that travel in the URL. */
 class CredentialSafeLogController extends LogController {
@@ -59,6 +69,15 @@ class CredentialSafeLogController extends LogController {
   }
 }
 
+/**
+ * Fastify refuses a bare hop count (it cannot check the peer), so a count becomes "the nearest N addresses
+ * are proxies": the portal must then be reachable only through them, which is what setting it says.
+ */
+function trustProxyOption(trust: TrustProxy | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust ?? false;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const app = Fastify({
@@ -69,12 +88,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = request.headers[HEADERS.correlationId];
       return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Believing X-Forwarded-For from anyone would let a client pick its own address, and so its own rate-limit key.
+    trustProxy: trustProxyOption(options.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A bad or over-long URL and an unreadable request get the contract's error shape too.
+    ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Added before the plugins and routes, so it sees every route first: probes skip the work meant for browsers and people.
+  app.addHook('onRoute', (route) => {
+    if (!PROBE_PATHS.has(route.url)) return;
+    route.logLevel = 'silent';
+    route.helmet = false;
+  });
   // The API speaks JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request, reply) => {
@@ -123,7 +151,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes(services.admin, services.auth.verifyAccessToken));
   await app.register(usersRoutes(services.users, services.auth.verifyAccessToken, options.authRateLimit));
   await app.register(helpRoutes(options.docsBaseUrl ?? DOCS_BASE_URL));
-  await app.register(moneyRoutes(services, services.auth.verifyAccessToken));
+  await app.register(subscriptionsRoutes(services.subscriptions, services.auth.verifyAccessToken));
+  await app.register(billingRoutes(services.billing, services.auth.verifyAccessToken));
+  await app.register(clustersRoutes(services.clusters, services.auth.verifyAccessToken));
+  await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
+  // The simulated cloud's Kumo Manager and Web Portal pages.
+  if (services.simulatedCloud) await app.register(simPagesRoutes(services.simulatedCloud));
+  // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.
+  if (services.paymentGateway.kind === 'stripe') await app.register(stripeWebhookRoutes(services.billing));
+  if (services.sandboxCheckout) await app.register(sandboxCheckoutRoutes(services.sandboxCheckout));
   if (options.devMailbox) await app.register(devMailboxRoutes(services.mail));
   if (options.staffSso) {
     const { devIdentityProvider, ...routeOptions } = options.staffSso;
@@ -134,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (servesConsole) await app.register(fastifyStatic, { root: options.consoleDir!, wildcard: false, index: 'index.html', maxAge: '1h' });
 
   // Unknown API paths get the error shape; any other page path gets the SPA, whose router decides.
-  const apiPrefixes = ['/api/', '/dev/', '/healthz', '/readyz'];
+  const apiPrefixes = ['/api/', '/dev/', '/sim/', '/healthz', '/readyz'];
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const serverOnly = apiPrefixes.some((prefix) => path.startsWith(prefix)) || (path.startsWith('/oauth2/') && !OAUTH2_PAGES.test(path));

@@ -3,23 +3,27 @@ import { createStaffIdentity } from './adapters/identity/staff-identity.js';
 import { createDevMailboxTransport, createSmtpTransport } from './adapters/mail/mail-transport.js';
 import { buildApp, defaultConsoleDir } from './app.js';
 import { systemClock } from './clock.js';
-import { openDatabase } from './db/client.js';
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { DataDirInUseError } from './db/embedded.js';
 import { DEMO_CUSTOMER, DEMO_STAFF, seedDemoData } from './demo/seed.js';
 import { startJobs } from './jobs/boss.js';
 import { lateBoundQueue } from './jobs/late-bound-queue.js';
 import { createLogger } from './logger.js';
-import { loadAuthSecret } from './modules/auth/server-secret.js';
-import { moneyJobs } from './modules/billing/index.js';
-import { mailJobs } from './modules/mail/mail.service.js';
-import { SSO_PATHS } from './modules/staff-sso/sso-transaction.js';
-import { createServices } from './services.js';
+import { loadAuthSecret } from './modules/auth/index.js';
+import { SSO_PATHS } from './modules/staff-sso/index.js';
+import { createServices, serviceJobs } from './services.js';
+
+// Set once the database is open: a failed start or a signal during start-up still stops the embedded PostgreSQL.
+let openedDatabase: DatabaseHandle | undefined;
+const stopDuringStartup = () => void (openedDatabase?.close() ?? Promise.resolve()).finally(() => process.exit(1));
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const releaseDataDir = config.DATABASE_URL ? () => undefined : lockDataDir(config.DATA_DIR);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  process.once('SIGINT', stopDuringStartup);
+  process.once('SIGTERM', stopDuringStartup);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log: (message) => logger.warn(message) });
+  openedDatabase = database;
   const clock = systemClock;
   const jobs = lateBoundQueue();
   const mailTransport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createDevMailboxTransport(logger, config.publicUrl);
@@ -41,14 +45,31 @@ async function main(): Promise<void> {
     jobs,
     mailTransport,
     mailFrom: config.MAIL_FROM,
+    mailLimits: {
+      perMinute: config.MAIL_RATE_PER_MINUTE,
+      perDomainPerMinute: config.MAIL_RATE_PER_DOMAIN_PER_MINUTE,
+      concurrency: config.MAIL_CONCURRENCY,
+    },
     authSecret,
     publicUrl: config.publicUrl,
     logger,
     identity: staffIdentity.provider,
+    approverEmails: config.APPROVER_EMAILS,
     payments: {
       stripeSecretKey: config.STRIPE_SECRET_KEY,
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
       allowSandbox: config.NODE_ENV !== 'production',
+      checkoutExpiryHours: config.CHECKOUT_EXPIRY_HOURS,
+    },
+    cloud: {
+      driver: config.CLOUD_DRIVER,
+      simTimeScale: config.SIM_TIME_SCALE,
+      simFailPattern: config.SIM_FAIL_PATTERN,
+      aws: {
+        backupBucketArnPattern: config.AWS_BACKUP_BUCKET_ARN_PATTERN,
+        keyName: config.AWS_KEY_NAME,
+        ingressCidr: config.AWS_INGRESS_CIDR,
+      },
     },
   });
   const app = await buildApp({
@@ -56,11 +77,12 @@ async function main(): Promise<void> {
     logger,
     ping: database.ping,
     authRateLimit: config.AUTH_RATE_LIMIT,
+    trustProxy: config.TRUST_PROXY,
     devMailbox: mailTransport.kind === 'dev-mailbox',
     consoleDir: defaultConsoleDir,
     staffSso: { secret: authSecret, publicUrl: config.publicUrl, devIdentityProvider: staffIdentity.development },
   });
-  const workers = await startJobs(database.jobsSql, [...mailJobs(services.mail), ...moneyJobs(services)], logger);
+  const workers = await startJobs(database.jobsSql, serviceJobs(services), logger);
   jobs.bind(workers.queue);
   if (config.demoData) await seedDemoData(database.db, clock);
 
@@ -75,15 +97,16 @@ async function main(): Promise<void> {
       mailTransport.close();
       await database.close();
     } finally {
-      releaseDataDir();
       process.exit(0);
     }
   };
+  process.off('SIGINT', stopDuringStartup);
+  process.off('SIGTERM', stopDuringStartup);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`;
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.DATA_DIR}`;
   const mailbox = mailTransport.kind === 'dev-mailbox' ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : 'mailbox (sent over SMTP)';
   console.log(`\nKumo Cloud ${config.publicUrl}  (database: ${where}; mail: ${mailbox})`);
   console.log(`  Staff single sign-on: ${staffIdentity.description}`);
@@ -93,6 +116,11 @@ async function main(): Promise<void> {
       ? 'off (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)'
       : `sandbox checkout at ${config.publicUrl}/sandbox (test card 4242 4242 4242 4242, nothing is charged)`;
   console.log(`  Card payments: ${payments}`);
+  const cloud =
+    config.CLOUD_DRIVER === 'aws'
+      ? 'AWS CloudFormation'
+      : `simulated, ${config.SIM_TIME_SCALE}x real time${config.SIM_FAIL_PATTERN ? `; clusters matching /${config.SIM_FAIL_PATTERN}/ fail` : ''}`;
+  console.log(`  Clusters: ${cloud}`);
   if (config.demoData) {
     console.log(`  Customer sign-in: ${config.publicUrl}/login     as ${DEMO_CUSTOMER.email}`);
     console.log(`  Staff sign-in:    ${config.publicUrl}/admin/login as ${DEMO_STAFF.email}`);
@@ -100,11 +128,12 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+main().catch(async (error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     console.error('Kumo Cloud failed to start:', error);
   }
+  await openedDatabase?.close().catch(() => undefined);
   process.exit(1);
 });

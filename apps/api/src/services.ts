@@ -1,22 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_SIM_TIME_SCALE, createCloud, type CloudConfig } from './adapters/cloud/index.js';
 import type { IdentityProvider } from './adapters/identity/identity-provider.js';
 import type { MailTransport } from './adapters/mail/mail-transport.js';
-import type { PaymentsConfig } from './adapters/payments/index.js';
+import { createPayments, type PaymentsConfig } from './adapters/payments/index.js';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { createAdminRepository } from './modules/admin/admin.repository.js';
-import { createAdminService } from './modules/admin/admin.service.js';
-import { createAccessTokens } from './modules/auth/access-tokens.js';
-import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createMoneyServices } from './modules/billing/index.js';
-import { createMailRepository } from './modules/mail/mail.repository.js';
-import { createMailService } from './modules/mail/mail.service.js';
-import { createStaffSsoService } from './modules/staff-sso/staff-sso.service.js';
+import type { JobDefinition } from './jobs/job-queue.js';
+import { createAdminService } from './modules/admin/index.js';
+import { createAuthService } from './modules/auth/index.js';
+import { billingJobs, createBillingService } from './modules/billing/index.js';
+import { clusterJobs, createClustersService } from './modules/clusters/index.js';
+import { createLedger, ledgerJobs } from './modules/ledger/index.js';
+import { createMailService, mailJobs, type MailLimits } from './modules/mail/index.js';
+import { REAL_HOUR_MS, createMeteringService, meteringJobs } from './modules/metering/index.js';
+import { createStaffSsoService } from './modules/staff-sso/index.js';
+import { createSubscriptionsService } from './modules/subscriptions/index.js';
 import { createXsrf } from './http/xsrf.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { createUsersService } from './modules/users/index.js';
 
 export interface Infrastructure {
   db: Database;
@@ -31,40 +32,129 @@ export interface Infrastructure {
   identity?: IdentityProvider;
   /** The payment provider: Stripe when its keys are given, the sandbox checkout otherwise. */
   payments?: PaymentsConfig;
+  /** Caps on OTP and invitation mail, and how many mails are delivered at once. */
+  mailLimits?: Partial<MailLimits>;
+  /** The cloud clusters run in: the simulated cloud unless CLOUD_DRIVER says aws. */
+  cloud?: CloudConfig;
+  /** APPROVER_EMAILS: the staff who approve sensitive admin actions; every other SYSTEM_ADMIN when absent. */
+  approverEmails?: string[];
 }
 
 /** Wires every module's service from the outside systems it needs. */
 export function createServices(infra: Infrastructure) {
   const { db, clock, logger } = infra;
   const mail = createMailService({
-    mailRepository: createMailRepository(db),
+    db,
     transport: infra.mailTransport,
     jobs: infra.jobs,
     clock,
     from: infra.mailFrom,
     logger,
+    limits: infra.mailLimits,
   });
   const auth = createAuthService({
     db,
-    authRepository: createAuthRepository(db),
     mail,
-    accessTokens: createAccessTokens(infra.authSecret, clock),
     clock,
     secret: infra.authSecret,
   });
-  const admin = createAdminService({ adminRepository: createAdminRepository(db) });
-  const money = createMoneyServices({ db, clock, jobs: infra.jobs, logger, publicUrl: infra.publicUrl, payments: infra.payments ?? {} });
+  // Money: the ledger is the only writer of balances; subscriptions and billing reach it through its interface.
+  const ledger = createLedger({ db, clock });
+  const subscriptions = createSubscriptionsService({ db, ledger, clock });
+  const payments = createPayments(infra.payments ?? {}, { db, clock, jobs: infra.jobs, publicUrl: infra.publicUrl });
+  const billing = createBillingService({
+    db,
+    subscriptions,
+    ledger,
+    gateway: payments.gateway,
+    clock,
+    publicUrl: infra.publicUrl,
+    logger,
+    checkoutLifetimeMs: payments.checkoutLifetimeMs,
+  });
   const users = createUsersService({
     db,
-    usersRepository: createUsersRepository(db),
     auth,
     mail,
-    subscriptions: money.subscriptions,
+    subscriptions,
     clock,
     secret: infra.authSecret,
     publicUrl: infra.publicUrl,
   });
+  const cloud = createCloud(infra.cloud ?? {}, { db, clock, publicUrl: infra.publicUrl });
+  const clusters = createClustersService({
+    db,
+    cloud: cloud.provisioner,
+    subscriptions,
+    auth,
+    mail,
+    jobs: infra.jobs,
+    clock,
+    secret: infra.authSecret,
+    logger,
+    // The simulated cloud moves SIM_TIME_SCALE times faster, so it is looked at more often.
+    followIntervalSeconds: cloud.simulated ? 2 : 15,
+    readRefreshSeconds: cloud.simulated ? 0 : 10,
+  });
+  subscriptions.attachClusterDirectory(clusters.liveClustersOf);
+  // A billable hour lasts an hour with AWS; the simulated cloud's hours pass SIM_TIME_SCALE times faster.
+  const meteringHourMs = cloud.simulated
+    ? Math.max(1, Math.round(REAL_HOUR_MS / (infra.cloud?.simTimeScale ?? DEFAULT_SIM_TIME_SCALE)))
+    : REAL_HOUR_MS;
+  const metering = createMeteringService({
+    db,
+    ledger,
+    subscriptions,
+    clusters,
+    mail,
+    billing,
+    clock,
+    logger,
+    hourMs: meteringHourMs,
+    secret: infra.authSecret,
+    publicUrl: infra.publicUrl,
+  });
+  const admin = createAdminService({
+    db,
+    auth,
+    mail,
+    ledger,
+    subscriptions,
+    clusters,
+    billing,
+    users,
+    metering,
+    clock,
+    secret: infra.authSecret,
+    approverEmails: infra.approverEmails,
+  });
   const staffSso = createStaffSsoService({ identity: infra.identity, auth, clock });
-  return { mail, auth, admin, users, staffSso, xsrf: createXsrf(infra.authSecret), ...money };
+  return {
+    mail,
+    auth,
+    admin,
+    users,
+    staffSso,
+    xsrf: createXsrf(infra.authSecret),
+    ledger,
+    subscriptions,
+    billing,
+    paymentGateway: payments.gateway,
+    sandboxCheckout: payments.sandbox,
+    clusters,
+    metering,
+    simulatedCloud: cloud.simulated,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/** Every module's background jobs, for the worker. */
+export function serviceJobs(services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering'>): JobDefinition[] {
+  return [
+    ...mailJobs(services.mail),
+    ...ledgerJobs(services.ledger),
+    ...billingJobs(services.billing),
+    ...clusterJobs(services.clusters),
+    ...meteringJobs(services.metering),
+  ];
+}

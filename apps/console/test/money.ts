@@ -15,6 +15,7 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     consumed_amount: 0,
     forecasted_amount: 0,
     active_cluster_count: 0,
+    clusters: [],
     created_by: 'Ada Lovelace',
     subscribed_by_email_id: 'ada@example.com',
     created_at: '2026-03-10T09:00:00.000Z',

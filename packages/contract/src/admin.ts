@@ -1,11 +1,76 @@
 import { z } from 'zod';
+import { ADMIN_FUND_CATEGORIES, transactionPageSchema } from './billing.js';
+import { clusterDetailsResponseSchema, clusterSchema } from './clusters.js';
+import { PAGE_SIZES } from './constants.js';
+import { MESSAGES } from './messages.js';
+import { FREE_UNIT_DIMENSIONS, METERING_DIMENSIONS, monthlyConsumptionSchema, rateCardSchema, RATE_PATTERN } from './metering.js';
+import { ADD_FUNDS, MAX_PURCHASE_CENTS, MIN_PURCHASE_CENTS, moneySchema, readAmount } from './money.js';
+import { pageQuerySchema } from './paging.js';
+import { CUSTOMER_ROLES } from './roles.js';
+import { subscriptionSchema } from './subscriptions.js';
+import { freeTextSchema } from './validation.js';
 
-/** page (from 0) and size query parameters, coerced and bounded. */
-export const pageQuerySchema = (defaultSize: number) =>
-  z.object({
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(defaultSize),
-  });
+export { pageQuerySchema } from './paging.js';
+
+// ---------------------------------------------------------------------------------------------
+// Messages and limits of the admin area (spec sections 4, 5 and 8)
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_LIMITS = {
+  /** Overdue limit in dollars: 0 to 999,999 with at most 2 decimals (spec section 5). */
+  overdueLimitMaxDollars: 999_999,
+  overdueLimitMaxDecimals: 2,
+  remarkMaxLength: 200,
+  /** How far ahead a rate change may be dated. */
+  rateEffectiveMaxDaysAhead: 366,
+} as const;
+
+export const ADMIN_MESSAGES = {
+  customerNotFound: 'Customer not found.',
+  noApprover: 'No approver is available for this action: another system administrator must exist or APPROVER_EMAILS must name one.',
+  approverOtpSent: 'An OTP has been sent to approver please get the OTP and enter in input field.',
+  otpResent: 'A new OTP has been sent to the approvers.',
+  operationNotFound: 'Operation not found.',
+  operationUsed: 'This operation has already been used.',
+  operationExpired: 'The OTP has expired; ask for the action again.',
+  operationTampered: 'The operation no longer matches what was asked for; ask for the action again.',
+  operationNotYours: 'Only the staff member who asked for this action can complete it.',
+  fundsAdded: 'Funds have been added successfully.',
+  overdueChanged: 'Overdue limit has been updated successfully.',
+  ratesChanged: 'Service rates have been updated successfully.',
+  clusterDeletionStarted: 'Cluster deletion has started.',
+  overdueMaximum: 'Maximum limit for overdue is 999,999.',
+  overdueInvalid: 'Enter an overdue limit from 0 to 999,999 with at most 2 decimals.',
+  rateRequired: 'Rate is required.',
+  rateInvalid: 'Rate must be greater than 0',
+  rateFormat: 'Rates have at most 2 integer digits and 4 decimals.',
+  freeUnitsRequired: 'Free units are required.',
+  freeUnitsInvalid: 'Free units must be 0 or more.',
+  effectiveDateInvalid: 'The effective date must be today or within the next year.',
+  kmAccessRevert: 'Once a user is granted administrative access, it cannot be reverted to standard access',
+  kmAccessClustersOffline: 'You cannot change access because all clusters are not online',
+  kmAccessOneAdmin: 'At least one user must keep administrative privileges.',
+  kmAccessUnchanged: 'Nothing to change.',
+  kmAccessFailed: 'Unable to make the access changes, please try again later.',
+  managerUnavailable: 'The manager is available only when the cluster is ONLINE and the customer allows provider access.',
+  previewFailed: 'Unable to Set Preview Version',
+  adminReceiptWarning: 'Admin-added transactions receipts cannot be downloaded.',
+  // Empty states (spec section 8)
+  noTransactions: "The user hasn't done any transactions yet.",
+  noSubscriptions: "User don't have any Subscriptions",
+  noClusters: "The user hasn't deployed any clusters yet.",
+  noAddedUsers: 'No users under this customer have been found.',
+  noRateChanges: 'No service rate change occured for this customer.',
+  noClustersInSubscription: "User don't have any cluster deploy for this subscription.",
+  noUsageCost: 'Usage cost for the current period is not available.',
+  noCustomersListed: 'No customers have been listed yet.',
+  customerDetailsUnavailable: 'Customer details are unavailable.',
+  noApprovals: 'No operations are waiting for your approval.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Customers list and detail
+// ---------------------------------------------------------------------------------------------
 
 export const customerListItemSchema = z
   .object({ user_id: z.uuid(), user_name: z.string(), email_id: z.string() })
@@ -16,3 +81,309 @@ export const customerPageSchema = z
   .object({ content: z.array(customerListItemSchema), totalPages: z.number().int() })
   .meta({ id: 'CustomerPage' });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
+
+/** Path parameters: the customer's user id, a deployment id, a transaction id. */
+export const adminUserIdParamsSchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
+export const adminIdParamsSchema = z.object({ id: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
+export const adminUserIdQuerySchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
+export const adminTransactionIdParamsSchema = z.object({ transactionId: z.uuid({ error: MESSAGES.transactionNotFound }) });
+export const adminListQuerySchema = pageQuerySchema(PAGE_SIZES.adminLists);
+export const adminClusterViewQuerySchema = adminListQuerySchema.extend({
+  userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }),
+});
+/** Calls on one subscription, transaction or cluster of a customer name the customer too (?userId), which scopes them. */
+export const adminTransactionsQuerySchema = adminClusterViewQuerySchema;
+export const adminSubscriptionIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
+export const adminDeploymentIdParamsSchema = z.object({ deploymentId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
+
+/** Manager (KM) user roles: Integration is standard access, Administrator the administrative one (spec section 3). */
+export const KM_USER_ROLES = ['Integration', 'Administrator'] as const;
+export type KmUserRole = (typeof KM_USER_ROLES)[number];
+export const KM_USER_ROLE_LABELS: Record<KmUserRole, string> = { Integration: 'Standard', Administrator: 'Administrative' };
+
+/** GET /api/admin/users/{userId}: header, overview and added users in one call. */
+export const customerDetailSchema = z
+  .object({
+    user_id: z.uuid(),
+    account_id: z.uuid(),
+    user_name: z.string(),
+    email_id: z.string(),
+    created_at: z.iso.datetime(),
+    /** Sum of the balances of the customer's active subscriptions (paid and free). */
+    total_subscription_balance: moneySchema,
+    /** The overdue limit, in dollars. */
+    outstanding_limit: moneySchema,
+    /** Whether the customer lets the provider's staff into their manager tool. */
+    admin_access: z.boolean(),
+    km_user_role: z.enum(KM_USER_ROLES),
+    overview: z.object({
+      /** Free units a month on the customer's current rate card; null while the rate card cannot be read. */
+      free_units: z.record(z.enum(FREE_UNIT_DIMENSIONS), z.number()).nullable(),
+      kumo_ea_version_enabled: z.boolean(),
+    }),
+    added_users: z.array(
+      z.object({
+        user_id: z.uuid(),
+        user_name: z.string(),
+        email_id: z.string(),
+        role: z.enum(CUSTOMER_ROLES),
+        added_on: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: 'CustomerDetail' });
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** GET /api/admin/view-users/{userId}: the account's people, 20 a page. */
+export const adminAccountUserSchema = z.object({
+  user_id: z.uuid(),
+  user_name: z.string(),
+  email_id: z.string(),
+  role: z.enum(CUSTOMER_ROLES),
+  subscription: z.array(z.string()),
+  added_on: z.iso.datetime(),
+});
+export const adminAccountUsersPageSchema = z
+  .object({ content: z.array(adminAccountUserSchema), totalPages: z.number().int() })
+  .meta({ id: 'AdminAccountUsersPage' });
+export type AdminAccountUsersPage = z.infer<typeof adminAccountUsersPageSchema>;
+
+/** GET /api/admin/view-subscriptions/{userId}. */
+export const adminSubscriptionsPageSchema = z
+  .object({ content: z.array(subscriptionSchema), totalPages: z.number().int() })
+  .meta({ id: 'AdminSubscriptionsPage' });
+export type AdminSubscriptionsPage = z.infer<typeof adminSubscriptionsPageSchema>;
+
+/** GET /api/admin/view/credit-transactions/{subscriptionId}: the same page the customer sees. */
+export const adminTransactionPageSchema = transactionPageSchema;
+
+/** GET /api/admin/cluster/view?userId&page&size: the customer's clusters, newest first. */
+export const adminClusterPageSchema = z
+  .object({ content: z.array(clusterSchema), totalPages: z.number().int() })
+  .meta({ id: 'AdminClusterPage' });
+export type AdminClusterPage = z.infer<typeof adminClusterPageSchema>;
+
+/** GET /api/admin/node-details-view/{deploymentId}. */
+export const adminNodeDetailsSchema = clusterDetailsResponseSchema;
+
+// ---------------------------------------------------------------------------------------------
+// Service rates and cost
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/current-resource-rate/{userId}: the rate card in force now (same shape the customer gets). */
+export const adminCurrentRatesSchema = rateCardSchema;
+
+/** One period of GET /api/admin/service-rate-history/{userId}. */
+export const rateHistoryItemSchema = z.object({
+  /** "YYYY-MM-DD_YYYY-MM-DD", or "YYYY-MM-DD_" for the period still running. */
+  start_end: z.string(),
+  start_date: z.iso.datetime(),
+  end_date: z.iso.datetime().nullable(),
+  rates: z.array(z.object({ dimension: z.enum(METERING_DIMENSIONS), rate: z.number(), free_trial: z.number() })),
+});
+export const rateHistoryPageSchema = z
+  .object({ content: z.array(rateHistoryItemSchema), totalPages: z.number().int() })
+  .meta({ id: 'RateHistoryPage' });
+export type RateHistoryPage = z.infer<typeof rateHistoryPageSchema>;
+
+/** GET /api/admin/cost-analysis/{userId}: the current month per subscription, 20 a page. */
+export const adminCostAnalysisSchema = z
+  .object({
+    start_date: z.iso.datetime(),
+    end_date: z.iso.datetime(),
+    consumed_amount: moneySchema,
+    forecasted_amount: moneySchema,
+    content: z.array(
+      z.object({
+        subscription_id: z.uuid(),
+        subscription_name: z.string(),
+        consumed_amount: moneySchema,
+        forecasted_amount: moneySchema,
+        balance: moneySchema,
+      }),
+    ),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'AdminCostAnalysis' });
+export type AdminCostAnalysis = z.infer<typeof adminCostAnalysisSchema>;
+
+/** GET /api/admin/view/cumulative-cost-consumption?userId: the last 12 months, oldest first. */
+export const cumulativeCostSchema = z.array(monthlyConsumptionSchema).meta({ id: 'CumulativeCost' });
+export type CumulativeCost = z.infer<typeof cumulativeCostSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Manager access, preview release, open manager
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/check-km-access/{userId}: may the access be changed now (every cluster online)? */
+export const kmAccessCheckSchema = z
+  .object({
+    km_access_allowed: z.boolean(),
+    admin_access: z.boolean(),
+    km_user_role: z.enum(KM_USER_ROLES),
+    /** Why not, when not allowed. */
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'KmAccessCheck' });
+export type KmAccessCheck = z.infer<typeof kmAccessCheckSchema>;
+
+export const manageKmAccessRequestSchema = z
+  .object({ admin_access: z.boolean(), km_user_role: z.enum(KM_USER_ROLES) })
+  .meta({ id: 'ManageKmAccessRequest' });
+export type ManageKmAccessRequest = z.infer<typeof manageKmAccessRequestSchema>;
+export const manageKmAccessResponseSchema = z
+  .object({ admin_access: z.boolean(), km_user_role: z.enum(KM_USER_ROLES), message: z.string() })
+  .meta({ id: 'ManageKmAccessResponse' });
+export type ManageKmAccessResponse = z.infer<typeof manageKmAccessResponseSchema>;
+
+export const eaVersionActionQuerySchema = z.object({ action: z.enum(['ENABLE', 'DISABLE'], { error: ADMIN_MESSAGES.previewFailed }) });
+export const eaVersionActionResponseSchema = z.object({ kumo_ea_version_enabled: z.boolean() }).meta({ id: 'EaVersionAction' });
+export type EaVersionActionResponse = z.infer<typeof eaVersionActionResponseSchema>;
+
+/** GET /api/admin/kumo/sso/{deploymentId}: a short-lived signed address, opened by a form post in a new window. */
+export const managerSsoResponseSchema = z.object({ url: z.url(), expires_at: z.iso.datetime() }).meta({ id: 'ManagerSso' });
+export type ManagerSsoResponse = z.infer<typeof managerSsoResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Four-eyes actions (spec sections 4 and 7)
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_ACTIONS = ['add_funds', 'change_service_rate', 'change_overdue_limit', 'delete_cluster'] as const;
+export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+export const ADMIN_ACTION_LABELS: Record<AdminActionName, string> = {
+  add_funds: 'Add funds',
+  change_service_rate: 'Change service rates',
+  change_overdue_limit: 'Change overdue limit',
+  delete_cluster: 'Delete cluster',
+};
+/** The permission key each action needs, both to ask for it and to complete it. */
+export const ADMIN_ACTION_PERMISSIONS: Record<AdminActionName, string> = {
+  add_funds: 'customer_subscription_add_funds',
+  change_service_rate: 'customer_change_rates',
+  change_overdue_limit: 'customer_change_overdue',
+  delete_cluster: 'customer_delete_cluster',
+};
+
+/** Dollars with at most two decimals, as a JSON number or text; checked digit by digit (money.ts). */
+const dollars = (check: (cents: number) => string | undefined) =>
+  z.union([z.number(), z.string().max(32)]).transform((value, ctx) => {
+    const parsed = readAmount(typeof value === 'string' ? value.replace(/,/g, '') : value);
+    const error = parsed.ok ? check(parsed.cents) : parsed.reason === 'too-many-decimals' ? MESSAGES.amountDecimals : check(-1);
+    if (error) {
+      ctx.addIssue({ code: 'custom', message: error });
+      return z.NEVER;
+    }
+    return parsed.ok ? parsed.cents / 100 : 0;
+  });
+
+export const addFundsPayloadSchema = z.object({
+  amount: dollars((cents) =>
+    cents < MIN_PURCHASE_CENTS ? MESSAGES.addFundsMinimum : cents > MAX_PURCHASE_CENTS ? MESSAGES.addFundsMaximum : undefined,
+  ),
+  event_name: freeTextSchema(64).optional().default('ADMIN_ADD_FUNDS'),
+  iso_currency_code: z.literal(ADD_FUNDS.currency, { error: MESSAGES.currencyUnsupported }).optional().default(ADD_FUNDS.currency),
+  mode: z.literal('FREE').optional().default('FREE'),
+  remark: freeTextSchema(ADMIN_LIMITS.remarkMaxLength).optional().default(''),
+  subscription_id: z.uuid({ error: MESSAGES.subscriptionNotFound }),
+  category: z.enum(ADMIN_FUND_CATEGORIES).optional().default('REFUND_MAINTENANCE_COST'),
+});
+export type AddFundsPayload = z.output<typeof addFundsPayloadSchema>;
+
+export const overdueLimitSchema = dollars((cents) =>
+  cents < 0 ? ADMIN_MESSAGES.overdueInvalid : cents > ADMIN_LIMITS.overdueLimitMaxDollars * 100 ? ADMIN_MESSAGES.overdueMaximum : undefined,
+);
+export const changeOverduePayloadSchema = z.object({ outstanding_limit: overdueLimitSchema, user_id: z.uuid() });
+export type ChangeOverduePayload = z.output<typeof changeOverduePayloadSchema>;
+
+export const updatedServiceRateSchema = z.object({
+  dimension: z.enum(METERING_DIMENSIONS),
+  /** Dollars per unit: up to 2 integer digits and 4 decimals, above 0. */
+  rate: z.union([z.number(), z.string()]),
+  /** Free units a month; only DATA_PROCESS and LOCAL_STORAGE have any. */
+  freeUnits: z.union([z.number(), z.string()]).optional(),
+});
+export const changeServiceRatePayloadSchema = z.object({
+  user_id: z.uuid(),
+  updated_service_rates: z.array(updatedServiceRateSchema).min(1).max(METERING_DIMENSIONS.length),
+  /** When the new rates take effect (UTC midnight of that day); today when absent. */
+  effective_date: z.iso.date().optional(),
+});
+export type ChangeServiceRatePayload = z.output<typeof changeServiceRatePayloadSchema>;
+/** The rate rule of spec section 5 for one typed rate: undefined when valid. */
+export function rateError(value: string | number | undefined | null): string | undefined {
+  const text = value === undefined || value === null ? '' : String(value).trim();
+  if (text === '') return ADMIN_MESSAGES.rateRequired;
+  if (!RATE_PATTERN.test(text)) return Number.isFinite(Number(text)) ? ADMIN_MESSAGES.rateFormat : ADMIN_MESSAGES.rateInvalid;
+  if (Number(text) <= 0) return ADMIN_MESSAGES.rateInvalid;
+  return undefined;
+}
+/** Free units: digits with up to 4 decimals, 0 allowed. */
+export const FREE_UNITS_PATTERN = /^\d{1,6}(\.\d{1,4})?$/;
+export function freeUnitsError(value: string | number | undefined | null): string | undefined {
+  const text = value === undefined || value === null ? '' : String(value).trim();
+  if (text === '') return ADMIN_MESSAGES.freeUnitsRequired;
+  if (!FREE_UNITS_PATTERN.test(text)) return ADMIN_MESSAGES.freeUnitsInvalid;
+  return undefined;
+}
+
+export const deleteClusterPayloadSchema = z.object({ deployment_id: z.uuid() });
+export type DeleteClusterPayload = z.output<typeof deleteClusterPayloadSchema>;
+
+/** POST /api/admin/action: one of the four actions for the customer user_id. */
+export const adminActionRequestSchema = z
+  .discriminatedUnion('action_name', [
+    z.object({ action_name: z.literal('add_funds'), action_payload: addFundsPayloadSchema, user_id: z.uuid() }),
+    z.object({ action_name: z.literal('change_service_rate'), action_payload: changeServiceRatePayloadSchema, user_id: z.uuid() }),
+    z.object({ action_name: z.literal('change_overdue_limit'), action_payload: changeOverduePayloadSchema, user_id: z.uuid() }),
+    z.object({ action_name: z.literal('delete_cluster'), action_payload: deleteClusterPayloadSchema, user_id: z.uuid() }),
+  ])
+  .meta({ id: 'AdminActionRequest' });
+export type AdminActionRequest = z.input<typeof adminActionRequestSchema>;
+export type AdminActionOrder = z.output<typeof adminActionRequestSchema>;
+
+export const adminActionResponseSchema = z
+  .object({ operation_id: z.uuid(), message: z.string(), expires_at: z.iso.datetime() })
+  .meta({ id: 'AdminActionResponse' });
+export type AdminActionResponse = z.infer<typeof adminActionResponseSchema>;
+
+const adminOperationId = z.uuid({ error: ADMIN_MESSAGES.operationNotFound });
+export const adminAuthenticateRequestSchema = z
+  .object({
+    operation_id: adminOperationId,
+    otp: z
+      .string({ error: MESSAGES.otpRequired })
+      .trim()
+      .min(1, MESSAGES.otpRequired)
+      .regex(/^\d{6}$/, MESSAGES.otpFormat),
+  })
+  .meta({ id: 'AdminAuthenticateRequest' });
+export type AdminAuthenticateRequest = z.infer<typeof adminAuthenticateRequestSchema>;
+export const adminResendOtpRequestSchema = z.object({ operation_id: adminOperationId }).meta({ id: 'AdminResendOtpRequest' });
+export type AdminResendOtpRequest = z.infer<typeof adminResendOtpRequestSchema>;
+
+export const ADMIN_OPERATION_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'EXPIRED'] as const;
+export type AdminOperationStatus = (typeof ADMIN_OPERATION_STATUSES)[number];
+
+export const adminAuthenticateResponseSchema = z
+  .object({
+    operation_id: z.uuid(),
+    action_name: z.enum(ADMIN_ACTIONS),
+    status: z.enum(ADMIN_OPERATION_STATUSES),
+    message: z.string(),
+  })
+  .meta({ id: 'AdminAuthenticateResponse' });
+export type AdminAuthenticateResponse = z.infer<typeof adminAuthenticateResponseSchema>;
+
+/** GET /api/admin/approvals: operations waiting for the signed-in staff member to approve, with the frozen payload. */
+export const pendingApprovalSchema = z.object({
+  operation_id: z.uuid(),
+  action_name: z.enum(ADMIN_ACTIONS),
+  action_payload: z.record(z.string(), z.unknown()),
+  customer_user_id: z.uuid(),
+  customer_email: z.string(),
+  requested_by_email: z.string(),
+  requested_at: z.iso.datetime(),
+  expires_at: z.iso.datetime(),
+});
+export const pendingApprovalsSchema = z.array(pendingApprovalSchema).meta({ id: 'PendingApprovals' });
+export type PendingApproval = z.infer<typeof pendingApprovalSchema>;

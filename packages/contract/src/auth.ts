@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_PROVIDERS, ROLES } from './roles.js';
-import { emailSchema, nameSchema, otpSchema } from './validation.js';
+import { emailSchema, nameSchema, otpSchema, plainText } from './validation.js';
 import { LIMITS } from './constants.js';
 import { permissionMapSchema } from './permissions.js';
 
@@ -23,7 +23,7 @@ export const authenticateRequestSchema = z
     email_id: emailSchema,
     otp: otpSchema,
     // Empty on login; the name given at sign-up is already held with the OTP.
-    user_name: z.string().trim().max(LIMITS.nameMaxLength).optional().default(''),
+    user_name: plainText(z.string().trim().max(LIMITS.nameMaxLength)).optional().default(''),
     account_id: idSchema.nullish(),
   })
   .meta({ id: 'AuthenticateRequest' });
@@ -33,11 +33,13 @@ export const authenticateResponseSchema = z.object({ role: z.enum(ROLES), sign_u
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
 
 export const resendOtpRequestSchema = z
-  .object({ email_id: emailSchema, user_name: z.string().trim().max(LIMITS.nameMaxLength).optional() })
+  .object({ email_id: emailSchema, user_name: plainText(z.string().trim().max(LIMITS.nameMaxLength)).optional() })
   .meta({ id: 'ResendOtpRequest' });
 export type ResendOtpRequest = z.input<typeof resendOtpRequestSchema>;
 
-export const refreshTokenRequestSchema = z.object({ refresh_token: z.string().trim().min(1).max(512) }).meta({ id: 'RefreshTokenRequest' });
+export const refreshTokenRequestSchema = z
+  .object({ refresh_token: plainText(z.string().trim().min(1).max(512)) })
+  .meta({ id: 'RefreshTokenRequest' });
 export type RefreshTokenRequest = z.input<typeof refreshTokenRequestSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
@@ -70,3 +72,12 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 
 export const switchAccountRequestSchema = z.object({ switching_account_id: idSchema }).meta({ id: 'SwitchAccountRequest' });
 export type SwitchAccountRequest = z.input<typeof switchAccountRequestSchema>;
+
+/**
+ * Staff single sign-on hands the session to the console's /oauth2/redirect page in its `token` query
+ * value: URL-safe base64 of this JSON. The server builds it, the console parses it with this schema.
+ */
+export const ssoHandOffSchema = z.object({
+  data: z.object({ jwt_token: z.string().min(1), refresh_token: z.string().min(1) }),
+});
+export type SsoHandOff = z.infer<typeof ssoHandOffSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { ADD_FUNDS, moneySchema, purchaseAmountSchema } from './money.js';
 import { remarkSchema } from './subscriptions.js';
+import { freeTextSchema, plainText } from './validation.js';
 
 /** Transaction statuses (spec section 4) and how they are shown. */
 export const TRANSACTION_STATUSES = ['SUCCESSFUL', 'FAILED', 'PAYMENT_INTENT_CREATED', 'PROCESSING', 'CANCELLED'] as const;
@@ -24,6 +25,8 @@ export const TRANSACTION_CATEGORIES = [
   'CREDITS_EXPIRED',
   'USAGE',
   'REFUND',
+  'TRANSFER_IN',
+  'TRANSFER_OUT',
   ...ADMIN_FUND_CATEGORIES,
 ] as const;
 export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
@@ -33,6 +36,8 @@ export const TRANSACTION_CATEGORY_LABELS: Record<TransactionCategory, string> = 
   CREDITS_EXPIRED: 'Credits Expired',
   USAGE: 'Usage',
   REFUND: 'Refund',
+  TRANSFER_IN: 'Transfer In',
+  TRANSFER_OUT: 'Transfer Out',
   REFUND_MAINTENANCE_COST: 'Refund Maintenance Cost',
   SERVICE_CREDIT: 'Service Credit',
   BILLING_ADJUSTMENT: 'Billing Adjustment',
@@ -64,19 +69,18 @@ export const transactionPageSchema = z
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
 /**
- * What the receipt menu of a transaction row does: card purchases download a PDF; funds added by staff
- * show a warning instead; other rows have no receipt menu. Only successful transactions have one.
+ * What the receipt menu of a transaction row does: every successful transaction has one (spec); card purchases
+ * download a PDF, every other row (staff-added funds, credits, usage) shows the "cannot be downloaded" warning.
  */
 export function receiptAction(transaction: Pick<Transaction, 'category' | 'transaction_status'>): 'download' | 'admin-warning' | null {
   if (transaction.transaction_status !== 'SUCCESSFUL') return null;
-  if (transaction.category === 'PURCHASED') return 'download';
-  return isAdminFundCategory(transaction.category) ? 'admin-warning' : null;
+  return transaction.category === 'PURCHASED' ? 'download' : 'admin-warning';
 }
 
 export const purchaseRequestSchema = z
   .object({
     amount: purchaseAmountSchema,
-    event_name: z.string().trim().max(64).optional().default('ADD_FUNDS'),
+    event_name: freeTextSchema(64).optional().default('ADD_FUNDS'),
     remark: remarkSchema.optional().default(''),
     iso_currency_code: z.literal(ADD_FUNDS.currency, { error: MESSAGES.currencyUnsupported }).optional().default(ADD_FUNDS.currency),
     subscription_id: z.uuid({ error: MESSAGES.subscriptionNotFound }),
@@ -103,7 +107,7 @@ export const paymentStatusSchema = z
   .meta({ id: 'PaymentStatus' });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const paymentStatusQuerySchema = z.object({ session_id: z.string().trim().min(1).max(255) });
+export const paymentStatusQuerySchema = z.object({ session_id: plainText(z.string().trim().min(1).max(255)) });
 export const transactionIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.transactionNotFound }) });
 export const purchaseIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.transactionNotFound }) });
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: the console's sign-in screen reads error bodies with isErrorResponse below (first-download budget);
+// the zod schema the API documents and tests with is in error-schema.ts.
 import { MESSAGES } from './messages.js';
 
 /** Error codes the API returns in errorDetails.error_code. */
@@ -28,6 +29,9 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'MAIL_RATE_LIMITED',
   // Money
   'SUBSCRIPTION_NAME_TAKEN',
   'SUBSCRIPTION_HAS_CLUSTERS',
@@ -38,19 +42,38 @@ export const ERROR_CODES = [
   'PAYMENT_GATEWAY_UNAVAILABLE',
   'PAYMENT_MISMATCH',
   'WEBHOOK_SIGNATURE_INVALID',
+  'SUBSCRIPTION_HAS_FUNDS',
+  'TRANSFER_TARGET_INVALID',
+  'CHECKOUT_NOT_PENDING',
+  // Clusters
+  'CLUSTER_NAME_TAKEN',
+  'CLUSTER_STATE_CONFLICT',
+  'CIDR_OVERLAP',
+  'INSUFFICIENT_BALANCE',
+  'OPERATION_EXPIRED',
+  'OPERATION_ALREADY_USED',
+  // Admin area
+  'NO_APPROVER',
+  'OPERATION_TAMPERED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorResponseSchema = z
-  .object({
-    errorDetails: z.object({
-      error_code: z.string(),
-      error_message: z.string(),
-    }),
-    field_errors: z.record(z.string(), z.string()).optional(),
-  })
-  .meta({ id: 'ErrorResponse' });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export interface ErrorResponse {
+  errorDetails: { error_code: ErrorCode; error_message: string };
+  field_errors?: Record<string, string>;
+}
+
+const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The same check as errorResponseSchema, by hand: an error body in the contract's shape with a known code. */
+export function isErrorResponse(value: unknown): value is ErrorResponse {
+  if (!isRecord(value) || !isRecord(value.errorDetails)) return false;
+  const { error_code, error_message } = value.errorDetails;
+  if (!isErrorCode(error_code) || typeof error_message !== 'string') return false;
+  const fieldErrors = value.field_errors;
+  return fieldErrors === undefined || (isRecord(fieldErrors) && Object.values(fieldErrors).every((text) => typeof text === 'string'));
+}
 
 /** Readable text by error code, for error bodies that carry no error_message. */
 export const ERROR_CODE_MESSAGES: Partial<Record<ErrorCode, string>> = {

@@ -125,12 +125,12 @@ describe('subscription names (spec section 5)', () => {
 });
 
 describe('receipt menu', () => {
-  it('downloads card purchases, warns for staff-added funds, and offers nothing else', () => {
+  it('downloads card purchases, warns for every other successful row, and offers nothing on unsuccessful ones', () => {
     expect(receiptAction({ category: 'PURCHASED', transaction_status: 'SUCCESSFUL' })).toBe('download');
     expect(receiptAction({ category: 'REFUND_MAINTENANCE_COST', transaction_status: 'SUCCESSFUL' })).toBe('admin-warning');
+    expect(receiptAction({ category: 'FREE_CREDITS', transaction_status: 'SUCCESSFUL' })).toBe('admin-warning');
+    expect(receiptAction({ category: 'USAGE', transaction_status: 'SUCCESSFUL' })).toBe('admin-warning');
     expect(receiptAction({ category: 'PURCHASED', transaction_status: 'FAILED' })).toBeNull();
     expect(receiptAction({ category: 'PURCHASED', transaction_status: 'PAYMENT_INTENT_CREATED' })).toBeNull();
-    expect(receiptAction({ category: 'FREE_CREDITS', transaction_status: 'SUCCESSFUL' })).toBeNull();
-    expect(receiptAction({ category: 'USAGE', transaction_status: 'SUCCESSFUL' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { moneySchema } from './money.js';
+import { formatUsdCents, moneySchema } from './money.js';
+import { plainText } from './validation.js';
 
 export const SUBSCRIPTION_LIMITS = {
   nameMaxLength: 50,
@@ -25,10 +26,10 @@ export const subscriptionNameSchema = z
   .regex(SUBSCRIPTION_NAME_PATTERN, MESSAGES.subscriptionNameFormat);
 
 /** Remarks on subscriptions and purchases: free text up to 200 characters. */
-export const remarkSchema = z
-  .string({ error: MESSAGES.remarkTooLong })
-  .trim()
-  .max(SUBSCRIPTION_LIMITS.remarkMaxLength, MESSAGES.remarkTooLong);
+export const remarkSchema = plainText(
+  z.string({ error: MESSAGES.remarkTooLong }).trim().max(SUBSCRIPTION_LIMITS.remarkMaxLength, MESSAGES.remarkTooLong),
+  { multiline: true },
+);
 
 /** What the name field keeps of a keystroke: no leading spaces, at most 50 characters. */
 export function normalizeSubscriptionNameInput(raw: string): string {
@@ -72,6 +73,8 @@ export const subscriptionSchema = z
     consumed_amount: moneySchema,
     forecasted_amount: moneySchema,
     active_cluster_count: z.number().int(),
+    /** The subscription's clusters that are not deleted, oldest first. */
+    clusters: z.array(z.object({ deployment_id: z.uuid(), cluster_name: z.string(), status: z.string() })),
     created_by: z.string(),
     subscribed_by_email_id: z.string(),
     created_at: z.iso.datetime(),
@@ -82,4 +85,27 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionListSchema = z.array(subscriptionSchema).meta({ id: 'SubscriptionList' });
 
 export const subscriptionIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
+/** Where a deleted subscription's paid funds go: another active subscription of the same account. */
+export const deleteSubscriptionQuerySchema = z.object({
+  transfer_to: z.uuid({ error: MESSAGES.transferTargetInvalid }).optional(),
+});
+export type DeleteSubscriptionQuery = z.infer<typeof deleteSubscriptionQuerySchema>;
+
+export const deleteSubscriptionResponseSchema = z
+  .object({
+    message: z.string(),
+    /** Paid funds moved to the transfer target (0 when there were none). */
+    transferred_amount: moneySchema,
+  })
+  .meta({ id: 'DeleteSubscriptionResponse' });
+export type DeleteSubscriptionResponse = z.infer<typeof deleteSubscriptionResponseSchema>;
+
+/** Why a subscription with paid funds cannot simply be deleted, with the amount at stake. */
+export const subscriptionHasFundsMessage = (paidCents: number) =>
+  `This subscription still holds ${formatUsdCents(paidCents)} of paid funds. Move them to another subscription of this account to delete it; funds are never discarded.`;
+
+/** What the delete dialog says about free credits: they stay with the subscription and end with it. */
+export const FREE_CREDITS_FORFEITED =
+  'Free credits cannot be moved to another subscription: any left on this one are forfeited when it is deleted.';
+
 export const subscriptionDetailsQuerySchema = z.object({ subscription_id: z.uuid({ error: MESSAGES.subscriptionNotFound }) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_ROLES } from './roles.js';
 import { MESSAGES } from './messages.js';
-import { emailSchema, nameSchema } from './validation.js';
+import { emailSchema, nameSchema, plainText } from './validation.js';
 
 /** Roles an account owner or admin can give to a person they add (spec section 5 "Add user"). */
 export const INVITABLE_ROLES = ['ACCOUNT_ADMIN', 'CLUSTER_MEMBER'] as const;
@@ -43,7 +43,9 @@ export const subscriptionOptionSchema = z.object({ subscription_id: z.uuid(), su
 export type SubscriptionOption = z.infer<typeof subscriptionOptionSchema>;
 export const subscriptionOptionsResponseSchema = z.array(subscriptionOptionSchema).meta({ id: 'SubscriptionOptions' });
 
-export const acceptInviteRequestSchema = z.object({ token: z.string().trim().min(1).max(200) }).meta({ id: 'AcceptInviteRequest' });
+export const acceptInviteRequestSchema = z
+  .object({ token: plainText(z.string().trim().min(1).max(200)) })
+  .meta({ id: 'AcceptInviteRequest' });
 
 export const deleteUserRequestSchema = z.object({ email_id: emailSchema }).meta({ id: 'DeleteUserRequest' });
 export type DeleteUserRequest = z.input<typeof deleteUserRequestSchema>;
@@ -63,3 +65,21 @@ export const helpLinksResponseSchema = z
   })
   .meta({ id: 'HelpLinks' });
 export type HelpLinks = z.infer<typeof helpLinksResponseSchema>;
+
+/** An invitation nobody has accepted or revoked yet; `expired` ones can be resent for a fresh link. */
+export const pendingInvitationSchema = z
+  .object({
+    invitation_id: z.uuid(),
+    email_id: z.string(),
+    user_name: z.string(),
+    role: z.enum(INVITABLE_ROLES),
+    invited_on: z.iso.datetime(),
+    expires_on: z.iso.datetime(),
+    expired: z.boolean(),
+  })
+  .meta({ id: 'PendingInvitation' });
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+export const pendingInvitationsResponseSchema = z.array(pendingInvitationSchema).meta({ id: 'PendingInvitations' });
+
+export const invitationParamsSchema = z.object({ invitationId: z.uuid() });

@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { LIMITS, OTP } from './constants.js';
+import { LIMITS } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { EMAIL_PATTERN, NAME_PATTERN, OTP_PATTERN, isPlainText, normalizeEmail } from './rules.js';
 
-// A practical e-mail shape: local@domain.tld, no spaces, a dot in the domain.
-const EMAIL_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-// Words of 2 to 50 letters separated by single spaces (spec section 5).
-const NAME_PATTERN = /^\p{L}{2,50}(?: \p{L}{2,50})*$/u;
-const OTP_PATTERN = new RegExp(`^\\d{${OTP.length}}$`);
+// The patterns and the zod-free checks live in rules.ts (the sign-in screen uses them without zod).
+export { isPlainText, normalizeNameInput, normalizeOtpInput } from './rules.js';
+
+/** The refinement every free-text request field carries, so a NUL is a 400 with a clear message, never a database error. */
+export function plainText<T extends z.ZodType<string, string>>(schema: T, options: { multiline?: boolean } = {}): T {
+  return schema.refine((text) => isPlainText(text, options), MESSAGES.controlCharacters);
+}
+
+/** A trimmed free-text field of at most `max` characters without control characters. */
+export const freeTextSchema = (max: number, options: { multiline?: boolean } = {}) => plainText(z.string().trim().max(max), options);
 
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
@@ -15,7 +20,7 @@ export const emailSchema = z
   .min(1, MESSAGES.emailRequired)
   .max(LIMITS.emailMaxLength, MESSAGES.emailInvalid)
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
-  .transform((email) => email.toLowerCase());
+  .transform(normalizeEmail);
 
 export const nameSchema = z
   .string({ error: MESSAGES.nameRequired })
@@ -34,14 +39,4 @@ export const otpSchema = z
 export function firstError(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-/** Keeps what a user types into the name field within the rules: no leading spaces, at most 50 characters. */
-export function normalizeNameInput(raw: string): string {
-  return raw.replace(/^\s+/, '').slice(0, LIMITS.nameMaxLength);
-}
-
-/** Keeps only digits in the OTP field, at most the OTP length. */
-export function normalizeOtpInput(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, OTP.length);
 }

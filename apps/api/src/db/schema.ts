@@ -3,11 +3,15 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -32,6 +36,12 @@ export const accounts = pgTable('accounts', {
     .notNull()
     .references(() => users.id),
   createdAt: at('created_at').notNull(),
+  /** Preview release (staff toggle): preview Kumo versions are offered at deployment. */
+  kumoEaVersionEnabled: boolean('kumo_ea_version_enabled').notNull().default(false),
+  /** Whether the customer lets the provider's staff into their manager tool (spec section 3, admin_access). */
+  kmAdminAccess: boolean('km_admin_access').notNull().default(false),
+  /** The customer's manager role: Integration (standard) or Administrator; never back to standard. */
+  kmUserRole: text('km_user_role').notNull().default('Integration'),
 });
 
 export const accountMembers = pgTable(
@@ -132,10 +142,20 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: at('created_at').notNull(),
     sentAt: at('sent_at'),
+    /** otp, invitation or notification: the first two are capped per minute and per recipient domain. */
+    kind: text('kind').notNull().default('notification'),
+    /** Higher is delivered first: OTP mail never waits behind other mail. */
+    priority: smallint('priority').notNull().default(0),
   },
   (table) => [
     index('mail_outbox_pending_idx')
       .on(table.createdAt)
+      .where(sql`status = 'PENDING'`),
+    index('mail_outbox_capped_idx')
+      .on(table.createdAt)
+      .where(sql`kind <> 'notification'`),
+    index('mail_outbox_next_idx')
+      .on(table.priority.desc(), table.createdAt)
       .where(sql`status = 'PENDING'`),
   ],
 );
@@ -168,9 +188,17 @@ export const invitations = pgTable(
       .references(() => users.id),
     expiresAt: at('expires_at').notNull(),
     acceptedAt: at('accepted_at'),
+    /** Set when the owner or an admin revokes it; its link then no longer works. */
+    revokedAt: at('revoked_at'),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [uniqueIndex('invitations_token_idx').on(table.tokenHash), index('invitations_account_idx').on(table.accountId)],
+  (table) => [
+    uniqueIndex('invitations_token_idx').on(table.tokenHash),
+    index('invitations_account_idx').on(table.accountId),
+    index('invitations_pending_idx')
+      .on(table.accountId, table.createdAt)
+      .where(sql`accepted_at is null and revoked_at is null`),
+  ],
 );
 
 /** Which subscriptions of an account a Cluster Member may use. */
@@ -362,6 +390,9 @@ export const purchases = pgTable(
     uniqueIndex('purchases_checkout_session_idx').on(table.checkoutSessionId),
     uniqueIndex('purchases_receipt_idx').on(table.receiptId),
     index('purchases_subscription_idx').on(table.subscriptionId, table.seq),
+    index('purchases_pending_idx')
+      .on(table.createdAt)
+      .where(sql`status = 'PAYMENT_INTENT_CREATED'`),
     check('purchases_amount_check', sql`${table.amountCents} > 0`),
   ],
 );
@@ -387,3 +418,294 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   createdAt: at('created_at').notNull(),
   completedAt: at('completed_at'),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Clusters (migration 0006)
+// ---------------------------------------------------------------------------------------------
+
+/** One node as last described by the cloud, kept for the details page. */
+export interface StoredClusterNode {
+  host: string;
+  role: string;
+  instanceType: string;
+  core: number;
+  nodeStatus: string;
+  serviceName: string;
+  serviceStatus: string;
+}
+
+export const clusters = pgTable(
+  'clusters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    cloudProvider: text('cloud_provider').notNull(),
+    region: text('region').notNull(),
+    backupRegion: text('backup_region'),
+    cidr: text('cidr').notNull(),
+    kumoVersion: text('kumo_version').notNull(),
+    stackName: text('stack_name').notNull(),
+    /** Set once the cloud accepted the stack. */
+    stackId: text('stack_id'),
+    status: text('status').notNull(),
+    statusUpdatedAt: at('status_updated_at').notNull(),
+    capacity: integer('capacity').notNull().default(0),
+    stackStatus: text('stack_status'),
+    deploymentStatus: text('deployment_status'),
+    nodes: jsonb('nodes').$type<StoredClusterNode[]>().notNull().default([]),
+    managerUrl: text('manager_url'),
+    portalUrl: text('portal_url'),
+    failureReason: text('failure_reason'),
+    /** The admin password sealed with the server secret until the cloud has it; then NULL. Never logged. */
+    sealedPassword: text('sealed_password'),
+    /** The current transition's command (start, stop, delete) has not reached the cloud yet. */
+    cloudCommandPending: boolean('cloud_command_pending').notNull().default(false),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+    deployedAt: at('deployed_at'),
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [
+    index('clusters_account_idx').on(table.accountId, table.createdAt),
+    uniqueIndex('clusters_subscription_name_idx')
+      .on(table.subscriptionId, sql`lower(${table.name})`)
+      .where(sql`deleted_at is null`),
+    uniqueIndex('clusters_stack_name_idx').on(table.stackName),
+    index('clusters_busy_idx')
+      .on(table.status)
+      .where(sql`status in ('DEPLOYING','STARTING','STOPPING','DELETING')`),
+    check('clusters_capacity_check', sql`${table.capacity} >= 0 and ${table.capacity} <= 5`),
+  ],
+);
+
+export const clusterAuditLogs = pgTable(
+  'cluster_audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    event: text('event').notNull(),
+    description: text('description').notNull(),
+    /** The person who caused it; NULL for the system or the schedule. */
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    /** Who caused it as shown: an e-mail, 'Schedule' or 'System'. */
+    actorLabel: text('actor_label').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('cluster_audit_logs_cluster_idx').on(table.clusterId, table.createdAt, table.seq)],
+);
+
+/** A sensitive action waiting for the approver's OTP (customer cluster deletion). */
+export const clusterOperations = pgTable(
+  'cluster_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    actionName: text('action_name').notNull(),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    approverEmail: text('approver_email').notNull(),
+    otpHash: text('otp_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    sendCount: integer('send_count').notNull().default(1),
+    firstSentAt: at('first_sent_at').notNull(),
+    approvedAt: at('approved_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('cluster_operations_account_idx').on(table.accountId, table.createdAt)],
+);
+
+export const clusterSchedules = pgTable('cluster_schedules', {
+  clusterId: uuid('cluster_id')
+    .primaryKey()
+    .references(() => clusters.id),
+  enabled: boolean('enabled').notNull(),
+  /** IANA time zone the rules' times are in. */
+  timeZone: text('time_zone').notNull(),
+  rules: jsonb('rules').$type<{ day: string; action: string; time: string }[]>().notNull(),
+  /** Rules due after this instant and up to now are acted on at the next check. */
+  lastCheckedAt: at('last_checked_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** The simulated cloud's own records: one stack per cluster and the actions asked of it (state is derived from their times). */
+export const simCloudStacks = pgTable('sim_cloud_stacks', {
+  stackName: text('stack_name').primaryKey(),
+  stackId: text('stack_id').notNull(),
+  deploymentId: text('deployment_id').notNull(),
+  clusterName: text('cluster_name').notNull(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  fails: boolean('fails').notNull(),
+  createdAt: at('created_at').notNull(),
+  powerAction: text('power_action'),
+  powerActionAt: at('power_action_at'),
+  deleteRequestedAt: at('delete_requested_at'),
+});
+
+/** Service rates per account with the date they take effect; an account without rows pays the default rate card. */
+export const serviceRates = pgTable(
+  'service_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    dimension: text('dimension').notNull(),
+    /** US dollars per unit × 10,000 (rates have up to 4 decimals). */
+    rateE4: bigint('rate_e4', { mode: 'number' }).notNull(),
+    freeUnits: numeric('free_units', { precision: 14, scale: 4 }).notNull().default('0'),
+    effectiveFrom: at('effective_from').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('service_rates_account_dimension_idx').on(table.accountId, table.dimension, table.effectiveFrom),
+    check('service_rates_rate_check', sql`${table.rateE4} >= 0 and ${table.rateE4} < 1000000`),
+    check('service_rates_free_units_check', sql`${table.freeUnits} >= 0`),
+  ],
+);
+
+/** The clusters metering follows: where their billable hours start and how long one lasts in real time. */
+export const meteringClusters = pgTable(
+  'metering_clusters',
+  {
+    clusterId: uuid('cluster_id')
+      .primaryKey()
+      .references(() => clusters.id),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    originAt: at('origin_at').notNull(),
+    hourMs: bigint('hour_ms', { mode: 'number' }).notNull(),
+    hasBackup: boolean('has_backup').notNull(),
+    checkedUntil: at('checked_until').notNull(),
+    finished: boolean('finished').notNull().default(false),
+  },
+  (table) => [
+    index('metering_clusters_subscription_idx')
+      .on(table.subscriptionId)
+      .where(sql`not finished`),
+    check('metering_clusters_hour_check', sql`${table.hourMs} > 0`),
+  ],
+);
+
+/** One charge per (cluster, dimension, billable hour); append-only. */
+export const meteringCharges = pgTable(
+  'metering_charges',
+  {
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    dimension: text('dimension').notNull(),
+    hourStart: at('hour_start').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    freeQuantity: numeric('free_quantity', { precision: 18, scale: 6 }).notNull(),
+    rateE4: bigint('rate_e4', { mode: 'number' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    runId: uuid('run_id').notNull(),
+    chargedAt: at('charged_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'metering_charges_pk', columns: [table.clusterId, table.dimension, table.hourStart] }),
+    index('metering_charges_subscription_idx').on(table.subscriptionId, table.hourStart),
+    index('metering_charges_free_idx')
+      .on(table.accountId, table.dimension, table.hourStart)
+      .where(sql`free_quantity > 0`),
+    check('metering_charges_amount_check', sql`${table.amountCents} >= 0`),
+  ],
+);
+
+/** Charges summed per subscription, day, cluster and dimension, written in the same transaction as the charges. */
+export const meteringDailyRollups = pgTable(
+  'metering_daily_rollups',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    dimension: text('dimension').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    freeQuantity: numeric('free_quantity', { precision: 18, scale: 6 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'metering_daily_rollups_pk', columns: [table.subscriptionId, table.day, table.clusterId, table.dimension] }),
+    index('metering_daily_rollups_cluster_idx').on(table.clusterId, table.day),
+  ],
+);
+
+/** Mails metering sends once (runway, overdue, credit expiry), keyed by what they are about. */
+export const meteringNotices = pgTable('metering_notices', {
+  key: text('key').primaryKey(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  sentAt: at('sent_at').notNull(),
+});
+
+/**
+ * Four-eyes admin actions: the payload is frozen when asked for (HMAC in payload_hmac, checked again on approval),
+ * one OTP hash per approver (approver e-mail → hash) so the approval names who approved; single use, expiring.
+ */
+export const adminOperations = pgTable(
+  'admin_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actionName: text('action_name').notNull(),
+    customerUserId: uuid('customer_user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    payloadHmac: text('payload_hmac').notNull(),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    approverOtpHashes: jsonb('approver_otp_hashes').$type<Record<string, string>>().notNull(),
+    expiresAt: at('expires_at').notNull(),
+    sendCount: integer('send_count').notNull().default(1),
+    firstSentAt: at('first_sent_at').notNull(),
+    approvedAt: at('approved_at'),
+    approvedByEmail: text('approved_by_email'),
+    /** What changed, in words, once approved. */
+    outcome: text('outcome'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('admin_operations_customer_idx').on(table.customerUserId, table.createdAt),
+    index('admin_operations_pending_idx')
+      .on(table.expiresAt)
+      .where(sql`approved_at IS NULL`),
+  ],
+);

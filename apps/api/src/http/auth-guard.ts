@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, canUseCustomerArea, isSystemRole, permissionsFor } from '@kumo/contract';
 import { forbidden, unauthorized } from '../errors.js';
 import { isUnsafeMethod } from './xsrf.js';
-import type { AccessClaims } from '../modules/auth/access-tokens.js';
+import type { AccessClaims } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorCode } from '@kumo/contract';
 import { AppError } from '../errors.js';
@@ -10,6 +12,62 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: MESSAGES.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'MALFORMED_JSON', message: MESSAGES.malformedJson },
+  FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION_FAILED', message: MESSAGES.badRequest },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', message: MESSAGES.uriTooLong },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'VALIDATION_FAILED', message: MESSAGES.badRequest },
+};
+
+// PostgreSQL's class 22 (data exception: bad text encoding, NUL, out-of-range number, too long value, bad
+// uuid...) means the request carried a value the database cannot hold: the caller's mistake, not ours.
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
+/** The SQLSTATE of a database error, looked for along the cause chain (Drizzle wraps the driver's error). */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isDataException = (error: unknown) => DATA_EXCEPTION.test(sqlStateOf(error) ?? '');
+
+function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  const status = known?.status ?? 400;
+  request.log.info({ err: error }, 'request refused');
+  return reply
+    .status(status)
+    .send(new AppError(status, known?.code ?? 'VALIDATION_FAILED', known?.message ?? MESSAGES.badRequest).toResponse());
+}
+
+/**
+ * Fastify options for the answers it gives before any route runs (a bad or over-long URL), and for the
+ * ones node's HTTP parser gives on a bare socket (431 headers too large, 400 unreadable request).
+ */
+export const frameworkErrorOptions = {
+  frameworkErrors: sendFrameworkError,
+  clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, code, message]: [number, ErrorCode, string] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE', MESSAGES.headersTooLarge]
+        : error.code === 'HPE_URI_TOO_LONG'
+          ? [414, 'URI_TOO_LONG', MESSAGES.uriTooLong]
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'VALIDATION_FAILED', MESSAGES.badRequest]
+            : [400, 'VALIDATION_FAILED', MESSAGES.badRequest];
+    const body = JSON.stringify(new AppError(status, code, message).toResponse());
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
 };
 
 /** One error model: every failure leaves as {errorDetails, field_errors?}; internals never leak. */
@@ -29,6 +87,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(new AppError(known.status, known.code, known.message).toResponse());
+
+    if (isDataException(error)) {
+      request.log.info({ err: error, sqlState: sqlStateOf(error) }, 'database refused a value of the request');
+      return reply.status(400).send(new AppError(400, 'VALIDATION_FAILED', MESSAGES.invalidInputValue).toResponse());
+    }
 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'request refused');

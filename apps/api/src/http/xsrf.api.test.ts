@@ -5,7 +5,7 @@ import { errorCode, signUp, startTestApp, type TestContext } from '../../test/su
 describe('XSRF and cross-site protection', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await startTestApp('pglite');
+    ctx = await startTestApp('embedded');
   });
   afterAll(() => ctx.close());
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@kumo/contract';
 import { AppError } from '../errors.js';
-import { hashesEqual, keyedHash } from '../modules/auth/secrets.js';
+import { hashesEqual, keyedHash } from '../lib/crypto.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

@@ -7,9 +7,9 @@ export function lateBoundQueue(): JobQueue & { bind(queue: JobQueue): void } {
     bind(queue) {
       target = queue;
     },
-    async send(name, data) {
+    async send(name, data, options) {
       if (!target) throw new Error('job queue not started yet');
-      await target.send(name, data);
+      await target.send(name, data, options);
     },
   };
 }

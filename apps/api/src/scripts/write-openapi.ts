@@ -5,7 +5,9 @@ import { pino } from 'pino';
 import { createDevMailboxTransport } from '../adapters/mail/mail-transport.js';
 import { buildApp } from '../app.js';
 import { systemClock } from '../clock.js';
-import { openDatabase } from '../db/client.js';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../db/schema.js';
 import { createServices } from '../services.js';
 
 const target = fileURLToPath(new URL('../../../../docs/openapi.json', import.meta.url));
@@ -13,10 +15,10 @@ const publicUrl = 'http://localhost:8080';
 const secret = 'openapi-document-generation-only-secret';
 const logger = pino({ level: 'silent' });
 
-const database = await openDatabase({ dataDir: 'memory://' });
-// Routes are only described here, never called: jobs have nowhere to go.
+// Routes are only described here, never called: the pool never connects and jobs have nowhere to go.
+const pool = new pg.Pool({ connectionString: 'postgres://openapi@127.0.0.1:1/none' });
 const services = createServices({
-  db: database.db,
+  db: drizzle({ client: pool, schema }),
   clock: systemClock,
   jobs: { send: async () => undefined },
   mailTransport: createDevMailboxTransport(logger, publicUrl),
@@ -25,11 +27,18 @@ const services = createServices({
   publicUrl,
   logger,
 });
-const app = await buildApp({ services, logger, ping: database.ping, authRateLimit: 20, devMailbox: true, staffSso: { secret, publicUrl } });
+const app = await buildApp({
+  services,
+  logger,
+  ping: async () => undefined,
+  authRateLimit: 20,
+  devMailbox: true,
+  staffSso: { secret, publicUrl },
+});
 await app.ready();
 const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;
 await app.close();
-await database.close();
+await pool.end();
 
 if (process.argv.includes('--check')) {
   const committed = readFileSync(target, 'utf8');

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { inject } from 'vitest';
+import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 
-export type DatabaseKind = 'pglite' | 'postgres';
+/** 'embedded': the run's embedded PostgreSQL (as the portal's default); 'postgres': the external server. */
+export type DatabaseKind = 'embedded' | 'postgres';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const EXTERNAL_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: EXTERNAL_URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     return true;
@@ -19,32 +21,49 @@ async function postgresAnswers(): Promise<boolean> {
 }
 
 /**
- * The databases every API test runs on: embedded PGlite always, and PostgreSQL when it answers.
- * In CI PostgreSQL must be there: its absence fails the run instead of skipping the tests.
+ * The databases every API test runs on: the embedded PostgreSQL always, and the external PostgreSQL when
+ * it answers. In CI the external one must be there: its absence fails the run instead of skipping the tests.
  */
 export async function databaseKinds(): Promise<DatabaseKind[]> {
-  if (await postgresAnswers()) return ['pglite', 'postgres'];
-  if (process.env.CI) throw new Error(`PostgreSQL is required in CI but does not answer at ${ADMIN_URL}`);
-  console.warn(`PostgreSQL does not answer at ${ADMIN_URL}: running the API tests on PGlite only`);
-  return ['pglite'];
+  if (await postgresAnswers()) return ['embedded', 'postgres'];
+  if (process.env.CI) throw new Error(`PostgreSQL is required in CI but does not answer at ${EXTERNAL_URL}`);
+  console.warn(`PostgreSQL does not answer at ${EXTERNAL_URL}: running the API tests on the embedded PostgreSQL only`);
+  return ['embedded'];
 }
 
-/** A fresh, migrated database of the given kind; dropping it is part of close(). */
+function embeddedAdminUrl(): string {
+  const url = inject('embeddedPostgresUrl');
+  if (!url) throw new Error('No embedded PostgreSQL: run the API tests through the apps/api vitest project (its globalSetup starts it).');
+  return url;
+}
+
+function withDatabase(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/**
+ * A fresh, migrated database of the given kind; dropping it is part of close(). On the embedded server it
+ * is a copy of the run's migrated template (cheap); on the external one it is created and migrated.
+ */
 export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const adminUrl = kind === 'embedded' ? embeddedAdminUrl() : EXTERNAL_URL;
   const name = `kumo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    kind === 'embedded' ? `create database ${name} template ${inject('embeddedTemplate')} strategy file_copy` : `create database ${name}`,
+  );
+  // A throwaway database need not wait for each commit to reach the disk (the embedded test server runs without fsync).
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: '' });
+  const handle = await openPostgres(withDatabase(adminUrl, name), kind);
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: ADMIN_URL });
+      const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       // pg's pool resolves end() before its connections have closed; forcing the drop under them makes them error.
       for (let waited = 0; waited < 5000; waited += 50) {

@@ -2,7 +2,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import type { MailTransport, OutgoingMail } from '../../src/adapters/mail/mail-transport.js';
 import type { PaymentsConfig } from '../../src/adapters/payments/index.js';
+import type { CloudConfig } from '../../src/adapters/cloud/index.js';
 import { buildApp } from '../../src/app.js';
+import type { MailLimits } from '../../src/modules/mail/index.js';
+import type { TrustProxy } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import type { JobQueue } from '../../src/jobs/job-queue.js';
 import { createServices, type Services } from '../../src/services.js';
@@ -39,7 +42,13 @@ export interface TestContext {
 
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { authRateLimit?: number; payments?: PaymentsConfig } = {},
+  options: {
+    authRateLimit?: number;
+    payments?: PaymentsConfig;
+    trustProxy?: TrustProxy;
+    cloud?: CloudConfig;
+    mailLimits?: Partial<MailLimits>;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
@@ -55,8 +64,18 @@ export async function startTestApp(
     publicUrl: 'http://portal.test',
     logger,
     payments: options.payments,
+    // Like the sign-in rate limit: tests sign many people up at one instant of the manual clock; a test of the caps sets its own.
+    mailLimits: options.mailLimits ?? { perMinute: 1_000_000, perDomainPerMinute: 1_000_000 },
+    cloud: options.cloud,
   });
-  const app = await buildApp({ services, logger, ping: database.ping, authRateLimit: options.authRateLimit ?? 10_000, devMailbox: true });
+  const app = await buildApp({
+    services,
+    logger,
+    ping: database.ping,
+    authRateLimit: options.authRateLimit ?? 10_000,
+    trustProxy: options.trustProxy,
+    devMailbox: true,
+  });
   await app.ready();
   return {
     app,

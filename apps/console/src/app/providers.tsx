@@ -1,17 +1,30 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import type { ReactNode } from 'react';
+import './mantine-styles';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { UI_TIMING } from '@kumo/contract';
+import { colorSchemeManager } from './color-scheme';
 import { queryClient } from './query-client';
-import { theme } from './theme';
+import notificationClasses from './notifications.module.css';
+import { cssVariablesResolver, theme } from './theme';
+
+// The toast host (and its transitions) loads after the first paint: `notifications.show` queues in the store
+// until it mounts, and keeping it out of the sign-in screen's first download holds that to its budget.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={UI_TIMING.notificationMs} />
+    // "auto" follows the system setting until the person picks Light or Dark in the profile menu.
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <Suspense fallback={null}>
+        {/* Below the 60 px top bar, so a toast never covers the profile menu's button. */}
+        <Notifications position="top-right" autoClose={UI_TIMING.notificationMs} classNames={{ root: notificationClasses.root }} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

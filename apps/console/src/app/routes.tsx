@@ -4,21 +4,28 @@ import { AdminGuard } from './guards/admin-guard';
 import { CustomerGuard } from './guards/customer-guard';
 import { RootLayout } from './root-layout';
 import { ADMIN_SECTIONS, CUSTOMER_SECTIONS } from './shell/sections';
-import { ShellLayout } from './shell/shell-layout';
-import { OAuth2RedirectPage } from '../features/auth/components/oauth2-redirect-page';
 import { SignInScreen } from '../features/auth/components/sign-in-screen';
-import { ClustersPage } from '../features/clusters/clusters-page';
-import { CostAnalysisPage } from '../features/cost-analysis/cost-analysis-page';
-import { InvitePage } from '../features/errors/invite-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { OAuth2ErrorPage } from '../features/errors/oauth2-error-page';
-import { UnauthorizedPage } from '../features/errors/unauthorized-page';
-import { HomePage } from '../features/home/home-page';
-import { InviteAcceptPage } from '../features/invite/invite-accept-page';
-import { SubscriptionsPage } from '../features/subscriptions/subscriptions-page';
-import { UsersPage } from '../features/users/users-page';
+import { SignedInGuard } from '../features/errors/signed-in-guard';
 
 const loadCustomersPage = () => import('../features/admin-customers/customers-page').then((m) => ({ Component: m.CustomersPage }));
+const loadApprovalsPage = () => import('../features/admin-customers/approvals-page').then((m) => ({ Component: m.ApprovalsPage }));
+// Signed-in pages load on demand so the sign-in screen's first download stays within its budget (bundle-budget.test.ts).
+const loadInvitePage = () => import('../features/errors/invite-page').then((m) => ({ Component: m.InvitePage }));
+const loadInviteAcceptPage = () => import('../features/invite/invite-accept-page').then((m) => ({ Component: m.InviteAcceptPage }));
+const loadOAuth2RedirectPage = () =>
+  import('../features/auth/components/oauth2-redirect-page').then((m) => ({ Component: m.OAuth2RedirectPage }));
+const loadOAuth2ErrorPage = () => import('../features/errors/oauth2-error-page').then((m) => ({ Component: m.OAuth2ErrorPage }));
+const loadUnauthorizedPage = () => import('../features/errors/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage }));
+const loadNotFoundPage = () => import('../features/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const loadCustomerShell = () => import('./shell/shell-layout').then((m) => ({ element: <m.ShellLayout sectionSet={CUSTOMER_SECTIONS} /> }));
+const loadAdminShell = () => import('./shell/shell-layout').then((m) => ({ element: <m.ShellLayout sectionSet={ADMIN_SECTIONS} /> }));
+const loadHomePage = () => import('./home-route').then((m) => ({ Component: m.HomeRoute }));
+const loadCostAnalysisPage = () => import('../features/cost-analysis/cost-analysis-page').then((m) => ({ Component: m.CostAnalysisPage }));
+const loadSubscriptionsPage = () =>
+  import('../features/subscriptions/subscriptions-page').then((m) => ({ Component: m.SubscriptionsPage }));
+const loadClustersPage = () => import('../features/clusters/clusters-page').then((m) => ({ Component: m.ClustersPage }));
+const loadUsersPage = () => import('../features/users/users-page').then((m) => ({ Component: m.UsersPage }));
+const loadReportsPage = () => import('../features/reports/reports-page').then((m) => ({ Component: m.ReportsPage }));
 
 export const routes: RouteObject[] = [
   {
@@ -39,28 +46,33 @@ export const routes: RouteObject[] = [
         path: '/privacy-policy',
         lazy: () => import('../features/legal/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
       },
-      { path: '/invite', element: <InvitePage /> },
-      { path: '/invite/accept', element: <InviteAcceptPage /> },
-      { path: '/oauth2/redirect', element: <OAuth2RedirectPage /> },
-      { path: '/oauth2/error', element: <OAuth2ErrorPage /> },
-      { path: '/unauthorized-access', element: <UnauthorizedPage /> },
-      { path: '/admin/unauthorized-access', element: <UnauthorizedPage /> },
+      { path: '/invite', lazy: loadInvitePage },
+      { path: '/invite/accept', lazy: loadInviteAcceptPage },
+      { path: '/oauth2/redirect', lazy: loadOAuth2RedirectPage },
+      { path: '/oauth2/error', lazy: loadOAuth2ErrorPage },
+      // Signed-in only: an anonymous visitor has nothing to be refused and goes to sign in.
+      { element: <SignedInGuard signInPath="/login" />, children: [{ path: '/unauthorized-access', lazy: loadUnauthorizedPage }] },
+      {
+        element: <SignedInGuard signInPath="/admin/login" />,
+        children: [{ path: '/admin/unauthorized-access', lazy: loadUnauthorizedPage }],
+      },
       {
         element: <CustomerGuard />,
         children: [
           {
-            element: <ShellLayout sectionSet={CUSTOMER_SECTIONS} />,
+            lazy: loadCustomerShell,
             children: [
-              { index: true, element: <HomePage /> },
-              { path: '/cost-analysis', element: <CostAnalysisPage /> },
-              { path: '/subscriptions', element: <SubscriptionsPage /> },
-              { path: '/subscriptions/payment-status/success', element: <SubscriptionsPage /> },
-              { path: '/subscriptions/:subscriptionId', element: <SubscriptionsPage /> },
-              { path: '/clusters', element: <ClustersPage /> },
-              { path: '/clusters/:subscriptionId', element: <ClustersPage /> },
-              { path: '/clusters/:subscriptionId/:deploymentId', element: <ClustersPage /> },
-              { path: '/users', element: <UsersPage /> },
-              { path: '/users/:userId', element: <UsersPage /> },
+              { index: true, lazy: loadHomePage },
+              { path: '/cost-analysis', lazy: loadCostAnalysisPage },
+              { path: '/reports', lazy: loadReportsPage },
+              { path: '/subscriptions', lazy: loadSubscriptionsPage },
+              { path: '/subscriptions/payment-status/success', lazy: loadSubscriptionsPage },
+              { path: '/subscriptions/:subscriptionId', lazy: loadSubscriptionsPage },
+              { path: '/clusters', lazy: loadClustersPage },
+              { path: '/clusters/:subscriptionId', lazy: loadClustersPage },
+              { path: '/clusters/:subscriptionId/:deploymentId', lazy: loadClustersPage },
+              { path: '/users', lazy: loadUsersPage },
+              { path: '/users/:userId', lazy: loadUsersPage },
             ],
           },
         ],
@@ -70,16 +82,17 @@ export const routes: RouteObject[] = [
         element: <AdminGuard />,
         children: [
           {
-            element: <ShellLayout sectionSet={ADMIN_SECTIONS} />,
+            lazy: loadAdminShell,
             children: [
               { index: true, element: <Navigate to="/admin/customers" replace /> },
               { path: 'customers', lazy: loadCustomersPage },
               { path: 'customers/:userId', lazy: loadCustomersPage },
+              { path: 'approvals', lazy: loadApprovalsPage },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: loadNotFoundPage },
     ],
   },
 ];

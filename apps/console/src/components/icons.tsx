@@ -135,3 +135,14 @@ export const IconReceipt = icon(
     <path d="M9 8h6M9 11.5h6M9 15h3" />
   </>,
 );
+export const IconX = icon(<path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />);
+export const IconPlayerPlay = icon(<path d="M8 5.5v13l10.5-6.5z" />);
+export const IconPlayerStop = icon(<rect x="6.5" y="6.5" width="11" height="11" rx="1.5" />);
+export const IconCircle = icon(<circle cx="12" cy="12" r="7.5" />);
+export const IconClock = icon(
+  <>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </>,
+);
+export const IconMaximize = icon(<path d="M4.5 9V4.5H9M15 4.5h4.5V9M19.5 15v4.5H15M9 19.5H4.5V15" />);

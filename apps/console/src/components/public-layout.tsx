@@ -7,8 +7,8 @@ import { Logo } from './logo';
 /** Pages outside the signed-in shell: a header with the logo, the content, the footer. */
 export function PublicLayout({ children, size = 'md' }: { children: ReactNode; size?: string }) {
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }} bg="var(--mantine-color-gray-0)">
-      <Box component="header" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }} bg="var(--kumo-color-page)">
+      <Box component="header" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--kumo-color-border)' }}>
         <Container size={size}>
           <Group h={64}>
             <UnstyledButton component={Link} to="/" aria-label="Kumo Cloud home">

@@ -5,8 +5,10 @@ import { WideTextTooltip } from './wide-text-tooltip';
 
 const EMAIL = 'a.very.long.mailbox.name@an-equally-long-company-domain.example.com';
 
-function renderWithWidth(width: number) {
+/** `width` is the text's own width; `room` is how much of it its container shows (all of it unless given). */
+function renderWithWidth(width: number, room = width) {
   vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(width);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(room);
   renderRoutes([{ path: '/', element: <WideTextTooltip text={EMAIL} /> }], '/');
   fireEvent.mouseEnter(screen.getByText(EMAIL));
 }
@@ -14,6 +16,11 @@ function renderWithWidth(width: number) {
 describe('WideTextTooltip', () => {
   it('shows the full text in a tooltip when the text is 350 px or wider', async () => {
     renderWithWidth(350);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL);
+  });
+
+  it('shows the full text when a narrower container cuts it', async () => {
+    renderWithWidth(300, 200);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL);
   });
 

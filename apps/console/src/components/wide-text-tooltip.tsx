@@ -13,7 +13,8 @@ interface WideTextTooltipProps extends TextProps {
 export function WideTextTooltip({ text, ...textProps }: WideTextTooltipProps) {
   const [isWide, setIsWide] = useState(false);
   const measure = useCallback((node: HTMLParagraphElement | null) => {
-    if (node) setIsWide(node.scrollWidth >= UI_SIZES.emailEllipsisThresholdPx);
+    // Also when a narrower container cuts it: whatever the ellipsis hides, the tooltip shows.
+    if (node) setIsWide(node.scrollWidth >= UI_SIZES.emailEllipsisThresholdPx || node.scrollWidth > node.clientWidth);
   }, []);
 
   return (

@@ -39,3 +39,38 @@ export function useActiveName(key: ActiveNameKey, name: string | undefined): voi
     return () => setActiveName(key, undefined);
   }, [key, name]);
 }
+
+/**
+ * Where an active item's name in the breadcrumb links to, when it has a page of its own (the Clusters
+ * breadcrumb's subscription leads back to that subscription).
+ */
+export type ActiveLinks = Readonly<Partial<Record<ActiveNameKey, string>>>;
+
+const linkListeners = new Set<() => void>();
+let links: ActiveLinks = {};
+
+function setActiveLink(key: ActiveNameKey, href: string | undefined): void {
+  if (links[key] === href) return;
+  const next = { ...links };
+  if (href) next[key] = href;
+  else delete next[key];
+  links = next;
+  linkListeners.forEach((listener) => listener());
+}
+
+function subscribeLinks(listener: () => void): () => void {
+  linkListeners.add(listener);
+  return () => linkListeners.delete(listener);
+}
+
+export function useActiveLinks(): ActiveLinks {
+  return useSyncExternalStore(subscribeLinks, () => links);
+}
+
+/** Publishes where the page's selected item links to, for as long as the page shows it. */
+export function useActiveLink(key: ActiveNameKey, href: string | undefined): void {
+  useEffect(() => {
+    setActiveLink(key, href);
+    return () => setActiveLink(key, undefined);
+  }, [key, href]);
+}

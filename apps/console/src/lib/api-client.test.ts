@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@kumo/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, apiRequest } from './api-client';
+import { STORAGE_KEYS, type MessageResponse, type PaymentStatus, type Subscription, type UserDetail } from '@kumo/contract';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { api as typedApi, apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { bodyOf, pathOf } from '../../test/api';
 import { userDetail } from '../../test/users';
@@ -46,6 +46,29 @@ function setXsrfCookie(value: string) {
 function xsrfOf(call: Parameters<typeof fetch> | undefined): string | null {
   return new Headers(call?.[1]?.headers).get('X-XSRF-TOKEN');
 }
+
+/** The transport tests call made-up paths: the same client, without the endpoint map's types. */
+type LooseCall = (path: string, ...args: unknown[]) => Promise<unknown>;
+const api = typedApi as unknown as Record<'get' | 'post' | 'put' | 'patch' | 'delete', LooseCall>;
+
+describe('the endpoint map types the client by path', () => {
+  it('gives each path its response and body types, and refuses unknown paths and wrong bodies', () => {
+    // Compile-time checks: `tsc` fails when a path, a field or a body drifts from the contract.
+    expectTypeOf(typedApi.get<'/api/user/detail'>).returns.resolves.toEqualTypeOf<UserDetail>();
+    expectTypeOf(typedApi.get<'/api/subscription/list'>).returns.resolves.toEqualTypeOf<Subscription[]>();
+    expectTypeOf(typedApi.post<`/api/credit/purchase/${string}/cancel`>).returns.resolves.toEqualTypeOf<PaymentStatus>();
+    expectTypeOf(typedApi.put<'/api/account/delete-user'>).returns.resolves.toEqualTypeOf<MessageResponse>();
+    const neverCalled = () => {
+      // @ts-expect-error an endpoint the contract does not list
+      void typedApi.get('/api/no-such-endpoint');
+      // @ts-expect-error the login body needs email_id
+      void typedApi.post('/api/user/login', { email: 'a@b.c' });
+      // @ts-expect-error a field the user detail does not have
+      void typedApi.get('/api/user/detail').then((user) => user.emailAddress);
+    };
+    expect(neverCalled).toBeTypeOf('function');
+  });
+});
 
 describe('apiRequest', () => {
   it('sends the bearer token, a correlation id and the time zone, and returns the data', async () => {

@@ -1,4 +1,18 @@
-import { HEADERS, MESSAGES, errorResponseSchema, type ErrorCode } from '@kumo/contract';
+import {
+  HEADERS,
+  MESSAGES,
+  isErrorResponse,
+  type BodyEndpoints,
+  type DeletePath,
+  type ErrorCode,
+  type GetEndpoints,
+  type GetPath,
+  type PatchPath,
+  type PostPath,
+  type PutPath,
+  type RequestOf,
+  type ResponseOf,
+} from '@kumo/contract';
 import { ApiError } from './api-error';
 import { clearSession, getSession, saveTokens } from './session';
 import { canRenewInteractively, isSessionExpired, waitForRenewedSession } from './session-expiry';
@@ -77,17 +91,29 @@ async function renewAccess(expiredToken: string): Promise<boolean> {
   return canRenewInteractively() && waitForRenewedSession();
 }
 
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+/** The body argument: optional for calls that take none. */
+type BodyArgs<M extends keyof BodyEndpoints, P extends keyof BodyEndpoints[M]> =
+  RequestOf<M, P> extends undefined ? [body?: undefined, options?: CallOptions] : [body: RequestOf<M, P>, options?: CallOptions];
+
+function call<M extends keyof BodyEndpoints, P extends keyof BodyEndpoints[M] & string>(method: M, path: P, args: BodyArgs<M, P>) {
+  const [body, options] = args;
+  return apiRequest<ResponseOf<M, P>>(path, { ...options, method, body: body ?? (method === 'DELETE' ? undefined : {}) }).then(
+    (r) => r.data,
+  );
+}
+
+/**
+ * Typed by path from the contract's endpoint map (packages/contract/src/endpoints.ts): the response, and the
+ * body a call must send, follow from the path; a path the map does not know does not compile.
+ */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }).then((r) => r.data),
-  patch: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }).then((r) => r.data),
-  post: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }).then((r) => r.data),
-  put: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }).then((r) => r.data),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
+  get: <P extends GetPath>(path: P, options?: CallOptions) =>
+    apiRequest<GetEndpoints[P]>(path, { ...options, method: 'GET' }).then((r) => r.data),
+  post: <P extends PostPath>(path: P, ...args: BodyArgs<'POST', P>) => call('POST', path, args),
+  put: <P extends PutPath>(path: P, ...args: BodyArgs<'PUT', P>) => call('PUT', path, args),
+  patch: <P extends PatchPath>(path: P, ...args: BodyArgs<'PATCH', P>) => call('PATCH', path, args),
+  delete: <P extends DeletePath>(path: P, ...args: BodyArgs<'DELETE', P>) => call('DELETE', path, args),
 };
 
 /** Reads the new token pair the API returns in response headers. */
@@ -176,7 +202,8 @@ function withQuery(path: string, query: RequestOptions['query']): string {
 }
 
 async function errorCode(response: Response): Promise<string | undefined> {
-  return errorResponseSchema.safeParse(await readJson(response.clone())).data?.errorDetails.error_code;
+  const body = await readJson(response.clone());
+  return isErrorResponse(body) ? body.errorDetails.error_code : undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,9 +1,10 @@
-import { ERROR_CODE_MESSAGES, type ErrorResponse, errorResponseSchema, MESSAGES } from '@kumo/contract';
+// A hand-written check, not the zod schema: this module is on the sign-in screen's first download (its budget).
+import { ERROR_CODE_MESSAGES, type ErrorCode, type ErrorResponse, isErrorResponse, MESSAGES } from '@kumo/contract';
 
 /** A failed call: the server's error body when it answered, or a transport failure when it did not. */
 export class ApiError extends Error {
   readonly status: number | undefined;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
   readonly body: ErrorResponse | undefined;
 
   constructor(message: string, options: { status?: number; body?: ErrorResponse } = {}) {
@@ -20,11 +21,10 @@ export class ApiError extends Error {
 
   /** Builds the error from whatever the server sent: the error message, else the code's text, else the status. */
   static fromResponse(status: number, payload: unknown): ApiError {
-    const parsed = errorResponseSchema.safeParse(payload);
-    if (!parsed.success) return new ApiError(`Request failed with status code ${status}`, { status });
-    const { error_code, error_message } = parsed.data.errorDetails;
-    const message = error_message || ERROR_CODE_MESSAGES[error_code as keyof typeof ERROR_CODE_MESSAGES] || error_code;
-    return new ApiError(message, { status, body: parsed.data });
+    if (!isErrorResponse(payload)) return new ApiError(`Request failed with status code ${status}`, { status });
+    const { error_code, error_message } = payload.errorDetails;
+    const message = error_message || ERROR_CODE_MESSAGES[error_code] || error_code;
+    return new ApiError(message, { status, body: payload });
   }
 
   static noResponse(): ApiError {

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import { HOUR } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { PaymentGatewayError, WebhookSignatureError, type PaymentGateway } from './payment-gateway.js';
@@ -14,6 +15,8 @@ export interface PaymentsConfig {
   gateway?: PaymentGateway;
   /** False in production: the sandbox adds funds without charging anyone, so without Stripe card payments are off. */
   allowSandbox?: boolean;
+  /** Hours an unpaid checkout stays open (CHECKOUT_EXPIRY_HOURS, at most Stripe's 24). */
+  checkoutExpiryHours?: number;
 }
 
 /** What runs when no real provider is configured and the sandbox is not allowed: every checkout is refused. */
@@ -35,10 +38,24 @@ const unconfiguredGateway: PaymentGateway = {
 
 /** Chooses the payment provider from the configuration; the sandbox is the embedded default. */
 export function createPayments(config: PaymentsConfig, deps: { db: Database; clock: Clock; jobs: JobQueue; publicUrl: string }) {
+  const checkoutLifetimeMs = (config.checkoutExpiryHours ?? 24) * HOUR;
+  return { ...chooseGateway(config, deps, checkoutLifetimeMs), checkoutLifetimeMs };
+}
+
+function chooseGateway(
+  config: PaymentsConfig,
+  deps: { db: Database; clock: Clock; jobs: JobQueue; publicUrl: string },
+  checkoutLifetimeMs: number,
+): { gateway: PaymentGateway; sandbox?: SandboxCheckout } {
   if (config.gateway) return { gateway: config.gateway, sandbox: undefined };
   if (config.stripeSecretKey && config.stripeWebhookSecret) {
     return {
-      gateway: createStripeGateway({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, clock: deps.clock }),
+      gateway: createStripeGateway({
+        secretKey: config.stripeSecretKey,
+        webhookSecret: config.stripeWebhookSecret,
+        clock: deps.clock,
+        sessionLifetimeMs: checkoutLifetimeMs,
+      }),
       sandbox: undefined,
     };
   }
@@ -48,6 +65,7 @@ export function createPayments(config: PaymentsConfig, deps: { db: Database; clo
     clock: deps.clock,
     publicUrl: deps.publicUrl,
     jobs: deps.jobs,
+    sessionLifetimeMs: checkoutLifetimeMs,
   });
   return { gateway: sandbox.gateway, sandbox };
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { MESSAGES } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
+import { DAY, MINUTE } from '../../clock.js';
 import {
   PaymentGatewayError,
   WebhookSignatureError,
@@ -18,6 +19,8 @@ export interface StripeGatewayOptions {
   toleranceSeconds?: number;
   /** Where Stripe's HTTP calls go; the default is the platform's fetch. */
   httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>;
+  /** How long a session stays open unpaid; Stripe's default (24 hours) when absent. */
+  sessionLifetimeMs?: number;
 }
 
 type Session = Stripe.Checkout.Session;
@@ -120,6 +123,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             payment_intent_data: { metadata, description: request.description },
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
+            // Stripe takes 30 minutes to 24 hours; its default is the 24 hours.
+            ...(options.sessionLifetimeMs && options.sessionLifetimeMs < DAY
+              ? { expires_at: Math.floor((options.clock.now().getTime() + Math.max(options.sessionLifetimeMs, 31 * MINUTE)) / 1000) }
+              : {}),
           },
           // A retried create (network blip) returns the same session instead of opening a second one.
           { idempotencyKey: `checkout-${request.purchaseId}` },
@@ -158,7 +165,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         case 'checkout.session.expired':
           return stateOfSession(event.data.object);
         case 'checkout.session.async_payment_failed':
-          return stateOfSession(event.data.object, { outcome: 'FAILED', failureMessage: 'The payment could not be completed.' });
+          return stateOfSession(event.data.object, { outcome: 'FAILED', failureMessage: MESSAGES.paymentNotCompleted });
         case 'payment_intent.payment_failed':
           return stateOfFailedIntent(event.data.object);
         default:

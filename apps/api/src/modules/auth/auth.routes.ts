@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  HEADERS,
   dataMessageResponseSchema,
   switchAccountRequestSchema,
   MESSAGES,
@@ -18,17 +17,12 @@ import {
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
 import { claimsOf, requireSignedIn } from '../../http/auth-guard.js';
-import type { AuthService, IssuedTokens } from './auth.service.js';
+import { sendTokens } from '../../http/send-tokens.js';
+import type { AuthService } from './auth.service.js';
 
 const tags = ['Auth'];
 const errors = errorResponses(400, 401, 404, 409, 422, 429);
 const otpSent = { otp_sent: true, message: MESSAGES.otpSent };
-
-/** New tokens travel in response headers (spec section 7); the XSRF cookie is bound to their session. */
-export function sendTokens(request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens): void {
-  reply.header(HEADERS.jwtToken, tokens.jwtToken).header(HEADERS.refreshToken, tokens.refreshToken).header('cache-control', 'no-store');
-  request.server.xsrf.setCookie(request, reply, tokens.sessionId);
-}
 
 export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
   return async function register(fastify: FastifyInstance): Promise<void> {
@@ -103,7 +97,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
       },
       handler: async (request, reply) => {
         sendTokens(request, reply, await auth.refresh(request.body.refresh_token));
-        return { message: 'Tokens refreshed.' };
+        return { message: MESSAGES.tokensRefreshed };
       },
     });
 
@@ -118,7 +112,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
       },
       handler: async (request) => {
         await auth.logout(claimsOf(request));
-        return { message: 'Logged out.' };
+        return { message: MESSAGES.loggedOut };
       },
     });
 

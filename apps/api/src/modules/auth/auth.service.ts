@@ -3,11 +3,12 @@ import type { Clock } from '../../clock.js';
 import { DAY, HOUR, MINUTE, endOfUtcDay } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { MailService } from '../mail/index.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import { otpMail } from './otp-mail.js';
-import { generateOtp, generateRefreshToken, hashesEqual, keyedHash } from './secrets.js';
+import { hashesEqual, keyedHash } from '../../lib/crypto.js';
+import { generateOtp, generateRefreshToken } from './secrets.js';
 
 type OtpPurpose = 'LOGIN' | 'SIGN_UP';
 
@@ -56,9 +57,9 @@ export function createAuthService(deps: {
         },
         tx,
       );
-      return mail.enqueue(otpMail(email, otp, purpose, userName), tx);
+      return mail.enqueue(otpMail(email, otp, purpose, userName), tx, 'otp');
     });
-    await mail.dispatch(mailId);
+    await mail.dispatch(mailId, 'otp');
   }
 
   /** Records a wrong OTP and locks the e-mail for the rest of the UTC day when the rule says so. */
@@ -111,6 +112,20 @@ export function createAuthService(deps: {
   }
 
   return {
+    /**
+     * The sign-in OTP rules for approvals outside sign-in (a cluster deletion): the same OTP, hashing,
+     * attempt counting and daily lock, under a key the caller chooses so approvals and sign-in never lock each other.
+     */
+    approvalOtp: {
+      generate: generateOtp,
+      hash: (key: string, otp: string) => otpHash(key, otp),
+      matches: (key: string, otp: string, hash: string) => hashesEqual(hash, otpHash(key, otp)),
+      assertNotLocked,
+      /** Records a wrong OTP; always throws OTP_INVALID, or OTP_LOCKED when this attempt locks the key. */
+      recordFailure: failAttempt,
+      recordSuccess: (key: string) => repo.recordAttempt(key, true, clock.now()),
+    },
+
     async login(email: string): Promise<void> {
       const user = await repo.findUserByEmail(email);
       if (!user) throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);

@@ -1,5 +1,5 @@
 import { OTP, PRODUCT } from '@kumo/contract';
-import type { MailMessage } from '../mail/mail.service.js';
+import type { MailMessage } from '../mail/index.js';
 import { escapeHtml } from '../../lib/html.js';
 
 /** The OTP e-mail, with a text and an HTML part. */

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kumo/contract';
 import { databaseKinds } from '../../../test/support/databases.js';
-import { errorCode, errorMessage, get, post, signUp, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { errorCode, errorMessage, get, post, send, signUp, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { HOUR, MINUTE } from '../../clock.js';
+import { eq } from 'drizzle-orm';
+import { purchases } from '../../db/schema.js';
+import { loadConfig } from '../../config.js';
+import { createPayments } from '../../adapters/payments/index.js';
 import {
   TEST_CARDS,
   balanceOf,
@@ -172,6 +177,67 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     const late = await payWith(ctx, checkout.path, TEST_CARDS.success);
     expect(late.statusCode).toBe(303);
     expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
+  });
+
+  it('closes checkouts abandoned for 24 hours (the scheduled job) and leaves younger ones pending', async () => {
+    const statusOf = async (id: string) =>
+      (await ctx.database.db.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, id)))[0]?.status;
+    const first = await customer();
+    const old = await openCheckout(ctx, first.jwt, first.subscriptionId, 40);
+    const oldId = String((await history(ctx, first.jwt, first.subscriptionId)).content[0]!.transaction_id);
+    ctx.clock.advance(23 * HOUR);
+    try {
+      const second = await customer();
+      await openCheckout(ctx, second.jwt, second.subscriptionId, 41);
+      const youngId = String((await history(ctx, second.jwt, second.subscriptionId)).content[0]!.transaction_id);
+      ctx.clock.advance(HOUR + MINUTE);
+      expect(await ctx.services.billing.expireAbandonedCheckouts()).toBeGreaterThanOrEqual(1);
+      expect(await statusOf(oldId)).toBe('CANCELLED');
+      expect(await statusOf(youngId)).toBe('PAYMENT_INTENT_CREATED');
+      // Its hosted page is closed too, and cannot be paid any more.
+      expect((await payWith(ctx, old.path, TEST_CARDS.success)).statusCode).toBe(303);
+      await ctx.services.billing.expireAbandonedCheckouts();
+      expect(await statusOf(youngId)).toBe('PAYMENT_INTENT_CREATED');
+    } finally {
+      ctx.clock.advance(-(24 * HOUR + MINUTE));
+    }
+    expect((await history(ctx, first.jwt, first.subscriptionId)).content[0]).toMatchObject({ amount: 40, transaction_status: 'CANCELLED' });
+    expect(await balanceOf(ctx, first.jwt, first.subscriptionId)).toBe(500);
+  });
+
+  it('takes the checkout lifetime from CHECKOUT_EXPIRY_HOURS', () => {
+    expect(loadConfig({}).CHECKOUT_EXPIRY_HOURS).toBe(24);
+    expect(
+      createPayments({ checkoutExpiryHours: 2 }, { db: ctx.database.db, clock: ctx.clock, jobs: ctx.jobs, publicUrl: 'http://x' })
+        .checkoutLifetimeMs,
+    ).toBe(2 * HOUR);
+    expect(() => loadConfig({ CHECKOUT_EXPIRY_HOURS: '25' })).toThrow(/CHECKOUT_EXPIRY_HOURS/);
+  });
+
+  it('lets the customer cancel a pending checkout from its row, and only a pending one of its own account', async () => {
+    const { jwt, subscriptionId } = await customer();
+    await openCheckout(ctx, jwt, subscriptionId, 55);
+    const [row] = (await history(ctx, jwt, subscriptionId)).content;
+    const cancel = (id: string, token = jwt) => send(ctx, 'POST', `/api/credit/cancel/${id}`, undefined, token);
+
+    const stranger = await customer('Other');
+    expect((await cancel(String(row!.transaction_id), stranger.jwt)).statusCode).toBe(404);
+
+    const cancelled = await cancel(String(row!.transaction_id));
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ transaction_status: 'CANCELLED', amount: 55 });
+    expect((await cancel(String(row!.transaction_id))).json().transaction_status).toBe('CANCELLED');
+    expect((await history(ctx, jwt, subscriptionId)).content[0]).toMatchObject({ transaction_status: 'CANCELLED' });
+
+    const paid = await openCheckout(ctx, jwt, subscriptionId, 66);
+    await payWith(ctx, paid.path, TEST_CARDS.success);
+    await paymentStatus(ctx, jwt, subscriptionId, paid.sessionId);
+    const [paidRow] = (await history(ctx, jwt, subscriptionId)).content;
+    const refused = await cancel(String(paidRow!.transaction_id));
+    expect(refused.statusCode).toBe(409);
+    expect(errorCode(refused)).toBe('CHECKOUT_NOT_PENDING');
+    expect(errorMessage(refused)).toBe(MESSAGES.checkoutNotPending);
+    expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(566);
   });
 
   it('keeps a checkout open while the card form is incomplete', async () => {

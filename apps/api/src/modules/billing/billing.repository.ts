@@ -1,12 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ledgerEntries, purchases, subscriptions, users } from '../../db/schema.js';
+import { purchases, subscriptions, users } from '../../db/schema.js';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 
 /** One row of a subscription's history: a card purchase (any status) or a ledger entry that is not one. */
 export interface HistoryRow {
   id: string;
+  /** Purchases and ledger entries share one sequence: the history's order. */
+  seq: number;
   receiptId: string | null;
   createdAt: Date;
   category: string;
@@ -16,15 +18,13 @@ export interface HistoryRow {
   status: string;
 }
 
-// node-postgres returns bigint and count as text, PGlite as numbers: raw rows are normalised here.
+// node-postgres returns bigint and count as text: raw values are normalised here.
 const toNumber = (value: unknown) => Number(value ?? 0);
-const toText = (value: unknown) => (typeof value === 'string' ? value : '');
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * SQL for card purchases, the transaction history and receipts. The ledger's tables are only read here
- * (history and receipts); every write to them goes through the ledger service.
+ * SQL for card purchases, their part of the transaction history, and receipts. The ledger's entries are
+ * read and written only through the ledger service.
  */
 export function createBillingRepository(db: DbOrTx) {
   return {
@@ -58,6 +58,16 @@ export function createBillingRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Checkouts still waiting for the customer that were opened before the given time, oldest first. */
+    async listPendingCreatedBefore(olderThan: Date, limit: number, tx: DbOrTx = db): Promise<PurchaseRow[]> {
+      return tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.status, 'PAYMENT_INTENT_CREATED'), lt(purchases.createdAt, olderThan)))
+        .orderBy(asc(purchases.createdAt))
+        .limit(limit);
+    },
+
     /** Locks the purchase: the return, the webhook and the cancel of one checkout take turns here. */
     async lockPurchase(id: string, tx: DbOrTx): Promise<PurchaseRow | undefined> {
       const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
@@ -74,44 +84,30 @@ export function createBillingRepository(db: DbOrTx) {
       return row;
     },
 
-    /** A page of the subscription's history, newest first, and how many rows it has in all. */
-    async pageHistory(subscriptionId: string, page: number, size: number, tx: DbOrTx = db): Promise<{ rows: HistoryRow[]; total: number }> {
-      const result = await tx.execute(sql`
-        select id, receipt_id, created_at, category, description, remark, amount_cents, status from (
-          select p.seq, p.id, p.receipt_id, p.created_at, p.category, 'Funds added by card' as description, p.remark, p.amount_cents, p.status
-            from ${purchases} p where p.subscription_id = ${subscriptionId}
-          union all
-          select e.seq, e.id, null, e.created_at, e.category, e.description, e.remark, e.amount_cents, 'SUCCESSFUL'
-            from ${ledgerEntries} e where e.subscription_id = ${subscriptionId} and e.kind <> 'PURCHASE'
-        ) history
-        order by seq desc
-        limit ${size} offset ${page * size}`);
-      const counted = await tx.execute(sql`
-        select (select count(*) from ${purchases} where subscription_id = ${subscriptionId})
-             + (select count(*) from ${ledgerEntries} where subscription_id = ${subscriptionId} and kind <> 'PURCHASE') as total`);
-      return {
-        rows: rowsOf(result).map((row) => ({
-          id: toText(row.id),
-          receiptId: typeof row.receipt_id === 'string' ? row.receipt_id : null,
-          createdAt: toDate(row.created_at),
-          category: toText(row.category),
-          description: toText(row.description),
-          remark: toText(row.remark),
-          amountCents: toNumber(row.amount_cents),
-          status: toText(row.status),
-        })),
-        total: toNumber(rowsOf(counted)[0]?.total),
-      };
-    },
-
-    /** A ledger entry of one of the account's subscriptions, to tell why it has no receipt. */
-    async findEntryForAccount(accountId: string, entryId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ id: ledgerEntries.id, kind: ledgerEntries.kind, category: ledgerEntries.category })
-        .from(ledgerEntries)
-        .innerJoin(subscriptions, eq(subscriptions.id, ledgerEntries.subscriptionId))
-        .where(and(eq(subscriptions.accountId, accountId), eq(ledgerEntries.id, entryId)));
-      return row;
+    /** The subscription's newest `limit` card purchases (any status) for its history, and how many it has. */
+    async historyPurchases(subscriptionId: string, limit: number, tx: DbOrTx = db): Promise<{ rows: HistoryRow[]; total: number }> {
+      const [rows, [counted]] = await Promise.all([
+        tx
+          .select({
+            id: purchases.id,
+            seq: purchases.seq,
+            receiptId: purchases.receiptId,
+            createdAt: purchases.createdAt,
+            category: purchases.category,
+            remark: purchases.remark,
+            amountCents: purchases.amountCents,
+            status: purchases.status,
+          })
+          .from(purchases)
+          .where(eq(purchases.subscriptionId, subscriptionId))
+          .orderBy(desc(purchases.seq))
+          .limit(limit),
+        tx
+          .select({ total: sql<string>`count(*)` })
+          .from(purchases)
+          .where(eq(purchases.subscriptionId, subscriptionId)),
+      ]);
+      return { rows: rows.map((row) => ({ ...row, description: 'Funds added by card' })), total: toNumber(counted?.total) };
     },
 
     /** Everything a receipt shows about a successful purchase. */
@@ -121,12 +117,11 @@ export function createBillingRepository(db: DbOrTx) {
           subscriptionName: subscriptions.name,
           customerName: users.name,
           customerEmail: users.email,
-          balanceAfterCents: ledgerEntries.balanceAfterCents,
+          ledgerEntryId: purchases.ledgerEntryId,
         })
         .from(purchases)
         .innerJoin(subscriptions, eq(subscriptions.id, purchases.subscriptionId))
         .innerJoin(users, eq(users.id, purchases.userId))
-        .innerJoin(ledgerEntries, eq(ledgerEntries.id, purchases.ledgerEntryId))
         .where(eq(purchases.id, purchaseId));
       return row;
     },

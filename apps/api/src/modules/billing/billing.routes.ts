@@ -67,6 +67,18 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
       handler: async (request) => billing.cancelPurchase(accountOf(request), request.params.id),
     });
 
+    app.post('/api/credit/cancel/:id', {
+      onRequest: customer,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending checkout from its row in the history (id = transaction id); only a pending one',
+        params: purchaseIdParamsSchema,
+        response: { 200: paymentStatusSchema, ...errors },
+      },
+      handler: async (request) => billing.cancelPending(accountOf(request), request.params.id),
+    });
+
     app.get('/api/credit/view/credit-transactions/:id', {
       onRequest: customer,
       schema: {

@@ -19,13 +19,18 @@ import {
 } from '../../adapters/payments/payment-gateway.js';
 import { SANDBOX_EVENTS_QUEUE } from '../../adapters/payments/sandbox/sandbox-gateway.js';
 import type { Clock } from '../../clock.js';
+import { HOUR } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
-import type { Ledger } from '../ledger/ledger.service.js';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import type { Ledger } from '../ledger/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { BillingRepository, PurchaseRow } from './billing.repository.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
+
+export const BILLING_EXPIRE_CHECKOUTS_QUEUE = 'billing-expire-checkouts';
+export const DEFAULT_CHECKOUT_LIFETIME_MS = 24 * HOUR;
+const EXPIRY_BATCH = 100;
 
 const gatewayUnavailable = () => new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.paymentGatewayUnavailable);
 
@@ -57,8 +62,11 @@ export function createBillingService(deps: {
   clock: Clock;
   publicUrl: string;
   logger: FastifyBaseLogger;
+  /** How long an unpaid checkout stays open (CHECKOUT_EXPIRY_HOURS; Stripe's own limit is 24 hours). */
+  checkoutLifetimeMs?: number;
 }) {
   const { db, billingRepository: repo, subscriptions, ledger, gateway, clock, publicUrl, logger } = deps;
+  const checkoutLifetimeMs = deps.checkoutLifetimeMs ?? DEFAULT_CHECKOUT_LIFETIME_MS;
 
   /** Moves a purchase to what the provider says; the only place a purchase is credited. */
   async function apply(state: CheckoutState): Promise<void> {
@@ -131,6 +139,26 @@ export function createBillingService(deps: {
       },
       tx,
     );
+  }
+
+  /** Closes an unpaid checkout at the provider and applies what it says (CANCELLED, or paid after all). */
+  async function closeCheckout(purchase: PurchaseRow): Promise<void> {
+    if (!purchase.checkoutSessionId) {
+      await db.transaction(async (tx) => {
+        const locked = await repo.lockPurchase(purchase.id, tx);
+        if (locked && (locked.status === 'PAYMENT_INTENT_CREATED' || locked.status === 'PROCESSING' || locked.status === 'FAILED'))
+          await repo.updatePurchase(purchase.id, { status: 'CANCELLED', updatedAt: clock.now() }, tx);
+      });
+      return;
+    }
+    let state: CheckoutState;
+    try {
+      state = await gateway.expireCheckout(purchase.checkoutSessionId);
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) throw gatewayUnavailable();
+      throw error;
+    }
+    await apply(state);
   }
 
   /** Reads the session from the provider and applies it; a provider that does not answer leaves the purchase as it is. */
@@ -207,21 +235,48 @@ export function createBillingService(deps: {
     async cancelPurchase(accountId: string, purchaseId: string): Promise<PaymentStatus> {
       const purchase = await repo.findPurchaseForAccount(accountId, purchaseId);
       if (!purchase) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
-      if (purchase.status !== 'SUCCESSFUL' && purchase.status !== 'CANCELLED') {
-        if (!purchase.checkoutSessionId) {
-          await repo.updatePurchase(purchase.id, { status: 'CANCELLED', updatedAt: clock.now() });
-        } else {
-          let state: CheckoutState;
-          try {
-            state = await gateway.expireCheckout(purchase.checkoutSessionId);
-          } catch (error) {
-            if (error instanceof PaymentGatewayError) throw gatewayUnavailable();
-            throw error;
-          }
-          await apply(state);
-        }
+      if (purchase.status !== 'SUCCESSFUL' && purchase.status !== 'CANCELLED') await closeCheckout(purchase);
+      return presentStatus((await repo.findPurchase(purchase.id))!);
+    },
+
+    /**
+     * The customer cancels a pending checkout from its row in the history. Only a pending one: a paid,
+     * failed or settling payment is the provider's to finish. Cancelling a cancelled one again changes nothing.
+     */
+    async cancelPending(accountId: string, purchaseId: string): Promise<PaymentStatus> {
+      const purchase = await repo.findPurchaseForAccount(accountId, purchaseId);
+      if (!purchase) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
+      if (purchase.status !== 'CANCELLED') {
+        if (purchase.status !== 'PAYMENT_INTENT_CREATED') throw conflict('CHECKOUT_NOT_PENDING', MESSAGES.checkoutNotPending);
+        await closeCheckout(purchase);
       }
       return presentStatus((await repo.findPurchase(purchase.id))!);
+    },
+
+    /**
+     * Closes checkouts left pending past their lifetime (the scheduled job), like Stripe expires its sessions:
+     * each is closed at the provider and applied, so one paid at the last moment is credited, not cancelled.
+     * Returns how many it closed.
+     */
+    async expireAbandonedCheckouts(): Promise<number> {
+      const olderThan = new Date(clock.now().getTime() - checkoutLifetimeMs);
+      let closed = 0;
+      for (;;) {
+        const abandoned = await repo.listPendingCreatedBefore(olderThan, EXPIRY_BATCH);
+        let progressed = 0;
+        for (const purchase of abandoned) {
+          try {
+            await closeCheckout(purchase);
+          } catch (error) {
+            // The provider is not answering: the next run tries again; its own expiry notification may come first.
+            logger.warn({ err: error, purchaseId: purchase.id }, 'could not close an abandoned checkout');
+            continue;
+          }
+          if ((await repo.findPurchase(purchase.id))?.status !== 'PAYMENT_INTENT_CREATED') progressed++;
+        }
+        closed += progressed;
+        if (abandoned.length < EXPIRY_BATCH || progressed === 0) return closed;
+      }
     },
 
     /** A webhook delivery, verified on its raw body before anything is read from it. */
@@ -241,7 +296,13 @@ export function createBillingService(deps: {
 
     async transactions(accountId: string, subscriptionId: string, page: number, size: number): Promise<TransactionPage> {
       await subscriptions.requireOwned(accountId, subscriptionId);
-      const { rows, total } = await repo.pageHistory(subscriptionId, page, size);
+      // Purchases (here) and ledger entries (the ledger's) share one sequence: the newest (page+1)*size of
+      // each, merged by it, hold the page exactly.
+      const limit = (page + 1) * size;
+      const [bought, kept] = await Promise.all([repo.historyPurchases(subscriptionId, limit), ledger.history(subscriptionId, limit)]);
+      const entries = kept.rows.map((entry) => ({ ...entry, receiptId: null, status: 'SUCCESSFUL' }));
+      const rows = [...bought.rows, ...entries].sort((a, b) => b.seq - a.seq).slice(page * size, limit);
+      const total = bought.total + kept.total;
       return {
         content: rows.map((row) => ({
           transaction_id: row.id,
@@ -262,7 +323,7 @@ export function createBillingService(deps: {
     async receipt(accountId: string, transactionId: string, timeZone?: string): Promise<{ filename: string; pdf: Buffer }> {
       const purchase = await repo.findPurchaseForAccount(accountId, transactionId);
       if (!purchase) {
-        const entry = await repo.findEntryForAccount(accountId, transactionId);
+        const entry = await ledger.entryOfAccount(accountId, transactionId);
         if (!entry) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
         throw businessRule(
           'RECEIPT_NOT_AVAILABLE',
@@ -270,7 +331,9 @@ export function createBillingService(deps: {
         );
       }
       const details = purchase.status === 'SUCCESSFUL' ? await repo.receiptOf(purchase.id) : undefined;
-      if (!details || !purchase.receiptId || !purchase.paidAt) throw businessRule('RECEIPT_NOT_AVAILABLE', MESSAGES.receiptNotAvailable);
+      const entry = details?.ledgerEntryId ? await ledger.entryOfAccount(accountId, details.ledgerEntryId) : undefined;
+      if (!details || !entry || !purchase.receiptId || !purchase.paidAt)
+        throw businessRule('RECEIPT_NOT_AVAILABLE', MESSAGES.receiptNotAvailable);
       const pdf = await renderReceiptPdf({
         receiptId: purchase.receiptId,
         transactionId: purchase.id,
@@ -278,7 +341,7 @@ export function createBillingService(deps: {
         amountCents: purchase.amountCents,
         currency: purchase.currency || ADD_FUNDS.currency,
         paymentMethod: purchase.paymentMethod ?? 'Card',
-        balanceAfterCents: details.balanceAfterCents,
+        balanceAfterCents: entry.balanceAfterCents,
         customerName: details.customerName,
         customerEmail: details.customerEmail,
         subscriptionName: details.subscriptionName,
@@ -293,6 +356,16 @@ export type BillingService = ReturnType<typeof createBillingService>;
 
 export function billingJobs(billing: BillingService): JobDefinition[] {
   return [
+    {
+      queue: BILLING_EXPIRE_CHECKOUTS_QUEUE,
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      // Every five minutes: an abandoned checkout shows Cancelled soon after its lifetime ends.
+      schedule: '*/5 * * * *',
+      handler: async () => {
+        await billing.expireAbandonedCheckouts();
+      },
+    },
     {
       queue: SANDBOX_EVENTS_QUEUE,
       retryLimit: 5,

@@ -137,6 +137,16 @@ describe.each(kinds)('card payments through Stripe on %s', (kind) => {
     });
   });
 
+  it('marks a checkout Stripe expired (checkout.session.expired) as cancelled, however often it is delivered', async () => {
+    const { jwt, subscriptionId, sessionId } = await checkout(70);
+    stripe.sessions.get(sessionId)!.status = 'expired';
+    const expired = signedEvent('checkout.session.expired', stripe.webhookObject(sessionId), { timestamp: now() });
+    for (let i = 0; i < 3; i++) expect((await deliver(expired.payload, expired.signature)).statusCode).toBe(200);
+    const [row] = (await history(ctx, jwt, subscriptionId)).content;
+    expect(row).toMatchObject({ amount: 70, transaction_status: 'CANCELLED' });
+    expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
+  });
+
   it('cancels at Stripe when the customer comes back through the cancel link', async () => {
     const { jwt, subscriptionId, sessionId } = await checkout(60);
     const purchaseId = stripe.sessions.get(sessionId)!.client_reference_id as string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { billingAccounts, creditAllocations, creditGrants, ledgerEntries, subscriptions } from '../../db/schema.js';
 
@@ -144,6 +144,47 @@ export function createLedgerRepository(db: DbOrTx) {
           ),
         )
         .groupBy(ledgerEntries.subscriptionId);
+    },
+
+    /** The newest entries of a subscription's history other than card purchases (billing keeps those), and how many there are. */
+    async historyEntries(subscriptionId: string, limit: number, tx: DbOrTx = db) {
+      const notPurchase = and(eq(ledgerEntries.subscriptionId, subscriptionId), ne(ledgerEntries.kind, 'PURCHASE'));
+      const [rows, [counted]] = await Promise.all([
+        tx
+          .select({
+            id: ledgerEntries.id,
+            seq: ledgerEntries.seq,
+            createdAt: ledgerEntries.createdAt,
+            category: ledgerEntries.category,
+            description: ledgerEntries.description,
+            remark: ledgerEntries.remark,
+            amountCents: ledgerEntries.amountCents,
+          })
+          .from(ledgerEntries)
+          .where(notPurchase)
+          .orderBy(desc(ledgerEntries.seq))
+          .limit(limit),
+        tx
+          .select({ total: sql<string>`count(*)` })
+          .from(ledgerEntries)
+          .where(notPurchase),
+      ]);
+      return { rows, total: Number(counted?.total ?? 0) };
+    },
+
+    /** An entry of one of the account's subscriptions; another account's entry is not found. */
+    async findEntryForAccount(accountId: string, entryId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          id: ledgerEntries.id,
+          kind: ledgerEntries.kind,
+          category: ledgerEntries.category,
+          balanceAfterCents: ledgerEntries.balanceAfterCents,
+        })
+        .from(ledgerEntries)
+        .innerJoin(subscriptions, eq(subscriptions.id, ledgerEntries.subscriptionId))
+        .where(and(eq(subscriptions.accountId, accountId), eq(ledgerEntries.id, entryId)));
+      return row;
     },
 
     /** Money already refunded from one purchase entry, as a positive number of cents. */

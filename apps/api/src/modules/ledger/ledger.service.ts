@@ -7,7 +7,16 @@ import type { JobDefinition } from '../../jobs/job-queue.js';
 import type { LedgerEntryRow, LedgerRepository, NewLedgerEntry } from './ledger.repository.js';
 import { planCreditSpend } from './spend-plan.js';
 
-export const ENTRY_KINDS = ['PURCHASE', 'FREE_CREDIT_GRANT', 'CREDIT_EXPIRY', 'ADMIN_FUNDS', 'USAGE', 'REFUND'] as const;
+export const ENTRY_KINDS = [
+  'PURCHASE',
+  'FREE_CREDIT_GRANT',
+  'CREDIT_EXPIRY',
+  'ADMIN_FUNDS',
+  'USAGE',
+  'REFUND',
+  'TRANSFER_OUT',
+  'TRANSFER_IN',
+] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export const LEDGER_EXPIRE_QUEUE = 'ledger-expire-credits';
@@ -212,14 +221,20 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
       );
     },
 
-    /** Metered usage: unexpired free credits first (earliest-expiring first), then paid funds, down to minus the overdue limit. */
-    debitUsage: (posting: Posting, tx?: Tx) =>
+    /**
+     * Metered usage: unexpired free credits first (earliest-expiring first), then paid funds, down to minus the overdue
+     * limit. `usedAlready`: the hours were used and must be recorded even past that limit (metering; the overdue guard
+     * then stops the clusters).
+     */
+    debitUsage: (posting: Posting & { usedAlready?: boolean }, tx?: Tx) =>
       post(
         posting,
         'USAGE',
         async ({ accountId, balanceCents, openGrants, now, tx }) => {
           const limit = await repo.overdueLimit(accountId, tx);
-          if (balanceCents - posting.amountCents < -limit) throw businessRule('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
+          if (!posting.usedAlready && balanceCents - posting.amountCents < -limit) {
+            throw businessRule('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
+          }
           const plan = planCreditSpend(openGrants, posting.amountCents, now);
           return {
             kind: 'USAGE',
@@ -268,6 +283,67 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
         tx,
       ),
 
+    /**
+     * Moves a subscription's paid funds (never its free credits, which cannot leave the subscription they were
+     * granted to) to another subscription: both entries in one transaction under both row locks, taken in id
+     * order so two opposite transfers cannot deadlock. The key makes a retry move nothing twice.
+     * Returns the cents moved (0 when there were no paid funds).
+     */
+    async transferPaidFunds(
+      transfer: { fromSubscriptionId: string; toSubscriptionId: string; idempotencyKey: string; actorUserId?: string | null },
+      tx?: Tx,
+    ): Promise<{ amountCents: number; duplicate: boolean }> {
+      const { fromSubscriptionId: from, toSubscriptionId: to, idempotencyKey: key } = transfer;
+      if (from === to) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
+      return inTransaction(tx, async (tx) => {
+        for (const id of [from, to].sort()) {
+          if (!(await repo.lockSubscription(id, tx))) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+        }
+        const done = await repo.findEntryByKey(`${key}:out`, tx);
+        if (done) return { amountCents: -done.amountCents, duplicate: true };
+        const source = (await repo.lockSubscription(from, tx))!;
+        const { balance, open } = await expireDue(from, source.balanceCents, clock.now(), tx);
+        if (balance !== source.balanceCents) await repo.setBalance(from, balance, tx);
+        const paidCents = balance - open.reduce((sum, grant) => sum + grant.remainingCents, 0);
+        if (paidCents <= 0) return { amountCents: 0, duplicate: false };
+        const common = { amountCents: paidCents, actorUserId: transfer.actorUserId ?? null };
+        await post(
+          { ...common, subscriptionId: from, idempotencyKey: `${key}:out` },
+          'TRANSFER_OUT',
+          async () => ({
+            kind: 'TRANSFER_OUT',
+            category: 'TRANSFER_OUT',
+            amountCents: -paidCents,
+            description: 'Paid funds moved to another subscription',
+          }),
+          tx,
+        );
+        await post(
+          { ...common, subscriptionId: to, idempotencyKey: `${key}:in` },
+          'TRANSFER_IN',
+          async () => ({
+            kind: 'TRANSFER_IN',
+            category: 'TRANSFER_IN',
+            amountCents: paidCents,
+            description: 'Paid funds moved from another subscription',
+          }),
+          tx,
+        );
+        return { amountCents: paidCents, duplicate: false };
+      });
+    },
+
+    /** Paid funds of a subscription: its balance less unexpired free credits (0 or less when it owes). */
+    async paidFunds(subscriptionId: string, tx?: Tx): Promise<number> {
+      return inTransaction(tx, async (tx) => {
+        const subscription = await repo.lockSubscription(subscriptionId, tx);
+        if (!subscription) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+        const { balance, open } = await expireDue(subscription.id, subscription.balanceCents, clock.now(), tx);
+        if (balance !== subscription.balanceCents) await repo.setBalance(subscription.id, balance, tx);
+        return balance - open.reduce((sum, grant) => sum + grant.remainingCents, 0);
+      });
+    },
+
     /** Runs the expiry of every grant that is due (the scheduled job); returns how many subscriptions it touched. */
     async expireDueCredits(): Promise<number> {
       let touched = 0;
@@ -285,6 +361,15 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
         if (due.length < EXPIRY_BATCH) return touched;
       }
     },
+
+    /**
+     * The history the ledger keeps for a subscription: its newest `limit` entries other than card purchases
+     * (billing lists those from its own purchases, in any status), and how many such entries there are.
+     */
+    history: (subscriptionId: string, limit: number, tx?: Tx) => repo.historyEntries(subscriptionId, limit, tx),
+
+    /** One entry of the account's subscriptions (a receipt's balance, or why a transaction has no receipt). */
+    entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repo.findEntryForAccount(accountId, entryId, tx),
 
     /** Unexpired free credits, their next expiry and this month's usage per subscription. */
     async summaries(subscriptionIds: string[], tx?: Tx) {

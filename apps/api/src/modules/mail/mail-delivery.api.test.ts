@@ -101,8 +101,9 @@ describe.each(kinds)('mail outbox on %s', (kind) => {
     try {
       const id = await database.db.transaction((tx) => mail.enqueue(message('worker@example.com'), tx));
       await mail.dispatch(id);
-      await waitFor(() => sink.received.length === 1);
-      expect(otpIn(sink.received[0]!.raw)).toBe('424242');
+      // The worker sends the most urgent waiting mail first: mail left pending by earlier tests may go out too.
+      await waitFor(() => sink.received.some((received) => received.raw.includes('worker@example.com')));
+      expect(otpIn(sink.received.find((received) => received.raw.includes('worker@example.com'))!.raw)).toBe('424242');
       await waitFor(async () => (await mail.listRecent(50)).find((row) => row.id === id)?.status === 'SENT');
     } finally {
       await workers.stop();

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 
@@ -23,6 +23,47 @@ export function createMailRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Takes the lease on the most urgent claimable mail (highest priority, then oldest); undefined when none is waiting. */
+    async claimNext(now: Date, leaseUntil: Date, tx: DbOrTx = db): Promise<OutboxRow | undefined> {
+      // SKIP LOCKED in a CTE: workers delivering at the same time each take a different mail instead of
+      // waiting on the same row (an `id in (subquery)` form would wait, then find it taken, and send nothing).
+      const next = tx
+        .$with('next')
+        .as(
+          tx
+            .select({ nextId: mailOutbox.id })
+            .from(mailOutbox)
+            .where(claimable(now))
+            .orderBy(desc(mailOutbox.priority), mailOutbox.createdAt, mailOutbox.seq)
+            .limit(1)
+            .for('update', { skipLocked: true }),
+        );
+      const [row] = await tx
+        .with(next)
+        .update(mailOutbox)
+        .set({ leaseUntil, attempts: sql`${mailOutbox.attempts} + 1` })
+        .from(next)
+        .where(eq(mailOutbox.id, next.nextId))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Capped mail (OTP, invitations) written since `since`, in all and to one recipient domain. Called under
+     * a transaction-scoped advisory lock, so concurrent requests count one another.
+     */
+    async countCappedSince(since: Date, domain: string, tx: DbOrTx): Promise<{ total: number; domain: number }> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kumo:mail-cap'))`);
+      const [row] = await tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          domain: sql<number>`(count(*) filter (where lower(split_part(${mailOutbox.toAddress}, '@', 2)) = ${domain}))::int`,
+        })
+        .from(mailOutbox)
+        .where(and(ne(mailOutbox.kind, 'notification'), gt(mailOutbox.createdAt, since)));
+      return { total: Number(row?.total ?? 0), domain: Number(row?.domain ?? 0) };
+    },
+
     async markSent(id: string, at: Date, tx: DbOrTx = db): Promise<void> {
       await tx.update(mailOutbox).set({ status: 'SENT', sentAt: at, leaseUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
     },
@@ -39,7 +80,7 @@ export function createMailRepository(db: DbOrTx) {
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
         .where(and(claimable(now), lt(mailOutbox.createdAt, olderThan)))
-        .orderBy(mailOutbox.createdAt)
+        .orderBy(desc(mailOutbox.priority), mailOutbox.createdAt)
         .limit(limit);
       return rows.map((row) => row.id);
     },

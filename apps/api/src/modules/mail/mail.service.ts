@@ -4,7 +4,9 @@ import type { Clock } from '../../clock.js';
 import { MINUTE } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
-import type { MailRepository } from './mail.repository.js';
+import { MESSAGES } from '@kumo/contract';
+import { tooManyRequests } from '../../errors.js';
+import type { MailRepository, OutboxRow } from './mail.repository.js';
 
 export const MAIL_DELIVER_QUEUE = 'mail-deliver';
 export const MAIL_SWEEP_QUEUE = 'mail-sweep';
@@ -19,6 +21,23 @@ export interface MailMessage {
 }
 
 /**
+ * What a mail is for. OTP mail goes before every other kind (a customer is waiting at the sign-in screen,
+ * and the code lives 10 minutes); OTP and invitation mail, which anyone can cause, are capped.
+ */
+export type MailKind = 'otp' | 'invitation' | 'notification';
+export const MAIL_PRIORITY: Record<MailKind, number> = { otp: 10, invitation: 5, notification: 0 };
+
+export interface MailLimits {
+  /** OTP and invitation mails per minute across the portal. */
+  perMinute: number;
+  /** OTP and invitation mails per minute to one recipient domain. */
+  perDomainPerMinute: number;
+  /** Mails the worker delivers at the same time. */
+  concurrency: number;
+}
+export const DEFAULT_MAIL_LIMITS: MailLimits = { perMinute: 120, perDomainPerMinute: 30, concurrency: 8 };
+
+/**
  * Mail leaves through an outbox: a row written in the caller's transaction, then a job that
  * delivers it with retries. A mail server that is down delays mail; it never loses it.
  */
@@ -29,42 +48,82 @@ export function createMailService(deps: {
   clock: Clock;
   from: string;
   logger: FastifyBaseLogger;
+  limits?: Partial<MailLimits>;
 }) {
   const { mailRepository, transport, jobs, clock, from, logger } = deps;
+  const limits: MailLimits = { ...DEFAULT_MAIL_LIMITS, ...deps.limits };
 
-  async function dispatch(id: string): Promise<void> {
+  async function dispatch(id: string, kind: MailKind = 'notification'): Promise<void> {
     try {
-      await jobs.send(MAIL_DELIVER_QUEUE, { id });
+      await jobs.send(MAIL_DELIVER_QUEUE, { id }, { priority: MAIL_PRIORITY[kind] });
     } catch (error) {
       // The sweep picks the mail up later; the caller's work has already committed.
       logger.warn({ err: error, mailId: id }, 'could not queue mail delivery; the sweep will retry');
     }
   }
 
+  async function send(mail: OutboxRow | undefined): Promise<'sent' | 'skipped'> {
+    if (!mail) return 'skipped';
+    try {
+      await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+    } catch (error) {
+      await mailRepository.releaseAfterFailure(mail.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    await mailRepository.markSent(mail.id, clock.now());
+    return 'sent';
+  }
+
   return {
-    /** Stores a mail inside the caller's transaction; call dispatch(id) once it commits. */
-    enqueue: (message: MailMessage, tx: DbOrTx) =>
-      mailRepository.insert(
-        { ...message, toAddress: message.to, textBody: message.text, htmlBody: message.html, createdAt: clock.now() },
+    /**
+     * Stores a mail inside the caller's transaction; call dispatch(id) once it commits. OTP and invitation
+     * mail over the per-minute caps (in all, or to the recipient's domain) is refused with 429: one client
+     * cannot flood the mail server, nor bury other customers' sign-in codes behind its own.
+     */
+    async enqueue(message: MailMessage, tx: DbOrTx, kind: MailKind = 'notification'): Promise<string> {
+      const now = clock.now();
+      if (kind !== 'notification') {
+        const domain = (message.to.split('@')[1] ?? '').toLowerCase();
+        const sent = await mailRepository.countCappedSince(new Date(now.getTime() - MINUTE), domain, tx);
+        if (sent.total >= limits.perMinute || sent.domain >= limits.perDomainPerMinute) {
+          logger.warn({ kind, recipientDomain: domain, sentLastMinute: sent }, 'mail cap reached; refusing an OTP or invitation mail');
+          throw tooManyRequests('MAIL_RATE_LIMITED', MESSAGES.mailRateLimited);
+        }
+      }
+      return mailRepository.insert(
+        {
+          ...message,
+          toAddress: message.to,
+          textBody: message.text,
+          htmlBody: message.html,
+          createdAt: now,
+          kind,
+          priority: MAIL_PRIORITY[kind],
+        },
         tx,
-      ),
+      );
+    },
 
     dispatch,
 
     /** Sends one stored mail; throws on failure so the job is retried. */
     async deliver(id: string): Promise<'sent' | 'skipped'> {
       const now = clock.now();
-      const mail = await mailRepository.claim(id, now, new Date(now.getTime() + LEASE_MS));
-      if (!mail) return 'skipped';
-      try {
-        await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
-      } catch (error) {
-        await mailRepository.releaseAfterFailure(id, error instanceof Error ? error.message : String(error));
-        throw error;
-      }
-      await mailRepository.markSent(id, clock.now());
-      return 'sent';
+      return send(await mailRepository.claim(id, now, new Date(now.getTime() + LEASE_MS)));
     },
+
+    /**
+     * Sends the most urgent waiting mail, whichever job woke the worker: an OTP queued behind a burst of
+     * invitations goes out next. Several workers run this at once, each taking a different mail.
+     */
+    async deliverNext(): Promise<'sent' | 'idle'> {
+      const now = clock.now();
+      const mail = await mailRepository.claimNext(now, new Date(now.getTime() + LEASE_MS));
+      return (await send(mail)) === 'sent' ? 'sent' : 'idle';
+    },
+
+    /** Mails the worker delivers at the same time. */
+    concurrency: limits.concurrency,
 
     /** Re-queues mail whose job was lost (a crash between commit and queueing) or ran out of retries. */
     async sweep(): Promise<number> {
@@ -85,7 +144,11 @@ export function mailJobs(mail: MailService): JobDefinition[] {
       queue: MAIL_DELIVER_QUEUE,
       retryLimit: 8,
       retryDelaySeconds: 5,
+      concurrency: mail.concurrency,
+      // The most urgent mail waiting goes first (an OTP queued behind a burst of invitations), then this
+      // job's own mail unless that was it or another worker has it: no mail waits for the sweep.
       handler: async (data) => {
+        await mail.deliverNext();
         await mail.deliver(String(data.id));
       },
     },

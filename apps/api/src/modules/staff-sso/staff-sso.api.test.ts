@@ -91,8 +91,8 @@ describe.each(kinds)('staff single sign-on on %s', (kind) => {
       expect(params.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
       const [cookie] = browser.setCookieHeaders;
-      expect(cookie).toMatch(new RegExp(`^kumo_sso_${params.state}=`));
-      expect(cookie).toContain(`Path=${SSO_PATHS.callback}`);
+      expect(cookie).toMatch(/^kumo_sso=/);
+      expect(cookie).toContain('Path=/oauth2/;');
       expect(cookie).toContain('HttpOnly');
       expect(cookie).toContain('SameSite=Lax');
       expect(cookie).toContain('Max-Age=600');
@@ -215,14 +215,14 @@ describe.each(kinds)('staff single sign-on on %s', (kind) => {
     it('is refused when its cookie was tampered with', async () => {
       const browser = new TestBrowser(ctx.baseUrl);
       const callback = await callbackFor(STAFF, browser);
-      const [name, cookie] = [...browser.cookies.entries()].find(([cookieName]) => cookieName.startsWith('kumo_sso_'))!;
+      const [name, cookie] = [...browser.cookies.entries()].find(([cookieName]) => cookieName === 'kumo_sso')!;
       const [payload, signature] = [
         cookie.value.slice(0, cookie.value.lastIndexOf('.')),
         cookie.value.slice(cookie.value.lastIndexOf('.') + 1),
       ];
-      const transaction = JSON.parse(Buffer.from(decodeURIComponent(payload), 'base64url').toString('utf8'));
-      transaction.flags.userSwitched = true;
-      browser.cookies.set(name, { ...cookie, value: `${Buffer.from(JSON.stringify(transaction)).toString('base64url')}.${signature}` });
+      const attempts = JSON.parse(Buffer.from(decodeURIComponent(payload), 'base64url').toString('utf8'));
+      attempts[0].flags.userSwitched = true;
+      browser.cookies.set(name, { ...cookie, value: `${Buffer.from(JSON.stringify(attempts)).toString('base64url')}.${signature}` });
       expect(errorOf(await browser.follow(callback.href))).toBe(MESSAGES.ssoExpired);
     });
 
@@ -237,7 +237,7 @@ describe.each(kinds)('staff single sign-on on %s', (kind) => {
       const saved = new Map(browser.cookies);
       const first = await browser.follow(callback.href);
       expect(first.url.pathname).toBe(SSO_PATHS.handOff);
-      expect([...browser.cookies.keys()].filter((name) => name.startsWith('kumo_sso_'))).toEqual([]);
+      expect([...browser.cookies.keys()].filter((name) => name.startsWith('kumo_sso'))).toEqual([]);
 
       // The same browser again: its attempt is gone.
       expect(errorOf(await browser.follow(callback.href))).toBe(MESSAGES.ssoExpired);
@@ -245,6 +245,23 @@ describe.each(kinds)('staff single sign-on on %s', (kind) => {
       const replaying = new TestBrowser(ctx.baseUrl);
       for (const [name, cookie] of saved) replaying.cookies.set(name, cookie);
       expect(errorOf(await replaying.follow(callback.href))).toBe(MESSAGES.ssoFailed);
+    });
+
+    it('keeps one cookie however often sign-in is started, and the latest attempt still completes', async () => {
+      const browser = new TestBrowser(ctx.baseUrl);
+      for (let i = 0; i < 60; i++) expect((await browser.request(SSO_PATHS.start)).status).toBe(302);
+      expect([...browser.cookies.keys()].filter((name) => name.startsWith('kumo_sso'))).toEqual(['kumo_sso']);
+      const header = browser.cookieHeaderFor(new URL(SSO_PATHS.callback, ctx.baseUrl));
+      expect(header.length).toBeLessThan(2048);
+      expect((await signInAs(STAFF, SSO_PATHS.start, browser)).url.pathname).toBe(SSO_PATHS.handOff);
+    });
+
+    it('lets a tab and a pop-up each finish their own attempt', async () => {
+      const browser = new TestBrowser(ctx.baseUrl);
+      const tab = await callbackFor(STAFF, browser);
+      const popUp = await callbackFor(STAFF, browser);
+      expect((await browser.follow(popUp.href)).url.pathname).toBe(SSO_PATHS.handOff);
+      expect((await browser.follow(tab.href)).url.pathname).toBe(SSO_PATHS.handOff);
     });
 
     it('is refused after the attempt lapsed', async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@kumo/contract';
 import type { SsoOutcome, StaffSsoService } from './staff-sso.service.js';
-import { SSO_PATHS, STATE_PATTERN, TRANSACTION_TTL_MS, createTransactionCookies } from './sso-transaction.js';
+import { SSO_COOKIE_PATH, SSO_PATHS, STATE_PATTERN, TRANSACTION_TTL_MS, createTransactionCookies } from './sso-transaction.js';
 
 export interface StaffSsoRouteOptions {
   /** Signs the transaction cookies (the server's auth secret). */
@@ -44,6 +44,9 @@ export function staffSsoRoutes(sso: StaffSsoService, options: StaffSsoRouteOptio
   const cookies = createTransactionCookies(options.secret);
   const secure = options.publicUrl.startsWith('https:');
   const callbackBase = `${options.publicUrl}${SSO_PATHS.callback}`;
+  // Lax: the provider's redirect back is a top-level navigation from another site. The path covers the
+  // start too, so a new start sees the attempts under way and replaces the cookie instead of adding one.
+  const cookieOptions = { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
 
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,14 +68,11 @@ export function staffSsoRoutes(sso: StaffSsoService, options: StaffSsoRouteOptio
           userSwitched: request.query.isUserSwitched === 'true',
         });
         if (outcome.transaction) {
-          reply.setCookie(cookies.name(outcome.transaction.state), cookies.seal(outcome.transaction), {
-            path: SSO_PATHS.callback,
-            httpOnly: true,
-            // Lax: the provider's redirect back is a top-level navigation from another site.
-            sameSite: 'lax',
-            secure,
-            maxAge: TRANSACTION_TTL_MS / 1000,
-          });
+          const started = outcome.transaction;
+          const earlier = cookies.open(request.cookies[cookies.name]);
+          // Replaces the cookie: the newest few attempts, never one more cookie per start.
+          const kept = cookies.withStarted(earlier, started, started.expiresAt - TRANSACTION_TTL_MS);
+          reply.setCookie(cookies.name, cookies.seal(kept), { ...cookieOptions, maxAge: TRANSACTION_TTL_MS / 1000 });
         }
         return send(request, reply, outcome);
       },
@@ -88,11 +88,15 @@ export function staffSsoRoutes(sso: StaffSsoService, options: StaffSsoRouteOptio
       },
       handler: async (request, reply) => {
         const { state } = request.query;
-        const name = state && STATE_PATTERN.test(state) ? cookies.name(state) : undefined;
-        const transaction = name ? cookies.open(request.cookies[name]) : null;
-        // Single use: whatever happens next, this attempt is over.
-        if (name && request.cookies[name] !== undefined)
-          reply.clearCookie(name, { path: SSO_PATHS.callback, httpOnly: true, sameSite: 'lax', secure });
+        const attempts = cookies.open(request.cookies[cookies.name]);
+        const transaction = state && STATE_PATTERN.test(state) ? (attempts.find((attempt) => attempt.state === state) ?? null) : null;
+        // Single use: whatever happens next, this attempt is over; the others stay for their own callbacks.
+        if (transaction) {
+          const others = attempts.filter((attempt) => attempt !== transaction);
+          if (others.length > 0)
+            reply.setCookie(cookies.name, cookies.seal(others), { ...cookieOptions, maxAge: TRANSACTION_TTL_MS / 1000 });
+          else reply.clearCookie(cookies.name, cookieOptions);
+        }
         const queryIndex = request.url.indexOf('?');
         const callbackUrl = new URL(`${callbackBase}${queryIndex === -1 ? '' : request.url.slice(queryIndex)}`);
         return send(request, reply, await sso.finish(callbackUrl, transaction));

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@kumo/contract';
+import { MESSAGES, type SsoHandOff } from '@kumo/contract';
 import { IdentityError, type IdentityFailure, type IdentityProvider } from '../../adapters/identity/identity-provider.js';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { SSO_PATHS, TRANSACTION_TTL_MS, type SsoFlags, type SsoTransaction } from './sso-transaction.js';
 
 const FAILURE_MESSAGES: Record<IdentityFailure, string> = {
@@ -26,7 +26,7 @@ export const errorLocation = (message: string) => `${SSO_PATHS.error}?${new URLS
  * a pop-up renewal also says so, and whether the user was switched.
  */
 export function handOffLocation(tokens: { jwtToken: string; refreshToken: string }, flags: SsoFlags): string {
-  const payload = { data: { jwt_token: tokens.jwtToken, refresh_token: tokens.refreshToken } };
+  const payload: SsoHandOff = { data: { jwt_token: tokens.jwtToken, refresh_token: tokens.refreshToken } };
   const query = new URLSearchParams({ token: Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url') });
   if (flags.sessionExpired) {
     query.set('isSessionExpired', 'true');

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  centsToAmount,
+  deleteSubscriptionQuerySchema,
+  deleteSubscriptionResponseSchema,
   createSubscriptionRequestSchema,
   createSubscriptionResponseSchema,
   errorResponseSchema,
-  messageResponseSchema,
   subscriptionDetailsQuerySchema,
   subscriptionIdParamsSchema,
   subscriptionListSchema,
@@ -72,12 +74,24 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
         tags,
         security,
         summary: 'Delete a subscription that has no clusters',
+        description:
+          'A subscription that still holds paid funds is refused (422 SUBSCRIPTION_HAS_FUNDS, with the amount) unless ' +
+          'transfer_to names another active subscription of the account: the paid balance moves there through the ledger ' +
+          'in the same transaction. Free credits are not transferable; they end with the subscription.',
         params: subscriptionIdParamsSchema,
-        response: { 200: messageResponseSchema, ...errors, 422: errorResponseSchema },
+        querystring: deleteSubscriptionQuerySchema,
+        response: { 200: deleteSubscriptionResponseSchema, ...errors, 422: errorResponseSchema },
       },
       handler: async (request) => {
-        await subscriptions.delete(accountOf(claimsOf(request)), request.params.id);
-        return { message: MESSAGES.subscriptionDeleted };
+        const claims = claimsOf(request);
+        const { transferredCents } = await subscriptions.delete(accountOf(claims), request.params.id, {
+          transferTo: request.query.transfer_to,
+          actorUserId: claims.userId,
+        });
+        return {
+          message: transferredCents > 0 ? MESSAGES.subscriptionFundsTransferred : MESSAGES.subscriptionDeleted,
+          transferred_amount: centsToAmount(transferredCents),
+        };
       },
     });
   };

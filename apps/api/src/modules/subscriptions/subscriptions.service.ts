@@ -3,6 +3,7 @@ import {
   MESSAGES,
   SIGN_UP_CREDIT_USD,
   centsToAmount,
+  subscriptionHasFundsMessage,
   type CreateSubscriptionRequest,
   type Subscription,
   type SubscriptionStatus,
@@ -11,7 +12,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { businessRule, conflict, notFound } from '../../errors.js';
-import type { Ledger } from '../ledger/ledger.service.js';
+import type { Ledger } from '../ledger/index.js';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
 
 const SIGN_UP_CREDIT_CENTS = SIGN_UP_CREDIT_USD * CENTS_PER_DOLLAR;
@@ -26,6 +27,11 @@ export function forecastForMonth(consumedCents: number, now: Date): number {
   return Number((BigInt(consumedCents) * BigInt(end - start) + BigInt(elapsed) / 2n) / BigInt(elapsed));
 }
 
+/** The live clusters of some subscriptions, as the clusters module reports them. */
+export type ClusterDirectory = (
+  subscriptionIds: string[],
+) => Promise<{ subscriptionId: string; id: string; name: string; status: string }[]>;
+
 export function createSubscriptionsService(deps: {
   db: Database;
   subscriptionsRepository: SubscriptionsRepository;
@@ -33,9 +39,12 @@ export function createSubscriptionsService(deps: {
   clock: Clock;
 }) {
   const { db, subscriptionsRepository: repo, ledger, clock } = deps;
+  // The clusters module depends on this one, so it hands in its directory once both exist (services.ts).
+  let clusterDirectory: ClusterDirectory | undefined;
 
   async function present(rows: SubscriptionRow[]): Promise<Subscription[]> {
     const summaries = await ledger.summaries(rows.map((row) => row.id));
+    const clusterRows = clusterDirectory ? await clusterDirectory(rows.map((row) => row.id)) : [];
     const now = clock.now();
     return rows.map((row) => {
       const summary = summaries.get(row.id);
@@ -53,6 +62,9 @@ export function createSubscriptionsService(deps: {
         consumed_amount: centsToAmount(consumed),
         forecasted_amount: centsToAmount(forecastForMonth(consumed, now)),
         active_cluster_count: row.activeClusterCount,
+        clusters: clusterRows
+          .filter((cluster) => cluster.subscriptionId === row.id)
+          .map((cluster) => ({ deployment_id: cluster.id, cluster_name: cluster.name, status: cluster.status })),
         created_by: row.createdByName,
         subscribed_by_email_id: row.createdByEmail,
         created_at: row.createdAt.toISOString(),
@@ -69,6 +81,10 @@ export function createSubscriptionsService(deps: {
 
   return {
     requireOwned,
+
+    attachClusterDirectory(directory: ClusterDirectory): void {
+      clusterDirectory = directory;
+    },
 
     list: async (accountId: string) => present(await repo.listForAccount(accountId)),
 
@@ -114,13 +130,47 @@ export function createSubscriptionsService(deps: {
       });
     },
 
-    /** Deletes a subscription without clusters; its ledger stays for the record. */
-    async delete(accountId: string, subscriptionId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await repo.lockForAccount(accountId, subscriptionId, tx);
+    /**
+     * Deletes a subscription without clusters; its ledger stays for the record. Paid funds are never lost:
+     * with paid funds left, it is refused unless `transferTo` names another active subscription of the
+     * account, which receives them through a ledger transfer in the same transaction. Free credits stay
+     * behind and end with the subscription.
+     */
+    async delete(
+      accountId: string,
+      subscriptionId: string,
+      options: { transferTo?: string; actorUserId?: string } = {},
+    ): Promise<{ transferredCents: number }> {
+      const { transferTo } = options;
+      return db.transaction(async (tx) => {
+        if (transferTo === subscriptionId) throw businessRule('TRANSFER_TARGET_INVALID', MESSAGES.transferTargetInvalid);
+        // Both rows locked in id order, so two opposite transfers cannot deadlock.
+        const ids = transferTo ? [subscriptionId, transferTo].sort() : [subscriptionId];
+        const locked = new Map<string, Awaited<ReturnType<typeof repo.lockForAccount>>>();
+        for (const id of ids) locked.set(id, await repo.lockForAccount(accountId, id, tx));
+        const row = locked.get(subscriptionId);
         if (!row) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+        // Another account's subscription, or a deleted one, is as unknown as one that never existed.
+        if (transferTo && !locked.get(transferTo)) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
         if (row.activeClusterCount > 0) throw businessRule('SUBSCRIPTION_HAS_CLUSTERS', MESSAGES.subscriptionHasClusters);
+
+        let transferredCents = 0;
+        const paidCents = await ledger.paidFunds(row.id, tx);
+        if (paidCents > 0) {
+          if (!transferTo) throw businessRule('SUBSCRIPTION_HAS_FUNDS', subscriptionHasFundsMessage(paidCents));
+          const moved = await ledger.transferPaidFunds(
+            {
+              fromSubscriptionId: row.id,
+              toSubscriptionId: transferTo,
+              idempotencyKey: `subscription-delete:${row.id}`,
+              actorUserId: options.actorUserId,
+            },
+            tx,
+          );
+          transferredCents = moved.amountCents;
+        }
         await repo.markDeleted(row.id, clock.now(), tx);
+        return { transferredCents };
       });
     },
 

@@ -1,5 +1,5 @@
 import { PRODUCT, ROLE_LABELS, type InvitableRole } from '@kumo/contract';
-import type { MailMessage } from '../mail/mail.service.js';
+import type { MailMessage } from '../mail/index.js';
 import { escapeHtml } from '../../lib/html.js';
 
 export function invitationMail(input: {

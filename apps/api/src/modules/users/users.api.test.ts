@@ -6,6 +6,7 @@ import { databaseKinds } from '../../../test/support/databases.js';
 import {
   errorCode,
   get,
+  logIn,
   post,
   send,
   signUp,
@@ -194,6 +195,99 @@ describe.each(kinds)('account users on %s', (kind) => {
     const removal = await send(ctx, 'PUT', '/api/account/delete-user', { email_id: memberEmail }, second.jwt);
     expect(removal.statusCode).toBe(404);
     expect((await get(ctx, '/api/account/users', first.jwt)).json()).toHaveLength(2);
+  });
+
+  it('lists pending invitations of the account only, and marks expired ones', async () => {
+    const ownerEmail = freshEmail('owner');
+    const owner = await signUp(ctx, ownerEmail);
+    const waiting = freshEmail('waiting');
+    const waitingId = (await invite(owner, waiting, 'Wes Waiting')).json().invitation_id;
+    const joined = freshEmail('joined');
+    await invite(owner, joined);
+    await post(ctx, '/api/user/invite/accept', { token: await invitationToken(ctx, joined) });
+    const other = await signUp(ctx, freshEmail('other'));
+    await invite(other, freshEmail('theirs'));
+
+    const listed = await get(ctx, '/api/account/invitations', owner.jwt);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([
+      expect.objectContaining({
+        invitation_id: waitingId,
+        email_id: waiting,
+        user_name: 'Wes Waiting',
+        role: 'ACCOUNT_ADMIN',
+        expired: false,
+      }),
+    ]);
+    const { invited_on, expires_on } = listed.json()[0];
+    expect(Date.parse(expires_on) - Date.parse(invited_on)).toBe(7 * DAY);
+    expect((await get(ctx, '/api/account/invitations', other.jwt)).json()).toHaveLength(1);
+
+    ctx.clock.advance(7 * DAY + 1000);
+    const later = await logIn(ctx, ownerEmail);
+    expect((await get(ctx, '/api/account/invitations', later.jwt)).json()[0].expired).toBe(true);
+  });
+
+  it('resends an invitation with a new 7-day link: the old link dies, the new one works', async () => {
+    const ownerEmail = freshEmail('owner');
+    const email = freshEmail('resent');
+    const invitationId = (await invite(await signUp(ctx, ownerEmail), email, 'Rae Resent')).json().invitation_id;
+    const oldToken = await invitationToken(ctx, email);
+    ctx.clock.advance(7 * DAY + 1000);
+    const owner = await logIn(ctx, ownerEmail);
+
+    const resent = await post(ctx, `/api/user/invite/${invitationId}/resend`, {}, owner.jwt);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toEqual({ message: MESSAGES.invitationResent });
+    const newToken = await invitationToken(ctx, email);
+    expect(newToken).not.toBe(oldToken);
+    const [listed] = (await get(ctx, '/api/account/invitations', owner.jwt)).json();
+    expect(listed).toMatchObject({ invitation_id: invitationId, expired: false });
+    expect(Date.parse(listed.expires_on)).toBe(ctx.clock.now().getTime() + 7 * DAY);
+
+    expect(errorCode(await post(ctx, '/api/user/invite/accept', { token: oldToken }))).toBe('INVITATION_INVALID');
+    const accepted = await post(ctx, '/api/user/invite/accept', { token: newToken });
+    expect(accepted.statusCode).toBe(200);
+    expect((await get(ctx, '/api/account/invitations', owner.jwt)).json()).toEqual([]);
+    // Accepted: nothing left to resend.
+    const again = await post(ctx, `/api/user/invite/${invitationId}/resend`, {}, owner.jwt);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().errorDetails.error_message).toBe(MESSAGES.invitationNotFound);
+  });
+
+  it('revokes an invitation: its link no longer works and it leaves the list', async () => {
+    const owner = await signUp(ctx, freshEmail('owner'));
+    const email = freshEmail('revoked');
+    const invitationId = (await invite(owner, email)).json().invitation_id;
+    const token = await invitationToken(ctx, email);
+
+    const revoked = await send(ctx, 'DELETE', `/api/user/invite/${invitationId}`, undefined, owner.jwt);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ message: MESSAGES.invitationRevoked });
+    expect((await get(ctx, '/api/account/invitations', owner.jwt)).json()).toEqual([]);
+    const accept = await post(ctx, '/api/user/invite/accept', { token });
+    expect(accept.statusCode).toBe(422);
+    expect(errorCode(accept)).toBe('INVITATION_INVALID');
+    expect((await send(ctx, 'DELETE', `/api/user/invite/${invitationId}`, undefined, owner.jwt)).statusCode).toBe(404);
+    expect((await post(ctx, `/api/user/invite/${invitationId}/resend`, {}, owner.jwt)).statusCode).toBe(404);
+    expect((await send(ctx, 'DELETE', '/api/user/invite/not-a-uuid', undefined, owner.jwt)).statusCode).toBe(400);
+  });
+
+  it("another account's invitation is not found: neither resent nor revoked", async () => {
+    const owner = await signUp(ctx, freshEmail('owner'));
+    const email = freshEmail('mine');
+    const invitationId = (await invite(owner, email)).json().invitation_id;
+    const token = await invitationToken(ctx, email);
+    const stranger = await signUp(ctx, freshEmail('stranger'));
+
+    const resend = await post(ctx, `/api/user/invite/${invitationId}/resend`, {}, stranger.jwt);
+    expect(resend.statusCode).toBe(404);
+    const revoke = await send(ctx, 'DELETE', `/api/user/invite/${invitationId}`, undefined, stranger.jwt);
+    expect(revoke.statusCode).toBe(404);
+    expect(revoke.json().errorDetails.error_code).toBe('NOT_FOUND');
+    // Untouched: the original link still works.
+    expect(await invitationToken(ctx, email)).toBe(token);
+    expect((await post(ctx, '/api/user/invite/accept', { token })).statusCode).toBe(200);
   });
 
   it('closes the customer area to Cluster Members', async () => {

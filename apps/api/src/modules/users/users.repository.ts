@@ -1,8 +1,12 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accountMembers, accounts, invitations, memberSubscriptions, users } from '../../db/schema.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
+
+/** Neither accepted nor revoked (it may still have expired). */
+const pending = (): SQL => and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt))!;
 
 /** SQL for an account's people: memberships, invitations and Cluster Members' subscriptions. */
 export function createUsersRepository(db: DbOrTx) {
@@ -59,12 +63,46 @@ export function createUsersRepository(db: DbOrTx) {
       return row!.id;
     },
 
-    /** Marks an open, unexpired invitation accepted; undefined when it is unknown, used or expired. */
+    /** Marks an open, unexpired invitation accepted; undefined when it is unknown, used, revoked or expired. */
     async acceptInvitation(tokenHash: string, now: Date, tx: DbOrTx = db): Promise<InvitationRow | undefined> {
       const [row] = await tx
         .update(invitations)
         .set({ acceptedAt: now })
-        .where(and(eq(invitations.tokenHash, tokenHash), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
+        .where(and(eq(invitations.tokenHash, tokenHash), pending(), gt(invitations.expiresAt, now)))
+        .returning();
+      return row;
+    },
+
+    /** The account's invitations nobody accepted or revoked (expired ones included: they can be resent), oldest first. */
+    async listPendingInvitations(accountId: string, tx: DbOrTx = db): Promise<InvitationRow[]> {
+      return tx
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.accountId, accountId), pending()))
+        .orderBy(asc(invitations.createdAt));
+    },
+
+    /** A new token and expiry for a pending invitation of this account: the old link dies with its hash. */
+    async renewInvitation(
+      accountId: string,
+      invitationId: string,
+      values: { tokenHash: string; expiresAt: Date },
+      tx: DbOrTx = db,
+    ): Promise<InvitationRow | undefined> {
+      const [row] = await tx
+        .update(invitations)
+        .set(values)
+        .where(and(eq(invitations.id, invitationId), eq(invitations.accountId, accountId), pending()))
+        .returning();
+      return row;
+    },
+
+    /** Revokes a pending invitation of this account; undefined when there is none (another account's is not found either). */
+    async revokeInvitation(accountId: string, invitationId: string, now: Date, tx: DbOrTx = db): Promise<InvitationRow | undefined> {
+      const [row] = await tx
+        .update(invitations)
+        .set({ revokedAt: now })
+        .where(and(eq(invitations.id, invitationId), eq(invitations.accountId, accountId), pending()))
         .returning();
       return row;
     },

@@ -8,14 +8,16 @@ import {
   checkUserQuerySchema,
   checkUserResponseSchema,
   deleteUserRequestSchema,
+  invitationParamsSchema,
   inviteRequestSchema,
   inviteResponseSchema,
   messageResponseSchema,
+  pendingInvitationsResponseSchema,
   subscriptionOptionsResponseSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
 import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
-import { sendTokens } from '../auth/auth.routes.js';
+import { sendTokens } from '../../http/send-tokens.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['Account users'];
@@ -76,6 +78,48 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
           subscriptionIds: request.body.subscription_ids,
         }),
       }),
+    });
+
+    app.get('/api/account/invitations', {
+      onRequest: accountAdmin,
+      schema: {
+        tags,
+        security,
+        summary: "The logged-in account's invitations nobody has accepted or revoked yet",
+        response: { 200: pendingInvitationsResponseSchema, ...errors },
+      },
+      handler: async (request) => users.listPendingInvitations(claimsOf(request)),
+    });
+
+    app.post('/api/user/invite/:invitationId/resend', {
+      config: { rateLimit },
+      onRequest: accountAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail a pending invitation again with a new 7-day link; the previous link stops working',
+        params: invitationParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      handler: async (request) => {
+        await users.resendInvitation(claimsOf(request), request.params.invitationId);
+        return { message: MESSAGES.invitationResent };
+      },
+    });
+
+    app.delete('/api/user/invite/:invitationId', {
+      onRequest: accountAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke a pending invitation: its link no longer works',
+        params: invitationParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      handler: async (request) => {
+        await users.revokeInvitation(claimsOf(request), request.params.invitationId);
+        return { message: MESSAGES.invitationRevoked };
+      },
     });
 
     app.post('/api/user/invite/accept', {

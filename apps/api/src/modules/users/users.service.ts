@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES, type AccountUser, type CustomerRole, type InvitableRole } from '@kumo/contract';
+import { MESSAGES, type AccountUser, type CustomerRole, type InvitableRole, type PendingInvitation } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { AccessClaims } from '../auth/access-tokens.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { keyedHash } from '../auth/secrets.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { AccessClaims, AuthService } from '../auth/index.js';
+import { keyedHash } from '../../lib/crypto.js';
+import type { MailService } from '../mail/index.js';
 import { invitationMail } from './invitation-mail.js';
-import type { UsersRepository } from './users.repository.js';
+import type { InvitationRow, UsersRepository } from './users.repository.js';
 
 export const INVITATION_VALID_DAYS = 7;
 
@@ -34,6 +33,24 @@ export function createUsersService(deps: {
     if (!claims.accountId) throw forbidden(MESSAGES.customerAreaOnly);
     return claims.accountId;
   };
+
+  const newToken = () => randomBytes(32).toString('base64url');
+  const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_VALID_DAYS * DAY);
+  const invitationOf = (row: InvitationRow) => ({ email: row.email, name: row.userName, role: row.role as InvitableRole });
+  const composeMail = (
+    inviter: Awaited<ReturnType<AuthService['userDetail']>>,
+    invited: { email: string; name: string; role: InvitableRole },
+    token: string,
+  ) =>
+    invitationMail({
+      to: invited.email,
+      name: invited.name,
+      inviterName: inviter.userName,
+      ownerEmail: inviter.ownerEmailId ?? inviter.emailId,
+      role: invited.role,
+      link: `${publicUrl}/invite/accept?token=${token}`,
+      validDays: INVITATION_VALID_DAYS,
+    });
 
   return {
     async list(claims: AccessClaims): Promise<AccountUser[]> {
@@ -75,7 +92,7 @@ export function createUsersService(deps: {
         throw badRequest('VALIDATION_FAILED', MESSAGES.selectSubscription, { subscription_ids: MESSAGES.selectSubscription });
       }
       const inviter = await auth.userDetail(claims);
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const now = clock.now();
       const { invitationId, mailId } = await db.transaction(async (tx) => {
         const invitationId = await repo.insertInvitation(
@@ -87,24 +104,56 @@ export function createUsersService(deps: {
             subscriptionIds,
             tokenHash: invitationHash(token),
             invitedByUserId: claims.userId,
-            expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
+            expiresAt: expiryFrom(now),
             createdAt: now,
           },
           tx,
         );
-        const message = invitationMail({
-          to: input.email,
-          name: input.name,
-          inviterName: inviter.userName,
-          ownerEmail: inviter.ownerEmailId ?? inviter.emailId,
-          role: input.role,
-          link: `${publicUrl}/invite/accept?token=${token}`,
-          validDays: INVITATION_VALID_DAYS,
-        });
-        return { invitationId, mailId: await mail.enqueue(message, tx) };
+        const message = composeMail(inviter, { email: input.email, name: input.name, role: input.role }, token);
+        return { invitationId, mailId: await mail.enqueue(message, tx, 'invitation') };
       });
-      await mail.dispatch(mailId);
+      await mail.dispatch(mailId, 'invitation');
       return invitationId;
+    },
+
+    /** The account's invitations still waiting for an answer, for the users list. */
+    async listPendingInvitations(claims: AccessClaims): Promise<PendingInvitation[]> {
+      const now = clock.now();
+      const rows = await repo.listPendingInvitations(accountOf(claims));
+      return rows.map((row) => ({
+        invitation_id: row.id,
+        email_id: row.email,
+        user_name: row.userName,
+        role: row.role as InvitableRole,
+        invited_on: row.createdAt.toISOString(),
+        expires_on: row.expiresAt.toISOString(),
+        expired: row.expiresAt.getTime() <= now.getTime(),
+      }));
+    },
+
+    /** A fresh 7-day link by mail; the previous link stops working because its token hash is replaced. */
+    async resendInvitation(claims: AccessClaims, invitationId: string): Promise<void> {
+      const accountId = accountOf(claims);
+      const inviter = await auth.userDetail(claims);
+      const token = newToken();
+      const mailId = await db.transaction(async (tx) => {
+        const row = await repo.renewInvitation(
+          accountId,
+          invitationId,
+          { tokenHash: invitationHash(token), expiresAt: expiryFrom(clock.now()) },
+          tx,
+        );
+        if (!row) throw notFound('NOT_FOUND', MESSAGES.invitationNotFound);
+        if (await repo.findMemberByEmail(accountId, row.email, tx)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
+        return mail.enqueue(composeMail(inviter, invitationOf(row), token), tx, 'invitation');
+      });
+      await mail.dispatch(mailId, 'invitation');
+    },
+
+    /** Revoking keeps the row as a record; accepting its link then fails like an expired one. */
+    async revokeInvitation(claims: AccessClaims, invitationId: string): Promise<void> {
+      const revoked = await repo.revokeInvitation(accountOf(claims), invitationId, clock.now());
+      if (!revoked) throw notFound('NOT_FOUND', MESSAGES.invitationNotFound);
     },
 
     /** Accepting creates the membership (and the person, when new) and signs them in to that account. */

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { isSystemRole } from '@kumo/contract';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useSignedInUser } from './use-signed-in-user';
+import { useSignedInUser } from '../../lib/use-signed-in-user';
 
 /** The admin area: provider staff only. */
 export function AdminGuard() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canUseCustomerArea } from '@kumo/contract';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useSignedInUser } from './use-signed-in-user';
+import { useSignedInUser } from '../../lib/use-signed-in-user';
 
 /** The customer area: signed-in account owners and admins of the logged-in account. */
 export function CustomerGuard() {

@@ -1,10 +1,23 @@
 import { useNavigate } from 'react-router';
-import { Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ROLE_LABELS, UI_TIMING, isSystemRole, type Account, type UserDetail } from '@kumo/contract';
 import { IconCheck, IconLogout } from '../../components/icons';
 import { WideTextTooltip } from '../../components/wide-text-tooltip';
-import { useSwitchAccount } from '../../features/auth/api/switch-account';
+import { useSwitchAccount } from '../../lib/switch-account';
 import { errorMessage } from '../../lib/api-error';
 import { initials } from '../../lib/format';
 import { signInPath, signOut } from '../../lib/sign-out';
@@ -35,16 +48,24 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
       );
 
   return (
-    <Menu position="bottom-end" width={392} shadow="lg" radius="md">
+    // The dropdown never outgrows a phone's screen (390 px), so opening it does not widen the page.
+    <Menu position="bottom-end" width={392} shadow="lg" radius="md" styles={{ dropdown: { maxWidth: 'calc(100vw - 16px)' } }}>
       <Menu.Target>
-        <UnstyledButton aria-label={`Profile menu for ${user.userName}`}>
+        {/* Named by what it shows, "AL Ada Lovelace", then what it does, so voice control finds it by its text. The
+            space before the name is part of the text (and of the name); a phone shows only the initials, but
+            screen readers still hear the full name. */}
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
             <Avatar color="indigo" radius="xl" size={34}>
               {initials(user.userName)}
             </Avatar>
-            <Text fz="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
-              {user.userName}
+            <Text component="span" fz="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
+              {` ${user.userName}`}
             </Text>
+            <VisuallyHidden component="span" hiddenFrom="sm">
+              {` ${user.userName}`}
+            </VisuallyHidden>
+            <VisuallyHidden component="span">: Profile menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -63,7 +84,7 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
           </Box>
         </Group>
         {accountEmail && (
-          <Paper bg="var(--mantine-color-gray-0)" withBorder radius="md" p="xs" mx="xs" mb="xs">
+          <Paper bg="var(--kumo-color-page)" withBorder radius="md" p="xs" mx="xs" mb="xs">
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
               Working account
             </Text>
@@ -90,6 +111,8 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
           </>
         )}
         <Menu.Divider />
+        <ColorSchemeItems />
+        <Menu.Divider />
         <Menu.Item leftSection={<IconLogout />} onClick={() => void logout()}>
           Logout
         </Menu.Item>
@@ -108,5 +131,29 @@ function AccountLabel({ account }: { account: Account }) {
         {ROLE_LABELS[account.role]}
       </Text>
     </Stack>
+  );
+}
+
+const SCHEMES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'System' },
+];
+
+/** Light, Dark or System (the default: follows the operating system's setting); kept in this browser. */
+function ColorSchemeItems() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <>
+      <Menu.Label>Appearance</Menu.Label>
+      <Menu.RadioGroup value={colorScheme} onChange={(value) => setColorScheme(value as MantineColorScheme)}>
+        {SCHEMES.map(({ value, label }) => (
+          // Stays open, so the person sees the change and can take it back.
+          <Menu.RadioItem key={value} value={value} closeMenuOnClick={false}>
+            {label}
+          </Menu.RadioItem>
+        ))}
+      </Menu.RadioGroup>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconBuilding, IconChart, IconHome, IconServer, IconUsers, IconWallet } from '../../components/icons';
+import { IconBuilding, IconChart, IconHome, IconKey, IconServer, IconUsers, IconWallet } from '../../components/icons';
 import type { ActiveNameKey } from '../../lib/active-names';
 
 /** The keys of the help-links call's `links` map (GET /api/saas-common/help-document-links). */
@@ -58,6 +58,7 @@ export const ADMIN_SECTIONS: SectionSet = {
       helpKey: 'admin_customers',
       trail: ['customer'],
     },
+    { label: 'Approvals', path: '/admin/approvals', segment: 'approvals', icon: IconKey, helpKey: 'admin_customers' },
   ],
 };
 

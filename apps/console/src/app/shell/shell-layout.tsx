@@ -40,7 +40,7 @@ export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
       <AppShell.Navbar p="sm">
         <NavRail sectionSet={sectionSet} onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)" style={{ display: 'flex', flexDirection: 'column' }}>
+      <AppShell.Main bg="var(--kumo-color-page)" style={{ display: 'flex', flexDirection: 'column' }}>
         <Box flex={1} maw={1400} w="100%" mx="auto">
           <Outlet />
         </Box>

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { permissionsFor, type PermissionState } from '@kumo/contract';
-import { jsonResponse, mockApi } from '../../../test/api';
+import { customerDetail } from '../../../test/admin-customers';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { userDetail } from '../../../test/users';
 import { saveTokens, saveUser } from '../../lib/session';
@@ -19,7 +21,16 @@ const CUSTOMERS = [
 
 function renderCustomers(path: string, content = CUSTOMERS) {
   if (!localStorage.getItem('userInfo')) signInStaff();
-  const api = mockApi({ 'GET /api/admin/users': () => jsonResponse(200, { content, totalPages: 1 }) });
+  const api = mockApi({
+    'GET /api/admin/users': () => jsonResponse(200, { content, totalPages: 1 }),
+    ...Object.fromEntries(
+      content.map((c) => [
+        `GET /api/admin/users/${c.user_id}`,
+        () => jsonResponse(200, customerDetail({ user_id: c.user_id, user_name: c.user_name, email_id: c.email_id })),
+      ]),
+    ),
+    'GET /api/admin/users/nobody': () => errorResponse(404, 'NOT_FOUND', 'Customer not found.'),
+  });
   const view = renderRoutes(
     [
       { path: '/admin/customers', element: <CustomersPage /> },
@@ -35,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('admin customers', () => {
   it('asks for the first page of 50 and selects the first customer', async () => {
     const { router, api } = renderCustomers('/admin/customers');
-    const details = await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    const details = await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 4000 });
     expect(details).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/customers/c-1');
     expect(api.fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/users?page=0&size=50');
@@ -50,8 +61,8 @@ describe('admin customers', () => {
         .map((link) => link.textContent),
     ).toEqual(['ada@example.com', 'grace@example.com']);
 
-    fireEvent.click(within(list).getByRole('link', { name: 'grace@example.com' }));
-    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('link', { name: 'grace@example.com' }));
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' }, { timeout: 4000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/customers/c-2');
     expect(within(list).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute('aria-current', 'page');
   });
@@ -59,7 +70,7 @@ describe('admin customers', () => {
   it('shows the name and e-mail in a tooltip over a customer', async () => {
     renderCustomers('/admin/customers/c-1');
     const list = await screen.findByRole('navigation', { name: 'Customers' });
-    fireEvent.mouseEnter(within(list).getByRole('link', { name: 'grace@example.com' }));
+    await userEvent.hover(within(list).getByRole('link', { name: 'grace@example.com' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Grace Hopper (grace@example.com)');
   });
 
@@ -72,7 +83,7 @@ describe('admin customers', () => {
   it('says details are unavailable for an unknown customer', async () => {
     renderCustomers('/admin/customers/nobody');
     await screen.findByRole('navigation', { name: 'Customers' });
-    expect(screen.getByText('Customer details are unavailable.')).toBeInTheDocument();
+    expect(await screen.findByText('Customer details are unavailable.')).toBeInTheDocument();
   });
 });
 
@@ -90,7 +101,7 @@ describe('admin customers by permission', () => {
   it('shows a disabled list that cannot be used', async () => {
     signInStaff({ ...ALL, customer_list: 'DISABLED' });
     renderCustomers('/admin/customers');
-    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 4000 });
     const list = screen.getByRole('navigation', { name: 'Customers' });
     expect(list.closest('[data-permission-disabled="customer_list"]')).toHaveAttribute('inert');
   });

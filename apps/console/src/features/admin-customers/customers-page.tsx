@@ -26,16 +26,16 @@ export function CustomersPage() {
       <PageHeader title="Customers" description="Accounts that have signed up for the service." />
       <Grid gap="lg">
         {list.visible && (
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
             <Permission name="customer_list">
               <CustomerList query={customersQuery} customers={customers} selectedId={userId} />
             </Permission>
           </Grid.Col>
         )}
         {details.visible && (
-          <Grid.Col span={list.visible ? { base: 12, md: 7, lg: 8 } : 12}>
+          <Grid.Col span={list.visible ? { base: 12, md: 8, lg: 9 } : 12}>
             <Permission name="customer_details">
-              <CustomerDetails customer={selected} />
+              <CustomerDetails userId={userId} />
             </Permission>
           </Grid.Col>
         )}

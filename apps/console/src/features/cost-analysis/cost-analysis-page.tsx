@@ -1,28 +1,179 @@
-import { MESSAGES } from '@kumo/contract';
-import { Card, EmptyState, Table } from '@mantine/core';
-import { IconChart } from '../../components/icons';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { MESSAGES, METERING_MESSAGES, type SubscriptionConsumptionOverview } from '@kumo/contract';
+import { isAllZero } from '../../components/cost/credit-analysis-panel';
+import { DailyServiceChart, MonthlyChart } from '../../components/cost/cost-charts';
+import { costCell } from '../../components/cost/cost-format';
+import { costMonthOptions, monthLabel } from '../../components/cost/months';
+import { IconChart, IconReceipt } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { formatUsd } from '../../lib/format';
+import { useConsumptionOverview, useSubscriptionAnalysis } from './api/cost';
 
-const COLUMNS = ['Subscription name', 'Actual cost', 'Forecast', 'Balance'];
+/** The page looks back a year, as far as its 12-month chart reaches. */
+const MONTHS_ON_PAGE = 12;
 
-export function CostAnalysisPage() {
+export function CostAnalysisPage({ now }: { now?: Date }) {
+  const [options] = useState(() => costMonthOptions(now, MONTHS_ON_PAGE));
+  const [startDate, setStartDate] = useState(options[0]!.value);
+  const overview = useConsumptionOverview(startDate);
+  const rows = overview.data ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const subscriptionId = rows.find((row) => row.subscription_id === chosen)?.subscription_id ?? rows[0]?.subscription_id;
+
   return (
     <>
-      <PageHeader title="Cost Analysis" description="Actual and forecast cost of each subscription this month." />
-      <Card>
-        <Table.ScrollContainer minWidth={520}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-          </Table>
-        </Table.ScrollContainer>
-        <EmptyState variant="light" icon={<IconChart size={24} />} title={MESSAGES.noUsageCost} py={48} />
-      </Card>
+      <PageHeader
+        title="Cost Analysis"
+        description="Actual and forecast cost of each subscription, by day and by month."
+        actions={
+          <Button component={Link} to="/reports" variant="default" leftSection={<IconReceipt size={16} />}>
+            Subscription report
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <Card>
+          <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
+            <Text fw={600} component="h2" fz="lg" m={0}>
+              Cost overview
+            </Text>
+            <Select
+              label="Month"
+              data={options}
+              value={startDate}
+              onChange={(next) => next && setStartDate(next)}
+              allowDeselect={false}
+              w={180}
+              size="sm"
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+          {overview.isError && !overview.data ? (
+            <Alert color="red" variant="light" role="alert">
+              {overview.error instanceof Error && overview.error.message ? overview.error.message : METERING_MESSAGES.costLoadFailed}
+            </Alert>
+          ) : overview.isPending ? (
+            <Center py={48}>
+              <Loader size="sm" aria-label="Loading cost overview" />
+            </Center>
+          ) : rows.length === 0 ? (
+            <EmptyState variant="light" icon={<IconChart size={24} />} title={MESSAGES.noUsageCost} py={48} />
+          ) : (
+            <OverviewTable rows={rows} month={monthLabel(startDate)} />
+          )}
+        </Card>
+
+        {rows.length > 0 && subscriptionId && (
+          <SubscriptionCharts subscriptions={rows} subscriptionId={subscriptionId} onChoose={setChosen} startDate={startDate} />
+        )}
+      </Stack>
     </>
+  );
+}
+
+function OverviewTable({ rows, month }: { rows: SubscriptionConsumptionOverview[]; month: string }) {
+  const sum = (pick: (row: SubscriptionConsumptionOverview) => number) =>
+    // Cents keep the sum exact; amounts carry at most two decimals.
+    rows.reduce((total, row) => total + Math.round(pick(row) * 100), 0) / 100;
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped highlightOnHover>
+        <Table.Caption>Cost of each subscription, {month}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Subscription name</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Actual cost
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Forecast
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Balance
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.subscription_id}>
+              <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {row.subscription_name}
+              </Table.Th>
+              <Table.Td ta="right">{costCell(row.consumed_amount)}</Table.Td>
+              <Table.Td ta="right">{costCell(row.forecasted_amount)}</Table.Td>
+              <Table.Td ta="right" c={row.balance < 0 ? 'red' : undefined}>
+                {formatUsd(row.balance)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {rows.length > 1 && (
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row">Total</Table.Th>
+              <Table.Th ta="right">{formatUsd(sum((row) => row.consumed_amount))}</Table.Th>
+              <Table.Th ta="right">{formatUsd(sum((row) => row.forecasted_amount))}</Table.Th>
+              <Table.Th ta="right">{formatUsd(sum((row) => row.balance))}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface SubscriptionChartsProps {
+  subscriptions: SubscriptionConsumptionOverview[];
+  subscriptionId: string;
+  onChoose: (subscriptionId: string) => void;
+  startDate: string;
+}
+
+/** The chosen subscription's month by day and service, and its last 12 months. */
+function SubscriptionCharts({ subscriptions, subscriptionId, onChoose, startDate }: SubscriptionChartsProps) {
+  const analysis = useSubscriptionAnalysis(subscriptionId, startDate);
+  const name = subscriptions.find((row) => row.subscription_id === subscriptionId)?.subscription_name ?? '';
+  const month = monthLabel(startDate);
+  const data = analysis.data;
+  return (
+    <Card>
+      <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
+        <Text fw={600} component="h2" fz="lg" m={0}>
+          Cost by service
+        </Text>
+        {subscriptions.length > 1 && (
+          <Select
+            label="Subscription"
+            data={subscriptions.map((row) => ({ value: row.subscription_id, label: row.subscription_name }))}
+            value={subscriptionId}
+            onChange={(next) => next && onChoose(next)}
+            allowDeselect={false}
+            w={240}
+            size="sm"
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </Group>
+      {analysis.isError && !data ? (
+        <Alert color="red" variant="light" role="alert">
+          {analysis.error instanceof Error && analysis.error.message ? analysis.error.message : METERING_MESSAGES.costLoadFailed}
+        </Alert>
+      ) : !data ? (
+        <Center py={48}>
+          <Loader size="sm" aria-label="Loading cost by service" />
+        </Center>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          {isAllZero(data) ? (
+            <EmptyState variant="light" icon={<IconChart size={24} />} title={METERING_MESSAGES.costUnavailable} py={48} />
+          ) : (
+            <DailyServiceChart analysis={data} title={`Daily cost of ${name} by service, ${month}`} />
+          )}
+          <MonthlyChart months={data.last_12_months} title={`Cost of ${name}, last 12 months`} />
+        </SimpleGrid>
+      )}
+    </Card>
   );
 }

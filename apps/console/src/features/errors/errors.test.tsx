@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, STORAGE_KEYS } from '@kumo/contract';
+import { MESSAGES, STORAGE_KEYS, type Account } from '@kumo/contract';
 import { jsonResponse, mockApi } from '../../../test/api';
 import { landed, renderRoutes } from '../../../test/render';
 import { userDetail } from '../../../test/users';
@@ -9,6 +9,8 @@ import { InvitePage } from './invite-page';
 import { NotFoundPage } from './not-found-page';
 import { OAuth2ErrorPage } from './oauth2-error-page';
 import { UnauthorizedPage } from './unauthorized-page';
+import { SignedInGuard } from './signed-in-guard';
+import { routes } from '../../app/routes';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,6 +79,79 @@ describe('unauthorized page', () => {
     renderUnauthorized('SYSTEM_DEVOPS');
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Landed on /admin/login')).toBeInTheDocument();
+  });
+});
+
+describe('unauthorized page is for signed-in people only', () => {
+  it('sends an anonymous visitor of /unauthorized-access to /login (the app routes)', async () => {
+    const { router } = renderRoutes(routes, '/unauthorized-access');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
+    expect(screen.queryByText(MESSAGES.unauthorizedTitle)).not.toBeInTheDocument();
+  });
+
+  it('sends an anonymous visitor of /admin/unauthorized-access to the admin login (the app routes)', async () => {
+    const { router } = renderRoutes(routes, '/admin/unauthorized-access');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), { timeout: 5_000 });
+  });
+
+  it('shows the page to a signed-in person', async () => {
+    saveTokens('jwt', 'refresh');
+    saveUser(userDetail({ role: 'CLUSTER_MEMBER' }));
+    mockApi({ 'GET /api/user/detail': () => jsonResponse(200, userDetail({ role: 'CLUSTER_MEMBER' })) });
+    renderRoutes(
+      [
+        { element: <SignedInGuard signInPath="/login" />, children: [{ path: '/unauthorized-access', element: <UnauthorizedPage /> }] },
+        landed('/login'),
+      ],
+      '/unauthorized-access',
+    );
+    expect(await screen.findByRole('heading', { name: MESSAGES.unauthorizedTitle })).toBeInTheDocument();
+  });
+});
+
+describe('unauthorized page for a Cluster Member', () => {
+  const ownAccount = {
+    account_id: '1a2b3c4d-0000-4000-8000-000000000001',
+    role: 'ACCOUNT_OWNER' as const,
+    logged_in: false,
+    account_owner_email_id: 'me@example.com',
+  };
+  const memberAccount = {
+    account_id: '1a2b3c4d-0000-4000-8000-000000000002',
+    role: 'CLUSTER_MEMBER' as const,
+    logged_in: true,
+    account_owner_email_id: 'boss@example.com',
+  };
+
+  function renderMember(accounts: Account[] = [memberAccount]) {
+    const member = userDetail({ role: 'CLUSTER_MEMBER', ownerEmailId: 'boss@example.com', accounts });
+    saveTokens('jwt', 'refresh');
+    saveUser(member);
+    const api = mockApi({
+      'POST /api/user/switch-account': () =>
+        jsonResponse(200, { data: MESSAGES.accountSwitched }, { jwt_token: 'jwt2', refresh_token: 'refresh2' }),
+      'GET /api/user/detail': () => jsonResponse(200, userDetail({ role: 'ACCOUNT_OWNER' })),
+      'POST /api/user/logout': () => jsonResponse(200, { message: 'Logged out.' }),
+    });
+    renderRoutes([{ path: '/unauthorized-access', element: <UnauthorizedPage /> }, landed('/'), landed('/login')], '/unauthorized-access');
+    return api;
+  }
+
+  it('says why (the console is for owners and admins) and whom to ask, keeping the 401 heading', () => {
+    renderMember();
+    expect(screen.getByRole('heading', { name: '401 Unauthorized' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.clusterMemberConsole)).toBeInTheDocument();
+    expect(screen.getByText('boss@example.com')).toBeInTheDocument();
+    expect(screen.getByText(/ask its owner/)).toBeInTheDocument();
+    expect(screen.queryByText(/Continue in another of your accounts/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('offers to switch to another account of theirs where they may use the console', async () => {
+    const api = renderMember([memberAccount, ownAccount]);
+    fireEvent.click(screen.getByRole('button', { name: /me@example\.com · Account Owner/ }));
+    expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+    expect(api.bodiesOf('POST /api/user/switch-account')).toEqual([{ switching_account_id: ownAccount.account_id }]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi } from '../../../test/api';
 import { landed, renderRoutes } from '../../../test/render';
@@ -9,7 +10,11 @@ afterEach(() => vi.unstubAllGlobals());
 function renderHome(state?: unknown) {
   mockApi({ 'GET /api/subscription/list': () => jsonResponse(200, []) });
   return renderRoutes(
-    [{ path: '/', element: <HomePage /> }, { path: '/clusters', element: <p>Clusters page</p> }, landed('/subscriptions')],
+    [
+      { path: '/', element: <HomePage clustersCard={<p>Clusters card</p>} /> },
+      { path: '/clusters', element: <p>Clusters page</p> },
+      landed('/subscriptions'),
+    ],
     { pathname: '/', state },
   );
 }
@@ -23,9 +28,9 @@ describe('home', () => {
     }
   });
 
-  it('clears the sign-up flag when the dialog closes, so a reload does not show it again', () => {
+  it('clears the sign-up flag when the dialog closes, so a reload does not show it again', async () => {
     const { router } = renderHome({ sign_up: true });
-    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Get started' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.state).toBeNull();
     expect(router.state.historyAction).toBe('REPLACE');
@@ -36,12 +41,9 @@ describe('home', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows the empty clusters table and starts a new cluster on the clusters page', () => {
-    const { router } = renderHome();
-    expect(screen.getByText('No cluster has been deployed yet.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'New Cluster' }));
-    expect(router.state.location.pathname).toBe('/clusters');
-    expect(router.state.location.state).toEqual({ openCreateCluster: true });
+  it('shows the clusters card it is given', () => {
+    renderHome();
+    expect(screen.getByText('Clusters card')).toBeInTheDocument();
   });
 
   it('offers quick links and documentation in new tabs', () => {

@@ -1,14 +1,15 @@
+import type { ReactNode } from 'react';
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
-import { ClustersCard } from './clusters-card';
 import { DocumentationCard } from './documentation-card';
 import { MinBalanceBanner } from './min-balance-banner';
 import { QuickLinksCard } from './quick-links-card';
 import { SubscriptionsSummary } from './subscriptions-summary';
 import { WelcomeDialog } from './welcome-dialog';
 
-export function HomePage() {
+/** The dashboard; the clusters table comes from the clusters feature, composed in app/. */
+export function HomePage({ clustersCard }: { clustersCard: ReactNode }) {
   const { user } = useSession();
   const firstName = user?.userName.split(' ')[0];
 
@@ -25,7 +26,7 @@ export function HomePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 9 }}>
           <Stack gap="lg">
-            <ClustersCard />
+            {clustersCard}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <QuickLinksCard />
               <DocumentationCard />

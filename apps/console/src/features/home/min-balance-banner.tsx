@@ -3,11 +3,11 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { MESSAGES, MINIMUM_BALANCE_CENTS, amountToCents } from '@kumo/contract';
 import { IconAlertTriangle } from '../../components/icons';
 import { formatUsd } from '../../lib/format';
-import { useSubscriptionSummaries } from './api/subscription-summaries';
+import { useSubscriptionList } from '../../lib/subscription-list';
 
 /** Shown while any subscription is below the minimum balance, naming the ones that are. */
 export function MinBalanceBanner() {
-  const { data } = useSubscriptionSummaries();
+  const { data } = useSubscriptionList();
   const low = (data ?? []).filter((subscription) => amountToCents(subscription.total_amount) < MINIMUM_BALANCE_CENTS);
   if (low.length === 0) return null;
   return (

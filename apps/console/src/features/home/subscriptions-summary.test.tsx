@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@kumo/contract';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
@@ -13,7 +14,10 @@ const STAGING = subscription({ subscription_id: '6a1d3e2f-8b7c-4d5e-9f0a-1b2c3d4
 
 function renderHome(list: unknown) {
   mockApi({ 'GET /api/subscription/list': () => (Array.isArray(list) ? jsonResponse(200, list) : (list as () => Response)()) });
-  return renderRoutes([{ path: '/', element: <HomePage /> }, landed('/subscriptions/:subscriptionId'), landed('/subscriptions')], '/');
+  return renderRoutes(
+    [{ path: '/', element: <HomePage clustersCard={null} /> }, landed('/subscriptions/:subscriptionId'), landed('/subscriptions')],
+    '/',
+  );
 }
 
 describe('home: subscriptions', () => {
@@ -28,8 +32,8 @@ describe('home: subscriptions', () => {
 
   it('goes to a subscription from its card menu', async () => {
     const { router } = renderHome([ANALYTICS]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Analytics' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Go to Subscription' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Analytics' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Go to Subscription' }));
     expect(router.state.location.pathname).toBe(`/subscriptions/${ANALYTICS.subscription_id}`);
   });
 

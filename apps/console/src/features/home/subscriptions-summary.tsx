@@ -4,11 +4,11 @@ import { ActionIcon, Button, Card, Center, EmptyState, Group, Loader, Menu, Pape
 import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
-import { useSubscriptionSummaries } from './api/subscription-summaries';
+import { useSubscriptionList } from '../../lib/subscription-list';
 
 /** Left bar of home: one card per subscription with its balance and a menu to go to it. */
 export function SubscriptionsSummary() {
-  const query = useSubscriptionSummaries();
+  const query = useSubscriptionList();
   const subscriptions = query.data ?? [];
   return (
     <Card h="100%">

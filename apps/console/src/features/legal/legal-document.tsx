@@ -33,7 +33,7 @@ export function LegalDocument({ title, lastUpdated, intro, sections }: LegalDocu
             </Text>
           ))}
         </Stack>
-        <Paper component="nav" aria-label="Contents" bg="var(--mantine-color-gray-0)" radius="md" p="lg" mt="xl">
+        <Paper component="nav" aria-label="Contents" bg="var(--kumo-color-page)" radius="md" p="lg" mt="xl">
           <Text fw={600} mb="xs">
             Contents
           </Text>

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,8 +13,8 @@ import { abandonSession, isSessionExpired } from '../../lib/session-expiry';
 import { RENEWAL_SIGN_IN_PATH, SessionExpiredModal } from './session-expired-modal';
 
 function CustomersProbe() {
-  const query = useQuery({ queryKey: ['probe'], queryFn: () => api.get<{ count: number }>('/api/admin/users') });
-  return <p>{query.data ? `Loaded ${query.data.count} customers` : 'Loading customers'}</p>;
+  const query = useQuery({ queryKey: ['probe'], queryFn: () => api.get('/api/admin/users') });
+  return <p>{query.data ? `Loaded ${query.data.totalPages} customers` : 'Loading customers'}</p>;
 }
 
 function renderStaffPage() {
@@ -23,7 +24,7 @@ function renderStaffPage() {
     'POST /api/user/refresh-token': () => errorResponse(401, 'REFRESH_TOKEN_EXPIRED', 'Refresh Token has expired.'),
     'GET /api/admin/users': (_body, init) =>
       new Headers(init?.headers).get('Authorization') === 'Bearer new-jwt'
-        ? jsonResponse(200, { count: 3 })
+        ? jsonResponse(200, { content: [], totalPages: 3 })
         : errorResponse(401, 'TOKEN_EXPIRED', 'JWT Token has expired.'),
   });
   const view = renderRoutes(
@@ -69,7 +70,7 @@ describe('session-expired modal', () => {
     expect(dialog).toHaveTextContent(MESSAGES.sessionExpired);
     expect(screen.getByText('Loading customers')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
     expect(window.open).toHaveBeenCalledWith('/oauth2/authorization/azure?isSessionExpired=true', expect.any(String), expect.any(String));
     expect(RENEWAL_SIGN_IN_PATH).toBe('/oauth2/authorization/azure?isSessionExpired=true');
 
@@ -96,7 +97,7 @@ describe('session-expired modal', () => {
   it('says so when the browser blocks the pop-up', async () => {
     vi.mocked(window.open).mockReturnValue(null);
     renderStaffPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign in again' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Popup blocked! Please allow popups for this website.');
   });
 
@@ -110,7 +111,7 @@ describe('session-expired modal', () => {
 
   it('logs out to the admin login when the staff member does not sign in again', async () => {
     const { router } = renderStaffPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
     expect(getSession().jwtToken).toBeNull();
     expect(isSessionExpired()).toBe(false);

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import type { z } from 'zod';
 import {
   ADD_FUNDS,
   SUBSCRIPTION_LIMITS,
-  addFundsAmountError,
   amountInWords,
   normalizeAmountInput,
   parseAmountToCents,
+  purchaseRequestSchema,
   remainingCharacters,
   type Subscription,
 } from '@kumo/contract';
@@ -31,26 +34,32 @@ export function AddFundsDialog({ subscription, onClose }: AddFundsDialogProps) {
   );
 }
 
+/** What the customer fills in, checked by the contract's own purchase rules (the API applies the same). */
+const addFundsSchema = purchaseRequestSchema.pick({ amount: true, remark: true });
+type AddFundsInput = z.input<typeof addFundsSchema>;
+type AddFundsValues = z.output<typeof addFundsSchema>;
+
 /** The amount (spec section 5, "Add funds"), optional remarks, then off to the payment provider's page. */
 function AddFundsForm({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
   const purchase = usePurchaseCredit();
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [remark, setRemark] = useState('');
   const [leaving, setLeaving] = useState(false);
-
-  const error = addFundsAmountError(amount);
-  const cleaned = amount.replace(/,/g, '').trim();
-  const cents = parseAmountToCents(cleaned.endsWith('.') ? cleaned.slice(0, -1) : cleaned);
+  const { control, register, handleSubmit, formState } = useForm<AddFundsInput, unknown, AddFundsValues>({
+    resolver: zodResolver(addFundsSchema),
+    // Checked on every keystroke and on leaving the field, as the amount's words and limits follow the typing.
+    mode: 'all',
+    defaultValues: { amount: '', remark: '' },
+  });
+  const [typed, remark = ''] = useWatch({ control, name: ['amount', 'remark'] });
+  const amount = String(typed);
+  const cents = parseAmountToCents(amount.endsWith('.') ? amount.slice(0, -1) : amount);
   const busy = purchase.isPending || leaving;
 
-  const proceed = async () => {
-    if (error) return;
+  const proceed = async ({ remark }: AddFundsValues) => {
     try {
       const { redirect_url } = await purchase.mutateAsync({
-        amount: cleaned,
+        amount: amount.trim(),
         event_name: 'ADD_FUNDS',
-        remark: remark.trim(),
+        remark,
         iso_currency_code: ADD_FUNDS.currency,
         subscription_id: subscription.subscription_id,
         category: 'PURCHASED',
@@ -63,48 +72,45 @@ function AddFundsForm({ subscription, onClose }: { subscription: Subscription; o
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        void proceed();
-      }}
-    >
+    <form noValidate onSubmit={(event) => void handleSubmit(proceed)(event)}>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           Add funds to <strong>{subscription.subscription_name}</strong>. Current balance {formatUsd(subscription.total_amount)}.
         </Text>
-        <TextInput
-          label={`Amount (${ADD_FUNDS.currency})`}
-          placeholder="1,000"
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          data-autofocus
-          leftSection={<Text fz="sm">$</Text>}
-          value={amount}
-          onChange={(event) => {
-            setAmount(normalizeAmountInput(event.currentTarget.value, amount));
-            setTouched(true);
-          }}
-          onBlur={() => setTouched(true)}
-          error={touched ? error : undefined}
-          description={
-            cents !== null && cents > 0
-              ? amountInWords(cents)
-              : `From $${ADD_FUNDS.minDollars} to $${ADD_FUNDS.maxDollars.toLocaleString('en-US')}`
-          }
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label={`Amount (${ADD_FUNDS.currency})`}
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              data-autofocus
+              leftSection={<Text fz="sm">$</Text>}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => field.onChange(normalizeAmountInput(event.currentTarget.value, String(field.value)))}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              description={
+                cents !== null && cents > 0
+                  ? amountInWords(cents)
+                  : `From $${ADD_FUNDS.minDollars} to $${ADD_FUNDS.maxDollars.toLocaleString('en-US')}`
+              }
+              inputWrapperOrder={['label', 'input', 'error', 'description']}
+            />
+          )}
         />
         <Textarea
           label="Remarks"
           placeholder="Optional: what these funds are for"
           rows={2}
           maxLength={SUBSCRIPTION_LIMITS.remarkMaxLength}
-          value={remark}
-          onChange={(event) => setRemark(event.currentTarget.value)}
+          {...register('remark')}
           description={remainingCharacters(remark)}
+          error={formState.errors.remark?.message}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         {purchase.isError && (
@@ -122,7 +128,7 @@ function AddFundsForm({ subscription, onClose }: { subscription: Subscription; o
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!!error} loading={busy}>
+          <Button type="submit" disabled={!formState.isValid} loading={busy}>
             Proceed
           </Button>
         </Group>

@@ -1,19 +1,21 @@
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { z } from 'zod';
 import {
   MESSAGES,
   SUBSCRIPTION_LIMITS,
   SUBSCRIPTION_TYPE_LABELS,
-  firstError,
+  createSubscriptionRequestSchema,
   normalizeSubscriptionNameInput,
   remainingCharacters,
-  remarkSchema,
-  subscriptionNameSchema,
 } from '@kumo/contract';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useCreateSubscription } from './api/create-subscription';
+import { SignUpCreditsNotice } from './sign-up-credits-notice';
 
 interface CreateSubscriptionDialogProps {
   opened: boolean;
@@ -29,31 +31,28 @@ export function CreateSubscriptionDialog({ opened, onClose }: CreateSubscription
   );
 }
 
+type CreateForm = z.input<typeof createSubscriptionRequestSchema>;
+type CreatePayload = z.output<typeof createSubscriptionRequestSchema>;
+
 /** Name (spec section 5 rules), the prepaid plan and remarks with a counter; Subscribe stays off while an error shows. */
 function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const create = useCreateSubscription();
-  const [name, setName] = useState('');
-  const [nameTouched, setNameTouched] = useState(false);
-  const [remark, setRemark] = useState('');
-  const [serverNameError, setServerNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { control, register, handleSubmit, formState, setError } = useForm<CreateForm, unknown, CreatePayload>({
+    // The contract's request schema: the console checks exactly what the API will.
+    resolver: zodResolver(createSubscriptionRequestSchema),
+    // A name is checked while it is typed and when the field is left.
+    mode: 'all',
+    defaultValues: { subscription_name: '', remark: '', subscription_type: 'PREPAID' },
+  });
+  const remark = useWatch({ control, name: 'remark' }) ?? '';
+  const { errors } = formState;
 
-  const nameError = serverNameError ?? firstError(subscriptionNameSchema, name);
-  const remarkError = firstError(remarkSchema, remark);
-  const shownNameError = nameTouched ? nameError : undefined;
-  const canSubmit = !nameError && !remarkError && !create.isPending;
-
-  const submit = async () => {
-    setNameTouched(true);
-    if (!canSubmit) return;
+  const submit = async (request: CreatePayload) => {
     setFailure(null);
     try {
-      const { subscription_id } = await create.mutateAsync({
-        subscription_name: name.trim(),
-        remark: remark.trim(),
-        subscription_type: 'PREPAID',
-      });
+      const { subscription_id } = await create.mutateAsync(request);
       notifications.show({ color: 'green', message: MESSAGES.subscriptionCreated });
       onClose();
       void navigate(`/subscriptions/${subscription_id}`);
@@ -62,35 +61,34 @@ function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
         error instanceof ApiError
           ? (error.fieldErrors.subscription_name ?? (error.code === 'SUBSCRIPTION_NAME_TAKEN' ? error.message : undefined))
           : undefined;
-      if (onName) setServerNameError(onName);
+      // A server verdict on the name shows under it until the name changes (the next check replaces it).
+      if (onName) setError('subscription_name', { type: 'server', message: onName }, { shouldFocus: true });
       else setFailure(error instanceof ApiError && error.status ? errorMessage(error) : MESSAGES.subscriptionCreateFailed);
     }
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        <TextInput
-          label="Subscription Name"
-          placeholder="e.g. Analytics Production"
-          required
-          data-autofocus
-          autoComplete="off"
-          maxLength={SUBSCRIPTION_LIMITS.nameMaxLength}
-          value={name}
-          onChange={(event) => {
-            setName(normalizeSubscriptionNameInput(event.currentTarget.value));
-            setNameTouched(true);
-            setServerNameError(null);
-          }}
-          onBlur={() => setNameTouched(true)}
-          error={shownNameError}
+        <Controller
+          control={control}
+          name="subscription_name"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Subscription Name"
+              placeholder="e.g. Analytics Production"
+              required
+              data-autofocus
+              autoComplete="off"
+              maxLength={SUBSCRIPTION_LIMITS.nameMaxLength}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => field.onChange(normalizeSubscriptionNameInput(event.currentTarget.value))}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
         />
         <Select
           label="Subscription Type"
@@ -104,12 +102,12 @@ function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
           placeholder="Optional: what this subscription is for"
           rows={3}
           maxLength={SUBSCRIPTION_LIMITS.remarkMaxLength}
-          value={remark}
-          onChange={(event) => setRemark(event.currentTarget.value)}
+          {...register('remark')}
           description={remainingCharacters(remark)}
-          error={remarkError}
+          error={errors.remark?.message}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
+        <SignUpCreditsNotice />
         {failure && (
           <Alert color="red" variant="light" role="alert">
             {failure}
@@ -119,7 +117,7 @@ function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!!shownNameError || !!remarkError} loading={create.isPending}>
+          <Button type="submit" disabled={!!errors.subscription_name || !!errors.remark} loading={create.isPending}>
             Subscribe
           </Button>
         </Group>

@@ -1,33 +1,52 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, type Subscription } from '@kumo/contract';
+import { FREE_CREDITS_FORFEITED, amountToCents, type Subscription } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useDeleteSubscription } from './api/delete-subscription';
+import { useSubscriptions } from './api/subscription-list';
 
 interface DeleteSubscriptionDialogProps {
   subscription: Subscription | null;
   onClose: () => void;
 }
 
-/** Asks before deleting: the balance goes with the subscription; a subscription with clusters is refused by the server. */
+/** Paid funds: the balance less unexpired free credits (only these can move to another subscription). */
+const paidCentsOf = (subscription: Subscription) => amountToCents(subscription.total_amount) - amountToCents(subscription.credits);
+
+/**
+ * Asks before deleting. Paid funds are never lost: they move to another subscription of the account chosen
+ * here, or, with none to receive them, deletion is refused. Free credits cannot move and are forfeited.
+ */
 export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscriptionDialogProps) {
   const navigate = useNavigate();
   const remove = useDeleteSubscription();
+  const list = useSubscriptions();
+  const [target, setTarget] = useState<string | null>(null);
   const close = () => {
     remove.reset();
+    setTarget(null);
     onClose();
   };
+  const paidCents = subscription ? paidCentsOf(subscription) : 0;
+  const targets = (list.data ?? []).filter((other) => other.subscription_id !== subscription?.subscription_id && other.status === 'ACTIVE');
+  const needsTarget = paidCents > 0;
+  const refused = needsTarget && list.isSuccess && targets.length === 0;
+
   const confirm = () => {
-    if (!subscription) return;
-    remove.mutate(subscription.subscription_id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: MESSAGES.subscriptionDeleted });
-        close();
-        void navigate('/subscriptions', { replace: true });
+    if (!subscription || (needsTarget && !target)) return;
+    remove.mutate(
+      { subscriptionId: subscription.subscription_id, transferTo: needsTarget ? (target ?? undefined) : undefined },
+      {
+        onSuccess: (result) => {
+          notifications.show({ color: 'green', message: result.message });
+          close();
+          void navigate('/subscriptions', { replace: true });
+        },
       },
-    });
+    );
   };
 
   return (
@@ -35,9 +54,31 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
       {subscription && (
         <Stack gap="md">
           <Text>
-            Delete <strong>{subscription.subscription_name}</strong>? Its balance of {formatUsd(subscription.total_amount)} can no longer be
-            used; its transactions stay on record.
+            Delete <strong>{subscription.subscription_name}</strong>? Its transactions stay on record.
           </Text>
+          {needsTarget && !refused && (
+            <>
+              <Text>
+                It holds {formatUsd(paidCents / 100)} of paid funds. Choose the subscription they move to; they are never discarded.
+              </Text>
+              <Select
+                label="Move paid funds to"
+                placeholder="Choose a subscription"
+                data={targets.map((other) => ({ value: other.subscription_id, label: other.subscription_name }))}
+                value={target}
+                onChange={setTarget}
+                allowDeselect={false}
+                required
+              />
+            </>
+          )}
+          {refused && (
+            <Alert color="yellow" variant="light" role="alert">
+              It holds {formatUsd(paidCents / 100)} of paid funds and there is no other subscription to move them to. Create another
+              subscription first; funds are never discarded.
+            </Alert>
+          )}
+          {subscription.credits > 0 && <Text size="sm">{FREE_CREDITS_FORFEITED}</Text>}
           {remove.isError && (
             <Alert color="red" variant="light" role="alert">
               {errorMessage(remove.error)}
@@ -47,8 +88,8 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              Delete
+            <Button color="red" onClick={confirm} loading={remove.isPending} disabled={refused || (needsTarget && !target)}>
+              {needsTarget ? 'Move funds and delete' : 'Delete'}
             </Button>
           </Group>
         </Stack>

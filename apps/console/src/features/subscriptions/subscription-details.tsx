@@ -18,6 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  CONSUMPTION_EXPORT_PATHS,
   MESSAGES,
   MINIMUM_BALANCE_CENTS,
   SUBSCRIPTION_STATUS_LABELS,
@@ -25,7 +26,11 @@ import {
   amountToCents,
   type Subscription,
 } from '@kumo/contract';
-import { IconAlertTriangle, IconChart, IconDots, IconTrash, IconWallet } from '../../components/icons';
+import { CreditAnalysisPanel } from '../../components/cost/credit-analysis-panel';
+import { costCell } from '../../components/cost/cost-format';
+import { utcMonthStart } from '../../components/cost/months';
+import { IconAlertTriangle, IconDots, IconTrash, IconWallet } from '../../components/icons';
+import { api } from '../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { subscriptionKeys } from './api/keys';
 import { useSubscriptionDetails } from './api/subscription-details';
@@ -33,6 +38,7 @@ import { AddFundsDialog } from './add-funds-dialog';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
 import { TransactionHistory } from './transaction-history';
 import { DetailField } from '../../components/detail-field';
+import { WideTextTooltip } from '../../components/wide-text-tooltip';
 
 export const isBelowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'>) =>
   amountToCents(subscription.total_amount) < MINIMUM_BALANCE_CENTS;
@@ -147,9 +153,7 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
             </DetailField>
             <DetailField label="Subscribed by">
               <Text fz="sm">{subscription.created_by}</Text>
-              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {subscription.subscribed_by_email_id}
-              </Text>
+              <WideTextTooltip text={subscription.subscribed_by_email_id} fz="xs" c="dimmed" />
             </DetailField>
             <DetailField label="Free credits">
               <Text fz="sm">{formatUsd(subscription.credits)}</Text>
@@ -176,23 +180,34 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
   );
 }
 
-/** Usage cost of the current month; until clusters run there is none, and the empty state says so. */
+/** The month's actual cost and forecast over the cost and consumption tables (spec section 2). */
 function CostAnalysis({ subscription }: { subscription: Subscription }) {
-  if (subscription.consumed_amount === 0 && subscription.forecasted_amount === 0) {
-    return <EmptyState variant="light" icon={<IconChart size={24} />} title={MESSAGES.noUsageCost} py="xl" />;
-  }
+  const id = encodeURIComponent(subscription.subscription_id);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-      <DetailField label="Actual cost this month">
-        <Text fz="lg" fw={600}>
-          {formatUsd(subscription.consumed_amount)}
-        </Text>
-      </DetailField>
-      <DetailField label="Forecast for the month">
-        <Text fz="lg" fw={600}>
-          {formatUsd(subscription.forecasted_amount)}
-        </Text>
-      </DetailField>
-    </SimpleGrid>
+    <CreditAnalysisPanel
+      queryKey={[...subscriptionKeys.all, 'credit-analysis', subscription.subscription_id]}
+      fetchAnalysis={(startDate, signal) =>
+        api.get(`/api/subscription/consumption/credit-analysis/${id}`, { query: { startDate }, signal })
+      }
+      exportPath={CONSUMPTION_EXPORT_PATHS.subscription(subscription.subscription_id)}
+      subject={subscription.subscription_name}
+      summary={(startDate) =>
+        // The subscription carries this month's figures; earlier months show their tables alone.
+        startDate === utcMonthStart() ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <DetailField label="Actual cost this month">
+              <Text fz="lg" fw={600}>
+                {costCell(subscription.consumed_amount)}
+              </Text>
+            </DetailField>
+            <DetailField label="Forecast for the month">
+              <Text fz="lg" fw={600}>
+                {costCell(subscription.forecasted_amount)}
+              </Text>
+            </DetailField>
+          </SimpleGrid>
+        ) : null
+      }
+    />
   );
 }

@@ -1,7 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type PaymentStatus } from '@kumo/contract';
+import { MESSAGES, METERING_MESSAGES, type PaymentStatus } from '@kumo/contract';
 import { errorResponse, jsonResponse, pathOf } from '../../../test/api';
+import { creditAnalysis, dailyCost } from '../../../test/cost';
 import { subscription, transaction, transactionPage } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { documentTitle } from '../../app/document-title';
@@ -31,6 +33,12 @@ function renderPage(path: string, list = [ANALYTICS, STAGING], extra: Handlers =
       list.map((item) => [
         `GET /api/credit/view/credit-transactions/${item.subscription_id}`,
         () => jsonResponse(200, transactionPage([])),
+      ]),
+    ),
+    ...Object.fromEntries(
+      list.map((item) => [
+        `GET /api/subscription/consumption/credit-analysis/${item.subscription_id}`,
+        () => jsonResponse(200, creditAnalysis('2026-11', [dailyCost('2026-11-01')])),
       ]),
     ),
     ...extra,
@@ -106,8 +114,8 @@ describe('subscriptions page', () => {
   it('says usage cost is not available until there is usage', async () => {
     renderPage(`/subscriptions/${ANALYTICS.subscription_id}`);
     await screen.findByRole('heading', { name: 'Analytics' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Cost Analysis' }));
-    expect(await screen.findByText(MESSAGES.noUsageCost)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Cost Analysis' }));
+    expect(await screen.findByText(METERING_MESSAGES.costUnavailable)).toBeInTheDocument();
   });
 
   it('asks for funds when the balance is below $100', async () => {
@@ -160,7 +168,7 @@ describe('subscriptions page', () => {
       const confirmation = fetchMock.mock.calls.find(([input]) => pathOf(input).startsWith('/api/credit/payment-status/'));
       expect(confirmation && urlOf(confirmation[0])).toBe(`/api/credit/payment-status/${ANALYTICS.subscription_id}?session_id=cs_test_1`);
 
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
       expect(router.state.location.state).toBeNull();
     });
 
@@ -215,7 +223,7 @@ describe('subscriptions page', () => {
         ),
     });
     await screen.findByRole('heading', { name: 'Analytics' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Transaction History' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Transaction History' }));
     expect(await screen.findByText('Sign-up free credits')).toBeInTheDocument();
   });
 });

@@ -68,19 +68,30 @@ describe('transaction history', () => {
     expect(await screen.findByText(label)).toBeInTheDocument();
   });
 
-  it('offers the receipt menu only on successful card purchases and staff-added funds', async () => {
+  it('offers the receipt menu on every successful transaction, and on no other', async () => {
+    const credits = transaction({ category: 'FREE_CREDITS', amount: 500 });
+    const refund = transaction({ category: 'REFUND_MAINTENANCE_COST', amount: 100 });
     renderHistory([
       [
         purchase,
         transaction({ category: 'PURCHASED', transaction_status: 'FAILED' }),
         transaction({ category: 'PURCHASED', transaction_status: 'PAYMENT_INTENT_CREATED' }),
-        transaction({ category: 'FREE_CREDITS', amount: 500 }),
-        transaction({ category: 'REFUND_MAINTENANCE_COST', amount: 100 }),
+        credits,
+        refund,
       ],
     ]);
     await screen.findByRole('table');
-    const menus = screen.getAllByRole('button', { name: /^Receipt menu for/ });
-    expect(menus).toHaveLength(2);
+    const menus = screen.getAllByRole('button', { name: /^Receipt menu for/ }).map((menu) => menu.getAttribute('aria-label'));
+    expect(menus).toEqual([purchase, credits, refund].map((row) => `Receipt menu for ${row.transaction_id}`));
+  });
+
+  it('warns for a successful non-purchase such as sign-up credits', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const credits = transaction({ category: 'FREE_CREDITS', amount: 500 });
+    renderHistory([[credits]]);
+    fireEvent.click(await screen.findByRole('button', { name: `Receipt menu for ${credits.transaction_id}` }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download Receipt' }));
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: MESSAGES.adminReceiptNotDownloadable }));
   });
 
   it('warns that receipts of staff-added funds cannot be downloaded', async () => {

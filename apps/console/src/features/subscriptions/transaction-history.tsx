@@ -8,12 +8,14 @@ import {
   type Transaction,
   type TransactionStatus,
 } from '@kumo/contract';
-import { IconDots, IconDownload, IconReceipt } from '../../components/icons';
+import { IconDots, IconDownload, IconReceipt, IconX } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime, formatUsd } from '../../lib/format';
+import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
 import { useCreditTransactions } from './api/credit-transactions';
 import { useDownloadReceipt } from './api/download-receipt';
 import { useLoadMoreOnScroll } from './scroll';
+import classes from './transaction-history.module.css';
 
 const COLUMNS = ['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status'];
 
@@ -54,13 +56,23 @@ export function TransactionHistory({ subscriptionId }: { subscriptionId: string 
       data-testid="transaction-scroll"
       onScroll={onScroll}
       style={{
-        maxHeight: 'max(360px, calc(100dvh - 460px))',
+        // Most of the window (not a three-row slot): the next page still loads when this box is scrolled to its end.
+        maxHeight: 'max(360px, 70dvh)',
         overflowY: 'auto',
-        border: '1px solid var(--mantine-color-gray-2)',
+        border: '1px solid var(--kumo-color-border)',
         borderRadius: 'var(--mantine-radius-md)',
       }}
     >
-      <Table stickyHeader verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Transaction history" miw={700}>
+      <Table
+        stickyHeader
+        verticalSpacing="sm"
+        // 8 px beside each cell: at 1366 px the whole table, receipt menu included, fits its card.
+        horizontalSpacing={8}
+        highlightOnHover
+        aria-label="Transaction history"
+        miw={700}
+        className={classes.table}
+      >
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
@@ -92,27 +104,27 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   const action = receiptAction(transaction);
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td data-label="ID">
         <Tooltip label={transaction.transaction_id}>
           <Text fz="xs" ff="monospace" c="dimmed" aria-label={`Transaction ${transaction.transaction_id}`}>
             {transaction.transaction_id.slice(0, 8)}
           </Text>
         </Tooltip>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Receipt ID">
         <Text fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {transaction.receipt_id ?? '—'}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Date">
         <DateTime value={transaction.transaction_date} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Category">
         <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
           {TRANSACTION_CATEGORY_LABELS[transaction.category]}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Description and remarks">
         <Text fz="sm">{transaction.description}</Text>
         {transaction.remark && (
           <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -120,17 +132,20 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+      <Table.Td data-label="Amount" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
         <Text fz="sm" fw={600} c={transaction.amount < 0 ? 'red.7' : undefined}>
           {formatUsd(transaction.amount)}
         </Text>
       </Table.Td>
-      <Table.Td style={{ minWidth: 96 }}>
+      <Table.Td data-label="Status" style={{ minWidth: 96 }}>
         <Badge variant="light" tt="none" color={STATUS_COLORS[transaction.transaction_status]}>
           {TRANSACTION_STATUS_LABELS[transaction.transaction_status]}
         </Badge>
       </Table.Td>
-      <Table.Td w={48}>{action && <ReceiptMenu transaction={transaction} action={action} />}</Table.Td>
+      <Table.Td data-label="Receipt" w={48}>
+        {action && <ReceiptMenu transaction={transaction} action={action} />}
+        {transaction.transaction_status === 'PAYMENT_INTENT_CREATED' && <PendingCheckoutMenu transaction={transaction} />}
+      </Table.Td>
     </Table.Tr>
   );
 }
@@ -146,6 +161,30 @@ function DateTime({ value }: { value: string }) {
         {time}
       </Text>
     </Text>
+  );
+}
+
+/** A checkout still waiting for payment can be cancelled from its row (it would otherwise close after a day). */
+function PendingCheckoutMenu({ transaction }: { transaction: Transaction }) {
+  const cancel = useCancelPendingCheckout();
+  const onCancel = () =>
+    cancel.mutate(transaction.transaction_id, {
+      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.checkoutCancelled }),
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
+  return (
+    <Menu position="bottom-end" shadow="md" width={200}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${transaction.transaction_id}`} loading={cancel.isPending}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconX size={16} />} onClick={onCancel}>
+          Cancel checkout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

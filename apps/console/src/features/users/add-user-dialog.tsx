@@ -141,7 +141,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
               required
               readOnly={nameLocked}
               aria-busy={lookingUp}
-              description={nameLocked ? 'This person is already registered; the name is taken from their profile.' : undefined}
+              description={nameLocked ? MESSAGES.nameFromProfile : undefined}
               rightSection={lookingUp ? <Loader size="xs" aria-label="Looking up the name" /> : nameLocked ? <IconLock size={16} /> : null}
               error={fieldState.error?.message}
               name={field.name}

@@ -5,6 +5,7 @@ import { IconDots, IconTrash, IconUsers } from '../../components/icons';
 import { formatDateTime, initials } from '../../lib/format';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { DetailField } from '../../components/detail-field';
+import { WideTextTooltip } from '../../components/wide-text-tooltip';
 
 /** Spec section 5: an account owner and the signed-in person themselves cannot be removed. */
 export function canDeleteUser(user: AccountUser, me: Pick<UserDetail, 'userId' | 'emailId'>): boolean {
@@ -79,9 +80,8 @@ export function UserDetails({ user, me, onDeleted }: UserDetailsProps) {
         <Tabs.Panel value="overview" pt="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <DetailField label="E-mail">
-              <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                {user.email_id}
-              </Text>
+              {/* An e-mail address never breaks mid-word: an ellipsis, and the whole address in a tooltip. */}
+              <WideTextTooltip text={user.email_id} fz="sm" />
             </DetailField>
             <DetailField label="User ID">
               <Text fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>

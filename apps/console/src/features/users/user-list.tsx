@@ -34,7 +34,14 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
       ) : users.length === 0 ? (
         <EmptyState size="sm" icon={<IconUsers size={22} />} title={MESSAGES.noUserAdded} description={MESSAGES.addUserHint} py="xl" />
       ) : (
-        <ScrollArea.Autosize mah="calc(100dvh - 280px)" type="auto">
+        <ScrollArea.Autosize
+          // Vertical scrolling only: the content keeps the card's width (Autosize would let one-line text widen
+          // it), and long names and e-mail addresses end in an ellipsis instead of a horizontal scrollbar.
+          mah="calc(100dvh - 280px)"
+          type="auto"
+          scrollbars="y"
+          styles={{ content: { minWidth: 0 } }}
+        >
           <nav aria-label="Users">
             {users.map((user) => (
               <NavLink
@@ -42,7 +49,17 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
                 component={Link}
                 to={`/users/${user.user_id}`}
                 label={user.user_name}
-                description={`${user.email_id} · ${ROLE_LABELS[user.role]}`}
+                // The role has a line of its own, so a long e-mail address never pushes it out of sight.
+                description={
+                  <>
+                    <Text component="span" inherit display="block" truncate="end">
+                      {user.email_id}
+                    </Text>
+                    <Text component="span" inherit display="block">
+                      {ROLE_LABELS[user.role]}
+                    </Text>
+                  </>
+                }
                 leftSection={
                   <Avatar color="indigo" radius="xl" size={32}>
                     {initials(user.user_name)}
@@ -54,7 +71,6 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
                 styles={{
                   label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 },
-                  description: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
                 }}
               />
             ))}

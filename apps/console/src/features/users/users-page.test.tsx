@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Notifications, notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type AccountUser } from '@kumo/contract';
+import { MESSAGES, type AccountUser, type PendingInvitation } from '@kumo/contract';
 import { ADMIN, MEMBER, OWNER } from '../../../test/account-users';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
@@ -27,6 +27,7 @@ function renderUsers(
   const api = mockApi({
     'GET /api/account/users': () => jsonResponse(200, current),
     'GET /api/saas-common/help-document-links': () => jsonResponse(200, HELP_LINKS),
+    'GET /api/account/invitations': () => jsonResponse(200, []),
     ...extra,
   });
   const view = renderRoutes(
@@ -79,12 +80,14 @@ describe('users list and details', () => {
     const { router } = renderUsers(`/users/${OWNER.user_id}`);
     const list = await usersNav();
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => within(link).getByText(/^[A-Z][a-z]+ [A-Z][a-z]+$/).textContent)).toEqual([
+    expect(links.map((link) => link.querySelector('.mantine-NavLink-label')?.textContent)).toEqual([
       'Ada Lovelace',
       'Grace Hopper',
       'Alan Turing',
     ]);
-    expect(links[1]).toHaveTextContent('grace@example.com · Account Admin');
+    // The e-mail address and the role on lines of their own.
+    expect(within(links[1]!).getByText('grace@example.com')).toBeInTheDocument();
+    expect(within(links[1]!).getByText('Account Admin')).toBeInTheDocument();
 
     fireEvent.click(within(list).getByRole('link', { name: /Alan Turing/ }));
     expect(await screen.findByRole('heading', { name: 'Alan Turing', level: 2 })).toBeInTheDocument();
@@ -206,5 +209,100 @@ describe('deleting a user', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MESSAGES.removeUserRefused)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Grace Hopper', level: 2 })).toBeInTheDocument();
+  });
+});
+
+// The first render of the whole shell is slow on a loaded machine: wait for it longer than the default second.
+describe('pending invitations', { timeout: 20_000 }, () => {
+  const WAITING: PendingInvitation = {
+    invitation_id: '4a5b6c7d-1111-4222-8333-444455556666',
+    email_id: 'katherine@example.com',
+    user_name: 'Katherine Johnson',
+    role: 'ACCOUNT_ADMIN',
+    invited_on: '2026-05-01T09:00:00.000Z',
+    expires_on: '2026-05-08T09:00:00.000Z',
+    expired: false,
+  };
+  const LAPSED: PendingInvitation = {
+    ...WAITING,
+    invitation_id: '4a5b6c7d-1111-4222-8333-444455556667',
+    email_id: 'dorothy@example.com',
+    user_name: 'Dorothy Vaughan',
+    expired: true,
+  };
+
+  function renderWithInvitations(initial: PendingInvitation[], extra: Parameters<typeof mockApi>[0] = {}) {
+    let pending = initial;
+    const view = renderUsers(`/users/${OWNER.user_id}`, [OWNER], {
+      'GET /api/account/invitations': () => jsonResponse(200, pending),
+      ...extra,
+    });
+    return { ...view, setPending: (next: PendingInvitation[]) => (pending = next) };
+  }
+
+  const section = () => screen.findByRole('region', { name: 'Pending invitations' }, { timeout: 5_000 });
+
+  it('shows no section while nothing is pending', async () => {
+    const { api } = renderWithInvitations([]);
+    await screen.findByRole('navigation', { name: 'Users' }, { timeout: 5_000 });
+    // The list was asked for and answered empty.
+    await waitFor(() => expect(api.bodiesOf('GET /api/account/invitations')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument());
+  });
+
+  it('lists who was invited, with role, e-mail and when the link expires; expired ones say so', async () => {
+    renderWithInvitations([WAITING, LAPSED]);
+    const pending = await section();
+    const waiting = within(pending).getByRole('listitem', { name: `Invitation to ${WAITING.email_id}` });
+    expect(within(waiting).getByText('Katherine Johnson')).toBeInTheDocument();
+    expect(within(waiting).getByText('Account Admin')).toBeInTheDocument();
+    expect(within(waiting).getByText(/Link expires/)).toBeInTheDocument();
+    const lapsed = within(pending).getByRole('listitem', { name: `Invitation to ${LAPSED.email_id}` });
+    expect(within(lapsed).getByText('Expired')).toBeInTheDocument();
+    expect(within(lapsed).getByText(/Link expired/)).toBeInTheDocument();
+  });
+
+  it('resends an invitation and says the old link no longer works', async () => {
+    const { api } = renderWithInvitations([LAPSED], {
+      [`POST /api/user/invite/${LAPSED.invitation_id}/resend`]: () => jsonResponse(200, { message: MESSAGES.invitationResent }),
+    });
+    fireEvent.click(within(await section()).getByRole('button', { name: `Resend the invitation to ${LAPSED.email_id}` }));
+    expect(await screen.findByText(MESSAGES.invitationResent)).toBeInTheDocument();
+    expect(api.bodiesOf(`POST /api/user/invite/${LAPSED.invitation_id}/resend`)).toHaveLength(1);
+  });
+
+  it('revokes only after confirmation, then drops it from the list', async () => {
+    const { api, setPending } = renderWithInvitations([WAITING], {
+      [`DELETE /api/user/invite/${WAITING.invitation_id}`]: () => {
+        setPending([]);
+        return jsonResponse(200, { message: MESSAGES.invitationRevoked });
+      },
+    });
+    fireEvent.click(within(await section()).getByRole('button', { name: `Revoke the invitation to ${WAITING.email_id}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation' });
+    expect(dialog).toHaveTextContent(MESSAGES.revokeInvitationConfirm);
+    expect(api.bodiesOf(`DELETE /api/user/invite/${WAITING.invitation_id}`)).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText(MESSAGES.invitationRevoked)).toBeInTheDocument();
+    expect(api.bodiesOf(`DELETE /api/user/invite/${WAITING.invitation_id}`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument());
+  });
+
+  it('cancelling the confirmation revokes nothing', async () => {
+    const { api } = renderWithInvitations([WAITING]);
+    fireEvent.click(within(await section()).getByRole('button', { name: `Revoke the invitation to ${WAITING.email_id}` }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Revoke invitation' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke invitation' })).not.toBeInTheDocument());
+    expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(await section()).toBeInTheDocument();
+  });
+
+  it('shows a failed resend as an error toast', async () => {
+    renderWithInvitations([WAITING], {
+      [`POST /api/user/invite/${WAITING.invitation_id}/resend`]: () => errorResponse(404, 'NOT_FOUND', MESSAGES.invitationNotFound),
+    });
+    fireEvent.click(within(await section()).getByRole('button', { name: `Resend the invitation to ${WAITING.email_id}` }));
+    expect(await screen.findByText(MESSAGES.invitationNotFound)).toBeInTheDocument();
   });
 });

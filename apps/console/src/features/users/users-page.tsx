@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { AddUserDialog } from './add-user-dialog';
 import { useAccountUsers } from './api/account-users';
 import { UserDetails } from './user-details';
+import { PendingInvitations } from './pending-invitations';
 import { UserList } from './user-list';
 
 /** /users and /users/{userId}: the account's people on the left, the selected person's details on the right. */
@@ -32,6 +33,7 @@ export function UsersPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <UserList query={usersQuery} selectedId={userId} onAdd={() => setAdding(true)} />
+          <PendingInvitations />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />

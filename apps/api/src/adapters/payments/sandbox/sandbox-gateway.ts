@@ -8,7 +8,8 @@ import type { SandboxRepository, SandboxSessionRow } from './sandbox.repository.
 
 /** The queue the sandbox delivers its webhook-style notifications on; the billing module works it. */
 export const SANDBOX_EVENTS_QUEUE = 'payments-sandbox-events';
-const SESSION_LIFETIME_MS = DAY;
+/** Stripe Checkout's default: a session nobody pays closes after 24 hours. */
+export const DEFAULT_SESSION_LIFETIME_MS = DAY;
 
 /** The sandbox's test cards, numbered as Stripe's so the same cards work on both. */
 export const SANDBOX_CARDS: Record<string, { brand: string; decline?: string; label: string }> = {
@@ -63,8 +64,16 @@ export function validateCard(form: CardForm, now: Date): { errors: Partial<Recor
  * The sandbox payment provider: hosted checkout pages served by the portal, with the same states,
  * redirects and after-the-fact notifications as Stripe Checkout, charging nothing.
  */
-export function createSandboxGateway(deps: { repository: SandboxRepository; clock: Clock; publicUrl: string; jobs: JobQueue }) {
+export function createSandboxGateway(deps: {
+  repository: SandboxRepository;
+  clock: Clock;
+  publicUrl: string;
+  jobs: JobQueue;
+  /** How long a session stays open unpaid (CHECKOUT_EXPIRY_HOURS). */
+  sessionLifetimeMs?: number;
+}) {
   const { repository: repo, clock, publicUrl, jobs } = deps;
+  const sessionLifetimeMs = deps.sessionLifetimeMs ?? DEFAULT_SESSION_LIFETIME_MS;
 
   function stateOf(session: SandboxSessionRow): CheckoutState {
     const outcome =
@@ -117,7 +126,7 @@ export function createSandboxGateway(deps: { repository: SandboxRepository; cloc
         cancelUrl: request.cancelUrl,
         status: 'open',
         paymentStatus: 'unpaid',
-        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        expiresAt: new Date(now.getTime() + sessionLifetimeMs),
         createdAt: now,
       });
       return { sessionId: id, url: `${publicUrl}/sandbox/checkout/${id}` };

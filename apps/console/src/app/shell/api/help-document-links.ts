@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 export const helpLinksQueryKey = ['saas-common', 'help-document-links'] as const;
 
 export function fetchHelpLinks(signal?: AbortSignal): Promise<HelpLinks> {
-  return api.get<HelpLinks>('/api/saas-common/help-document-links', { signal });
+  return api.get('/api/saas-common/help-document-links', { signal });
 }
 
 /** The links change with releases, not during a visit: fetched once. */

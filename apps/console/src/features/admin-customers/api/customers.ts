@@ -1,11 +1,12 @@
 import { PAGE_SIZES, type CustomerPage } from '@kumo/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { customerKeys } from './keys';
 
-export const customersQueryKey = ['admin', 'customers'] as const;
+export const customersQueryKey = customerKeys.list();
 
 export function fetchCustomers(page: number, signal?: AbortSignal): Promise<CustomerPage> {
-  return api.get<CustomerPage>('/api/admin/users', { query: { page, size: PAGE_SIZES.customers }, signal });
+  return api.get('/api/admin/users', { query: { page, size: PAGE_SIZES.customers }, signal });
 }
 
 export function useCustomers({ enabled = true }: { enabled?: boolean } = {}) {

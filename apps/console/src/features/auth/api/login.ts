@@ -3,7 +3,7 @@ import type { LoginRequest, OtpSentResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 
 export function login(request: LoginRequest): Promise<OtpSentResponse> {
-  return api.post<OtpSentResponse>('/api/user/login', request);
+  return api.post('/api/user/login', request);
 }
 
 export function useLogin() {

@@ -3,7 +3,7 @@ import type { OtpSentResponse, RegisterRequest } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 
 export function register(request: RegisterRequest): Promise<OtpSentResponse> {
-  return api.post<OtpSentResponse>('/api/user/register', request);
+  return api.post('/api/user/register', request);
 }
 
 export function useRegister() {

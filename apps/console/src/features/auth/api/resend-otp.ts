@@ -3,7 +3,7 @@ import type { OtpSentResponse, ResendOtpRequest } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 
 export function resendOtp(request: ResendOtpRequest): Promise<OtpSentResponse> {
-  return api.post<OtpSentResponse>('/api/user/resend-otp', request);
+  return api.post('/api/user/resend-otp', request);
 }
 
 export function useResendOtp() {

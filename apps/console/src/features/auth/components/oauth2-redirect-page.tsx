@@ -1,17 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { MESSAGES, UI_TIMING } from '@kumo/contract';
+import { MESSAGES, UI_TIMING, ssoHandOffSchema } from '@kumo/contract';
 import { clearSession, getSession, saveTokens } from '../../../lib/session';
 
 const ADMIN_HOME = '/admin/customers';
 const ADMIN_LOGIN = '/admin/login';
 
-interface TokenPayload {
-  data?: { jwt_token?: string; refresh_token?: string };
-}
-
-/** The token query value is URL-safe base64 of JSON whose data field holds the token pair. */
+/** The token query value is URL-safe base64 of the contract's hand-off JSON (ssoHandOffSchema). */
 function decodeTokens(token: string | null): { jwtToken: string; refreshToken: string } | null {
   if (!token) return null;
   try {
@@ -19,9 +15,8 @@ function decodeTokens(token: string | null): { jwtToken: string; refreshToken: s
       .replace(/-/g, '+')
       .replace(/_/g, '/')
       .padEnd(Math.ceil(token.length / 4) * 4, '=');
-    const payload = JSON.parse(atob(base64)) as TokenPayload;
-    const jwtToken = payload.data?.jwt_token;
-    return jwtToken ? { jwtToken, refreshToken: payload.data?.refresh_token ?? '' } : null;
+    const parsed = ssoHandOffSchema.safeParse(JSON.parse(atob(base64)));
+    return parsed.success ? { jwtToken: parsed.data.data.jwt_token, refreshToken: parsed.data.data.refresh_token } : null;
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES, OTP, normalizeOtpInput } from '@kumo/contract';
 import { errorMessage } from '../../../lib/api-error';
+import { withActionLink } from './action-message';
 import { IconArrowLeft } from '../../../components/icons';
 import { useAuthenticate, type SignedIn } from '../api/authenticate';
 import { useResendOtp } from '../api/resend-otp';
@@ -24,7 +25,15 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
   const isSignUp = mode === 'signup';
   const error = authenticateCall.error ?? resendCall.error;
 
-  const clearOtp = () => setOtp('');
+  // Keyboard users continue where the code goes: on arrival from the e-mail step and after each Resend.
+  const otpInput = useRef<HTMLInputElement>(null);
+  const focusOtp = () => otpInput.current?.focus();
+  useEffect(focusOtp, []);
+
+  const clearOtp = () => {
+    setOtp('');
+    focusOtp();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +48,13 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
     authenticateCall.reset();
     resendCall.mutate(
       { email_id: identity.email_id, ...(isSignUp && { user_name: identity.user_name }) },
-      { onSuccess: restart, onError: clearOtp },
+      {
+        onSuccess: () => {
+          restart();
+          focusOtp();
+        },
+        onError: clearOtp,
+      },
     );
   };
 
@@ -54,13 +69,14 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
           . It is valid for {OTP.validMinutes} minutes.
         </Text>
         <TextInput
+          ref={otpInput}
           label="One-time password"
           inputMode="numeric"
           autoComplete="one-time-code"
           size="md"
           maxLength={OTP.length}
           value={otp}
-          error={error && errorMessage(error)}
+          error={error && withActionLink(errorMessage(error), mode === 'admin' ? 'admin' : 'customer')}
           onChange={(event) => {
             authenticateCall.reset();
             resendCall.reset();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '@mantine/core';
 import { UI_TIMING } from '@kumo/contract';
+import { withActionLink } from './action-message';
 
 /** Shows a message handed over in navigation state (e.g. a failed single sign-on) for a few seconds. */
 export function RouteMessageBanner() {
@@ -18,7 +19,7 @@ export function RouteMessageBanner() {
   if (typeof message !== 'string' || !message || hiddenKey === location.key) return null;
   return (
     <Alert color="red" variant="light" role="alert" mb="lg">
-      {message}
+      {withActionLink(message)}
     </Alert>
   );
 }

@@ -48,8 +48,8 @@ export function SignInLayout({ title, description, showFooter, children }: SignI
           </Text>
         </Stack>
       </Box>
-      <Stack justify="space-between" px="md" bg="var(--mantine-color-gray-0)">
-        <Container size={440} w="100%" py={56}>
+      <Stack justify="space-between" px="md" bg="var(--kumo-color-page)">
+        <Container size={440} w="100%" py={56} component="main">
           <Box hiddenFrom="md" mb="xl">
             <Logo />
           </Box>

@@ -45,6 +45,9 @@ async function passSeconds(seconds: number) {
   }
 }
 
+/** The sign-up form loads on demand (it is not part of /login's first download). */
+const signUpFormLoaded = () => screen.findByLabelText('Full name');
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -105,8 +108,9 @@ describe('login: e-mail step', () => {
 });
 
 describe('sign-up: details step', () => {
-  it('starts with e-mail, full name and terms, and promises the free credits', () => {
+  it('starts with e-mail, full name and terms, and promises the free credits', async () => {
     renderSignIn('signup');
+    await signUpFormLoaded();
     expect(emailInput()).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toBeInTheDocument();
     expect(screen.getByText('Get $500 in free credits')).toBeInTheDocument();
@@ -115,6 +119,7 @@ describe('sign-up: details step', () => {
 
   it('keeps Sign Up disabled until the terms are accepted and the name and e-mail are valid', async () => {
     renderSignIn('signup');
+    await signUpFormLoaded();
     const signUp = screen.getByRole('button', { name: 'Sign Up' });
     expect(signUp).toBeDisabled();
 
@@ -134,6 +139,7 @@ describe('sign-up: details step', () => {
 
   it('shows name errors under the name field', async () => {
     renderSignIn('signup');
+    await signUpFormLoaded();
     const name = screen.getByLabelText('Full name');
     type(name, 'Ada 42');
     fireEvent.blur(name);
@@ -142,15 +148,17 @@ describe('sign-up: details step', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription(MESSAGES.nameRequired));
   });
 
-  it('drops leading spaces and caps the name at 50 characters', () => {
+  it('drops leading spaces and caps the name at 50 characters', async () => {
     renderSignIn('signup');
+    await signUpFormLoaded();
     const name = screen.getByLabelText('Full name');
     type(name, `   ${'Ab'.repeat(40)}`);
     expect(name).toHaveValue('Ab'.repeat(25));
   });
 
-  it('opens the terms and the privacy policy in new tabs', () => {
+  it('opens the terms and the privacy policy in new tabs', async () => {
     renderSignIn('signup');
+    await signUpFormLoaded();
     for (const [label, href] of [
       ['Terms of Use', '/terms-of-use'],
       ['Privacy Policy', '/privacy-policy'],
@@ -165,6 +173,7 @@ describe('sign-up: details step', () => {
   it('registers and moves to the OTP step; Back returns to the details', async () => {
     const api = mockApi({ 'POST /api/user/register': OTP_SENT });
     renderSignIn('signup');
+    await signUpFormLoaded();
     await fillSignUp();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
@@ -181,6 +190,7 @@ describe('sign-up: details step', () => {
   it('shows a registration error under the e-mail and stays on the details step', async () => {
     mockApi({ 'POST /api/user/register': () => errorResponse(409, 'USER_ALREADY_EXISTS', MESSAGES.userAlreadyRegistered) });
     renderSignIn('signup');
+    await signUpFormLoaded();
     await fillSignUp();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
@@ -300,6 +310,7 @@ describe('after authentication', () => {
   it('passes sign_up to home after a sign-up, with the name in the authentication', async () => {
     const api = signInAs('ACCOUNT_OWNER', true);
     const { router } = renderSignIn('signup');
+    await signUpFormLoaded();
     await fillSignUp();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await screen.findByLabelText('One-time password');

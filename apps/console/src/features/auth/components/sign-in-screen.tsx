@@ -1,17 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { getSession } from '../../../lib/session';
 import type { SignedIn } from '../api/authenticate';
 import { landingPath } from '../landing-path';
 import type { SignInIdentity, SignInMode } from '../sign-in-mode';
-import { DetailsStep } from './details-step';
 import { EmailStep } from './email-step';
 import { OtpStep } from './otp-step';
 import { RouteMessageBanner } from './route-message-banner';
 import { SignInLayout } from './sign-in-layout';
-import { SignUpPromo } from './sign-up-promo';
 import { SingleSignOnButton } from './single-sign-on-button';
+
+// Sign-up only: loaded on demand, so /login's first download stays within its budget.
+const SignUpDetails = lazy(() => import('./sign-up-details').then((m) => ({ default: m.SignUpDetails })));
 
 type Step = 'email' | 'details' | 'otp';
 
@@ -39,6 +40,7 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
   const firstStep: Step = mode === 'signup' ? 'details' : 'email';
   const [step, setStep] = useState<Step>(firstStep);
   const [identity, setIdentity] = useState<SignInIdentity>({ email_id: '', user_name: '' });
+  const [termsAccepted, setTermsAccepted] = useState(false);
 
   const toOtp = (next: SignInIdentity) => {
     setIdentity(next);
@@ -57,14 +59,25 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
       <RouteMessageBanner />
       {step === 'email' && (
         <>
-          <EmailStep defaultEmail={identity.email_id} onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })} />
+          <EmailStep
+            defaultEmail={identity.email_id}
+            linkMode={mode === 'admin' ? 'admin' : 'customer'}
+            onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })}
+          />
           {mode === 'admin' ? <SingleSignOnButton /> : <SwitchLink to="/signup" question="New to Kumo Cloud?" action="Sign up" />}
         </>
       )}
       {step === 'details' && (
         <>
-          <SignUpPromo />
-          <DetailsStep defaults={identity} onOtpSent={toOtp} />
+          <Suspense
+            fallback={
+              <Center mih={320}>
+                <Loader aria-label="Loading the sign-up form" />
+              </Center>
+            }
+          >
+            <SignUpDetails defaults={identity} termsAccepted={termsAccepted} onTermsAcceptedChange={setTermsAccepted} onOtpSent={toOtp} />
+          </Suspense>
           <SwitchLink to="/login" question="Already have an account?" action="Log in" />
         </>
       )}

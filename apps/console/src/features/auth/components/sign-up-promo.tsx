@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { FREE_CREDIT_VALIDITY_DAYS, SIGN_UP_CREDIT_USD } from '@kumo/contract';
 import { IconGift } from '../../../components/icons';
-import { formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format-usd';
 
 export function SignUpPromo() {
   return (

@@ -1,7 +1,8 @@
 import { MESSAGES, type AuthenticateResponse, type UserDetail } from '@kumo/contract';
-import { api, apiRequest, tokensFrom } from '../../../lib/api-client';
+import { apiRequest, tokensFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { clearSession, saveTokens, saveUser } from '../../../lib/session';
+import { clearSession, saveTokens } from '../../../lib/session';
+import { fetchUserDetail } from '../../../lib/user-detail';
 
 export interface AcceptedInvitation {
   user: UserDetail;
@@ -20,8 +21,8 @@ export async function acceptInvitation(token: string): Promise<AcceptedInvitatio
   if (!tokens) throw new ApiError(MESSAGES.somethingWentWrong);
   saveTokens(tokens.jwtToken, tokens.refreshToken);
   try {
-    const user = await api.get<UserDetail>('/api/user/detail');
-    saveUser(user);
+    // The one user-detail fetcher: it also stores the user.
+    const user = await fetchUserDetail();
     return { user, signUp: data.sign_up };
   } catch (error) {
     clearSession();

@@ -5,7 +5,7 @@ import { subscriptionKeys } from './keys';
 
 /** The customer left the provider's page through its cancel link: the checkout is closed unless it was paid. */
 export function cancelPurchase(purchaseId: string): Promise<PaymentStatus> {
-  return api.post<PaymentStatus>(`/api/credit/purchase/${encodeURIComponent(purchaseId)}/cancel`);
+  return api.post(`/api/credit/purchase/${encodeURIComponent(purchaseId)}/cancel`);
 }
 
 export function useCancelPurchase() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';
 
 export function createSubscription(request: CreateSubscriptionRequest): Promise<CreateSubscriptionResponse> {
-  return api.post<CreateSubscriptionResponse>('/api/subscription/create', request);
+  return api.post('/api/subscription/create', request);
 }
 
 export function useCreateSubscription() {

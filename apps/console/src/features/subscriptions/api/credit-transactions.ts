@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';
 
 export function fetchCreditTransactions(subscriptionId: string, page: number, signal?: AbortSignal): Promise<TransactionPage> {
-  return api.get<TransactionPage>(`/api/credit/view/credit-transactions/${encodeURIComponent(subscriptionId)}`, {
+  return api.get(`/api/credit/view/credit-transactions/${encodeURIComponent(subscriptionId)}`, {
     query: { page, size: PAGE_SIZES.transactions },
     signal,
   });

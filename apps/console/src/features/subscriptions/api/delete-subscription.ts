@@ -1,19 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@kumo/contract';
+import type { DeleteSubscriptionResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';
 
-export function deleteSubscription(subscriptionId: string): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/api/subscription/delete/${encodeURIComponent(subscriptionId)}`);
+export interface DeleteSubscriptionInput {
+  subscriptionId: string;
+  /** Another subscription of the account that receives the paid balance. */
+  transferTo?: string;
+}
+
+export function deleteSubscription({ subscriptionId, transferTo }: DeleteSubscriptionInput): Promise<DeleteSubscriptionResponse> {
+  return api.delete(`/api/subscription/delete/${encodeURIComponent(subscriptionId)}`, undefined, {
+    query: transferTo ? { transfer_to: transferTo } : undefined,
+  });
 }
 
 export function useDeleteSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSubscription,
-    onSuccess: (_data, subscriptionId) => {
+    onSuccess: (_data, { subscriptionId, transferTo }) => {
       queryClient.removeQueries({ queryKey: subscriptionKeys.details(subscriptionId) });
-      return queryClient.invalidateQueries({ queryKey: subscriptionKeys.list() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.list() }),
+        ...(transferTo
+          ? [
+              queryClient.invalidateQueries({ queryKey: subscriptionKeys.details(transferTo) }),
+              queryClient.invalidateQueries({ queryKey: subscriptionKeys.transactions(transferTo) }),
+            ]
+          : []),
+      ]);
     },
   });
 }

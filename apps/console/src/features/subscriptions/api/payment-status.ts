@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';
 
 export function fetchPaymentStatus(subscriptionId: string, sessionId: string, signal?: AbortSignal): Promise<PaymentStatus> {
-  return api.get<PaymentStatus>(`/api/credit/payment-status/${encodeURIComponent(subscriptionId)}`, {
+  return api.get(`/api/credit/payment-status/${encodeURIComponent(subscriptionId)}`, {
     query: { session_id: sessionId },
     signal,
   });

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** Opens a card checkout at the payment provider; the browser is then sent to redirect_url. */
 export function purchaseCredit(request: PurchaseRequest): Promise<PurchaseResponse> {
-  return api.post<PurchaseResponse>('/api/credit/purchase', request);
+  return api.post('/api/credit/purchase', request);
 }
 
 export function usePurchaseCredit() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';
 
 export function fetchSubscriptionDetails(subscriptionId: string, signal?: AbortSignal): Promise<Subscription> {
-  return api.get<Subscription>('/api/subscription/details', { query: { subscription_id: subscriptionId }, signal });
+  return api.get('/api/subscription/details', { query: { subscription_id: subscriptionId }, signal });
 }
 
 /** The selected subscription, read fresh: its status and balance may have moved since the list loaded. */

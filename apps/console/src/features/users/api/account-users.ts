@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountUser } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
+import { usersKeys } from './keys';
 
-export const accountUsersQueryKey = ['account', 'users'] as const;
+export const accountUsersQueryKey = usersKeys.list();
 
 export function fetchAccountUsers(signal?: AbortSignal): Promise<AccountUser[]> {
-  return api.get<AccountUser[]>('/api/account/users', { signal });
+  return api.get('/api/account/users', { signal });
 }
 
 /** The people of the logged-in account. */

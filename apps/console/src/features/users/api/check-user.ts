@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckUserResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 
 /** The full name of a registered person; rejects with USER_NOT_FOUND (404) for an unknown e-mail. */
 export async function checkUser(email: string): Promise<string> {
-  const { data } = await api.get<CheckUserResponse>('/api/user/check-user', { query: { email_id: email } });
+  const { data } = await api.get('/api/user/check-user', { query: { email_id: email } });
   return data;
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { accountUsersQueryKey } from './account-users';
 
 export function deleteUser(email: string): Promise<MessageResponse> {
-  return api.put<MessageResponse>('/api/account/delete-user', { email_id: email });
+  return api.put('/api/account/delete-user', { email_id: email });
 }
 
 export function useDeleteUser() {

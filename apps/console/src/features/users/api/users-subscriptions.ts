@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionOption } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
+import { usersKeys } from './keys';
 
-export const usersSubscriptionsQueryKey = ['account', 'users-subscriptions'] as const;
+export const usersSubscriptionsQueryKey = usersKeys.subscriptionOptions();
 
 export function fetchUsersSubscriptions(signal?: AbortSignal): Promise<SubscriptionOption[]> {
-  return api.get<SubscriptionOption[]>('/api/account/users-subscriptions', { signal });
+  return api.get('/api/account/users-subscriptions', { signal });
 }
 
 export function useUsersSubscriptions({ enabled = true }: { enabled?: boolean } = {}) {

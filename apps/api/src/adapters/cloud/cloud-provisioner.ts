@@ -1,0 +1,101 @@
+/**
+ * The cloud port: everything the clusters module asks of a cloud. Two drivers implement it, chosen
+ * by CLOUD_DRIVER: `aws` (CloudFormation stacks, EC2 start/stop) and `simulated` (the default, a cloud
+ * that runs inside the portal on durable jobs). The module never learns which one it talks to: it
+ * asks for work and then reads back what the cloud reports through describe().
+ */
+import type { DeploymentStatus, StackStatus } from '@kumo/contract';
+import type { NodeRole, ServiceName } from './template/node-layout.js';
+
+/** The settings a cluster is deployed with (what the template is generated from). */
+export interface ClusterSettings {
+  clusterName: string;
+  /** AWS region of the cluster, e.g. us-east-1. */
+  region: string;
+  /** Region the backup bucket is replicated to; null when disaster recovery is off. */
+  backupRegion: string | null;
+  /** The VPC block, e.g. 10.12.0.0/16. */
+  cidr: string;
+  kumoVersion: string;
+}
+
+export interface CreateClusterInput {
+  /** Our id of the cluster; drivers tag resources with it. */
+  deploymentId: string;
+  /** Name of the stack to create (unique per cluster, derived from the deployment id). */
+  stackName: string;
+  settings: ClusterSettings;
+  /**
+   * The cluster's admin password. Given once, never stored by the portal: the AWS driver passes it
+   * as a NoEcho template parameter; the simulated driver only checks it is there.
+   */
+  password: string;
+}
+
+/** Node state as the cloud reports it. */
+export type CloudNodeStatus = 'Pending' | 'Running' | 'Stopped';
+/** Service state on the node as Kumo reports it. */
+export type CloudServiceStatus = 'Starting' | 'Online' | 'Offline';
+
+export interface CloudNode {
+  host: string;
+  role: NodeRole;
+  instanceType: string;
+  core: number;
+  nodeStatus: CloudNodeStatus;
+  serviceName: ServiceName;
+  serviceStatus: CloudServiceStatus;
+}
+
+/**
+ * What is running: the power state of the cluster's instances as a whole.
+ * RUNNING: all instances running and services online; STOPPED: all stopped; STARTING / STOPPING: on the way.
+ */
+export type CloudPowerState = 'PENDING' | 'STARTING' | 'RUNNING' | 'STOPPING' | 'STOPPED';
+
+export interface ClusterDescription {
+  /** null when the stack does not exist (never created, or deleted and gone). */
+  stackStatus: StackStatus | null;
+  /** null until the product deployment began. */
+  deploymentStatus: DeploymentStatus | null;
+  powerState: CloudPowerState;
+  nodes: CloudNode[];
+  /** Set once the Kumo services are reachable. */
+  managerUrl?: string;
+  portalUrl?: string;
+  /** Why the stack or deployment failed, in the cloud's words. */
+  failureReason?: string;
+}
+
+export interface CloudProvisioner {
+  readonly kind: 'aws' | 'simulated';
+  /** Starts the stack creation; returns at once with the cloud's stack id. */
+  createCluster(input: CreateClusterInput): Promise<{ stackId: string }>;
+  /**
+   * How the stack, the deployment and the nodes stand now. `region` is the cluster's region: stacks are
+   * regional, so the AWS driver needs it (without it, AWS_REGION); the simulated driver ignores it.
+   */
+  describe(stackName: string, region?: string): Promise<ClusterDescription>;
+  /** Starts stopping every instance of the stack. */
+  stopCluster(stackName: string, region?: string): Promise<void>;
+  /** Starts starting every instance of the stack. */
+  startCluster(stackName: string, region?: string): Promise<void>;
+  /** Starts deleting the stack and its resources. describe() then reports DELETE_COMPLETE (or null). */
+  deleteCluster(stackName: string, region?: string): Promise<void>;
+}
+
+/** Thrown by drivers when the cloud refuses a request for a reason the customer can act on. */
+export class CloudRequestError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'CloudRequestError';
+  }
+}
+
+/** Stack name for a cluster: CloudFormation names are [A-Za-z][A-Za-z0-9-]{0,127}. */
+export function stackNameFor(deploymentId: string): string {
+  return `kumo-${deploymentId}`;
+}

@@ -1,0 +1,128 @@
+/**
+ * The simulated cloud: a CloudProvisioner that keeps its stacks in the portal's database and answers
+ * describe() from the clock (see sim-timeline.ts). Requests are recorded durably the moment they
+ * arrive, so the state survives restarts and tests move time with the injected clock. Kumo Manager
+ * and the Web Portal of each simulated cluster are small pages the portal serves (sim-pages.routes.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../../clock.js';
+import type { Database } from '../../../db/client.js';
+import { simCloudStacks } from '../../../db/schema.js';
+import { CloudRequestError, type ClusterDescription, type CloudProvisioner, type CreateClusterInput } from '../cloud-provisioner.js';
+import { describeSimStack, type SimStackRecord } from './sim-timeline.js';
+
+export interface SimulatedCloudOptions {
+  db: Database;
+  clock: Clock;
+  /** How much faster than real time the simulated cloud runs (SIM_TIME_SCALE, default 60). */
+  timeScale: number;
+  /** Cluster names matching this fail their stack creation (SIM_FAIL_PATTERN). */
+  failPattern?: RegExp;
+  /** Where the portal serves the simulated Kumo Manager and Web Portal pages. */
+  publicUrl: string;
+}
+
+export const SIM_PAGES_PREFIX = '/sim/kumo';
+
+export function simulatedPageUrls(publicUrl: string, stackName: string) {
+  const base = `${publicUrl}${SIM_PAGES_PREFIX}/${encodeURIComponent(stackName)}`;
+  return { manager: `${base}/manager/`, portal: `${base}/portal/` };
+}
+
+export interface SimulatedProvisioner extends CloudProvisioner {
+  readonly kind: 'simulated';
+  /** The stack's settings and description, for the simulated pages; undefined when unknown. */
+  stackInfo(
+    stackName: string,
+  ): Promise<{ clusterName: string; settings: Record<string, unknown>; description: ClusterDescription } | undefined>;
+}
+
+export function createSimulatedProvisioner(options: SimulatedCloudOptions): SimulatedProvisioner {
+  const { db, clock, timeScale } = options;
+
+  async function find(stackName: string) {
+    const [row] = await db.select().from(simCloudStacks).where(eq(simCloudStacks.stackName, stackName)).limit(1);
+    return row;
+  }
+
+  function record(row: typeof simCloudStacks.$inferSelect): SimStackRecord {
+    return {
+      stackName: row.stackName,
+      deploymentId: row.deploymentId,
+      fails: row.fails,
+      createdAt: row.createdAt,
+      powerAction: (row.powerAction as SimStackRecord['powerAction']) ?? null,
+      powerActionAt: row.powerActionAt,
+      deleteRequestedAt: row.deleteRequestedAt,
+    };
+  }
+
+  async function describe(stackName: string): Promise<ClusterDescription> {
+    const row = await find(stackName);
+    return describeSimStack(row && record(row), clock.now(), timeScale, simulatedPageUrls(options.publicUrl, stackName));
+  }
+
+  async function requireStack(stackName: string) {
+    const row = await find(stackName);
+    if (!row) throw new CloudRequestError(`Stack ${stackName} does not exist`, false);
+    return row;
+  }
+
+  return {
+    kind: 'simulated',
+
+    async createCluster(input: CreateClusterInput) {
+      // The password reaches the cloud and goes no further: the simulation only checks it was given.
+      if (!input.password) throw new CloudRequestError('The AdminPassword parameter must not be empty', false);
+      const existing = await find(input.stackName);
+      // A retried request (the job ran twice) gets the same stack back, as CloudFormation's ClientRequestToken does.
+      if (existing) return { stackId: existing.stackId };
+      const stackId = `arn:aws:cloudformation:${input.settings.region}:000000000000:stack/${input.stackName}/${randomUUID()}`;
+      await db
+        .insert(simCloudStacks)
+        .values({
+          stackName: input.stackName,
+          stackId,
+          deploymentId: input.deploymentId,
+          clusterName: input.settings.clusterName,
+          settings: { ...input.settings },
+          fails: options.failPattern ? options.failPattern.test(input.settings.clusterName) : false,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing();
+      return { stackId: (await requireStack(input.stackName)).stackId };
+    },
+
+    describe,
+
+    async stopCluster(stackName: string) {
+      await requireStack(stackName);
+      await db
+        .update(simCloudStacks)
+        .set({ powerAction: 'STOP', powerActionAt: clock.now() })
+        .where(eq(simCloudStacks.stackName, stackName));
+    },
+
+    async startCluster(stackName: string) {
+      await requireStack(stackName);
+      await db
+        .update(simCloudStacks)
+        .set({ powerAction: 'START', powerActionAt: clock.now() })
+        .where(eq(simCloudStacks.stackName, stackName));
+    },
+
+    async deleteCluster(stackName: string) {
+      const row = await find(stackName);
+      // Deleting a stack that is gone is not an error in CloudFormation either.
+      if (!row || row.deleteRequestedAt) return;
+      await db.update(simCloudStacks).set({ deleteRequestedAt: clock.now() }).where(eq(simCloudStacks.stackName, stackName));
+    },
+
+    async stackInfo(stackName: string) {
+      const row = await find(stackName);
+      if (!row) return undefined;
+      return { clusterName: row.clusterName, settings: row.settings, description: await describe(stackName) };
+    },
+  };
+}

@@ -1,0 +1,397 @@
+/**
+ * Four-eyes admin actions (spec sections 4 and 7): a staff member asks, the payload is frozen under an HMAC,
+ * each approver gets their own OTP by mail (never the requester), and the requester types the OTP an approver
+ * read out after checking the request. Single use, expires with the OTP, every step recorded.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  ADMIN_ACTION_LABELS,
+  ADMIN_ACTION_PERMISSIONS,
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  FREE_UNIT_DIMENSIONS,
+  MESSAGES,
+  METERING_DIMENSION_LABELS,
+  METERING_UNIT_LABELS,
+  OTP,
+  TRANSACTION_CATEGORY_LABELS,
+  centsToDecimalText,
+  formatUsdCents,
+  freeUnitsError,
+  rateError,
+  isSystemRole,
+  permissionsFor,
+  type AdminActionName,
+  type AdminActionOrder,
+  type AdminActionResponse,
+  type AdminAuthenticateResponse,
+  type ChangeServiceRatePayload,
+  type MeteringDimension,
+  type PendingApproval,
+  type Role,
+} from '@kumo/contract';
+import { DAY, HOUR, MINUTE, type Clock } from '../../clock.js';
+import type { Database, Tx } from '../../db/client.js';
+import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests } from '../../errors.js';
+import type { AuthService } from '../auth/index.js';
+import type { ClustersService } from '../clusters/index.js';
+import type { Ledger } from '../ledger/index.js';
+import type { MailService } from '../mail/index.js';
+import type { MeteringService, Rate } from '../metering/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { adminApprovalMail, rateChangeMail } from './approval-mail.js';
+import type { AdminOperationRow, OperationsRepository } from './operations.repository.js';
+
+export interface Staff {
+  userId: string;
+  role: Role;
+}
+
+/** JSON with keys sorted at every level, so the same payload always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+export function createFourEyes(deps: {
+  db: Database;
+  repo: OperationsRepository;
+  auth: AuthService;
+  mail: MailService;
+  ledger: Ledger;
+  subscriptions: SubscriptionsService;
+  clusters: ClustersService;
+  metering: MeteringService;
+  clock: Clock;
+  secret: string;
+  /** APPROVER_EMAILS: when set, only these staff approve; otherwise every other SYSTEM_ADMIN. */
+  approverEmails?: string[];
+}) {
+  const { db, repo, auth, mail, ledger, subscriptions, clusters, metering, clock, secret } = deps;
+  // Wrong OTPs count against the person typing them: the requester.
+  const lockKey = (requesterUserId: string) => `admin-approval:${requesterUserId}`;
+  // Each approver's OTP is hashed under its own key, so a match names the approver.
+  const hashKey = (operationId: string, approver: string) => `admin-op:${operationId}:${approver}`;
+
+  const sign = (action: string, customerUserId: string, payload: unknown) =>
+    createHmac('sha256', secret)
+      .update(`admin-op|${action}|${customerUserId}|${canonicalJson(payload)}`)
+      .digest('hex');
+  const signatureHolds = (row: AdminOperationRow) => {
+    const expected = Buffer.from(sign(row.actionName, row.customerUserId, row.payload), 'hex');
+    const stored = Buffer.from(row.payloadHmac, 'hex');
+    return stored.length === expected.length && timingSafeEqual(stored, expected);
+  };
+
+  function assertAllowed(staff: Staff, action: AdminActionName): void {
+    if (!isSystemRole(staff.role) || permissionsFor(staff.role)[ADMIN_ACTION_PERMISSIONS[action]] !== 'ENABLED') throw forbidden();
+  }
+
+  async function approversFor(requesterEmail: string): Promise<string[]> {
+    const me = requesterEmail.toLowerCase();
+    const configured = (deps.approverEmails ?? []).map((email) => email.trim().toLowerCase()).filter(Boolean);
+    const pool = configured.length > 0 ? configured : (await repo.otherSystemAdmins(me)).map((email) => email.toLowerCase());
+    return [...new Set(pool)].filter((email) => email !== me);
+  }
+
+  async function customerOf(userId: string) {
+    const customer = await repo.customer(userId);
+    if (!customer) throw notFound('NOT_FOUND', ADMIN_MESSAGES.customerNotFound);
+    return customer;
+  }
+
+  /** "12.3456" → 123456 (dollars × 10,000), digit by digit. */
+  const rateE4 = (text: string) => {
+    const [whole, fraction = ''] = text.split('.');
+    return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
+  };
+
+  /**
+   * The rates a change_service_rate payload sets, checked with the rules of spec section 5: errors per field as
+   * service_rate_errors.<DIMENSION> and free_unit_errors.<DIMENSION>. Effective at midnight UTC of the date, or now.
+   */
+  async function plannedRates(
+    payload: ChangeServiceRatePayload,
+    accountId: string,
+    atApproval = false,
+  ): Promise<{ rates: Rate[]; effectiveFrom: Date }> {
+    const errors: Record<string, string> = {};
+    const now = clock.now();
+    let effectiveFrom = now;
+    if (payload.effective_date) {
+      const day = new Date(`${payload.effective_date}T00:00:00Z`);
+      const today = new Date(now.toISOString().slice(0, 10) + 'T00:00:00Z');
+      // At approval the date was checked when asked for; midnight may have passed since (then the rates apply now).
+      const outOfRange = day < today || day.getTime() > today.getTime() + ADMIN_LIMITS.rateEffectiveMaxDaysAhead * DAY;
+      if (Number.isNaN(day.getTime()) || (outOfRange && !atApproval)) errors.effective_date = ADMIN_MESSAGES.effectiveDateInvalid;
+      else effectiveFrom = day < now ? now : day;
+    }
+    const current = await metering.ratesAt(accountId, effectiveFrom);
+    const seen = new Set<MeteringDimension>();
+    const rates: Rate[] = [];
+    for (const item of payload.updated_service_rates) {
+      if (seen.has(item.dimension)) continue;
+      seen.add(item.dimension);
+      const rateProblem = rateError(item.rate);
+      if (rateProblem) errors[`service_rate_errors.${item.dimension}`] = rateProblem;
+      const hasFree = (FREE_UNIT_DIMENSIONS as readonly string[]).includes(item.dimension);
+      const freeProblem = hasFree && item.freeUnits !== undefined ? freeUnitsError(item.freeUnits) : undefined;
+      if (freeProblem) errors[`free_unit_errors.${item.dimension}`] = freeProblem;
+      if (rateProblem || freeProblem) continue;
+      const before = current.find((r) => r.dimension === item.dimension);
+      rates.push({
+        dimension: item.dimension,
+        rateE4: rateE4(String(item.rate).trim()),
+        freeUnits: hasFree ? (item.freeUnits !== undefined ? Number(String(item.freeUnits).trim()) : (before?.freeUnits ?? 0)) : 0,
+      });
+    }
+    if (Object.keys(errors).length > 0) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, errors);
+    return { rates, effectiveFrom };
+  }
+
+  /** Checks the action can be done for this customer now, and says in words what it will do (for the approvers' mail). */
+  async function describe(order: AdminActionOrder, accountId: string): Promise<string[]> {
+    switch (order.action_name) {
+      case 'add_funds': {
+        const p = order.action_payload;
+        const subscription = await subscriptions.requireOwned(accountId, p.subscription_id);
+        return [
+          `Amount: ${formatUsdCents(dollarsToCents(p.amount))} (${p.mode})`,
+          `Subscription: ${subscription.name}`,
+          `Category: ${TRANSACTION_CATEGORY_LABELS[p.category]}`,
+          `Remark: ${p.remark || '(none)'}`,
+        ];
+      }
+      case 'change_overdue_limit':
+        return [`New overdue limit: ${formatUsdCents(dollarsToCents(order.action_payload.outstanding_limit))}`];
+      case 'delete_cluster': {
+        const target = await clusters.staffDeletionTarget(accountId, order.action_payload.deployment_id);
+        return [`Cluster: ${target.name}`, `Subscription: ${target.subscriptionName}`, 'A deleted cluster cannot be restored.'];
+      }
+      case 'change_service_rate': {
+        const { rates, effectiveFrom } = await plannedRates(order.action_payload, accountId);
+        return [
+          `Effective from: ${effectiveFrom.toISOString().slice(0, 10)}`,
+          ...rates.map((r) => `${r.dimension}: $${(r.rateE4 / 10_000).toFixed(4)} per unit, ${r.freeUnits} free units`),
+        ];
+      }
+    }
+  }
+
+  /** Runs the approved action inside the approval's transaction; returns what changed, in words. */
+  async function execute(row: AdminOperationRow, requester: { userId: string; email: string }, approver: string, tx: Tx) {
+    const payload = row.payload;
+    switch (row.actionName as AdminActionName) {
+      case 'add_funds': {
+        const cents = dollarsToCents(Number(payload.amount));
+        await subscriptions.requireOwned(row.accountId, String(payload.subscription_id), tx);
+        await ledger.addAdminFunds(
+          {
+            subscriptionId: String(payload.subscription_id),
+            amountCents: cents,
+            idempotencyKey: `admin-op:${row.id}`,
+            remark: typeof payload.remark === 'string' ? payload.remark : '',
+            actorUserId: requester.userId,
+            category: payload.category as Parameters<Ledger['addAdminFunds']>[0]['category'],
+          },
+          tx,
+        );
+        return {
+          outcome: `Added ${formatUsdCents(cents)} to subscription ${String(payload.subscription_id)}`,
+          message: ADMIN_MESSAGES.fundsAdded,
+        };
+      }
+      case 'change_overdue_limit': {
+        const cents = dollarsToCents(Number(payload.outstanding_limit));
+        const before = await ledger.overdueLimit(row.accountId, tx);
+        await ledger.setOverdueLimit(row.accountId, cents, tx);
+        return {
+          outcome: `Overdue limit ${centsToDecimalText(before)} → ${centsToDecimalText(cents)}`,
+          message: ADMIN_MESSAGES.overdueChanged,
+        };
+      }
+      case 'delete_cluster': {
+        const deleted = await clusters.deleteByStaff(
+          row.accountId,
+          String(payload.deployment_id),
+          { userId: requester.userId, email: requester.email, approvedBy: approver },
+          tx,
+        );
+        return { outcome: `Deletion of cluster ${deleted.name} started`, message: ADMIN_MESSAGES.clusterDeletionStarted };
+      }
+      case 'change_service_rate':
+        // The metering module writes rates itself (its own transaction), so they are set right after this one commits.
+        return { outcome: 'Service rates scheduled', message: ADMIN_MESSAGES.ratesChanged };
+      default:
+        throw businessRule('VALIDATION_FAILED', MESSAGES.validationFailed);
+    }
+  }
+
+  /** Sends each approver a fresh OTP; returns their hashes. */
+  async function issueOtps(operationId: string, approvers: string[], mailWhat: Parameters<typeof adminApprovalMail>[2], tx: Tx) {
+    const hashes: Record<string, string> = {};
+    const mailIds: string[] = [];
+    for (const approver of approvers) {
+      const otp = auth.approvalOtp.generate();
+      hashes[approver] = auth.approvalOtp.hash(hashKey(operationId, approver), otp);
+      mailIds.push(await mail.enqueue(adminApprovalMail(approver, otp, mailWhat), tx, 'otp'));
+    }
+    return { hashes, mailIds };
+  }
+
+  async function ownOperation(staff: Staff, operationId: string): Promise<AdminOperationRow> {
+    const row = await repo.find(operationId);
+    // Another staff member's operation is as unknown as one that never existed: only its requester completes it.
+    if (!row || row.requestedByUserId !== staff.userId) throw notFound('NOT_FOUND', ADMIN_MESSAGES.operationNotFound);
+    if (row.approvedAt) throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
+    return row;
+  }
+
+  return {
+    async request(staff: Staff, order: AdminActionOrder): Promise<AdminActionResponse> {
+      assertAllowed(staff, order.action_name);
+      const payloadUser = (order.action_payload as { user_id?: string }).user_id;
+      if (payloadUser !== undefined && payloadUser !== order.user_id)
+        throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, { user_id: MESSAGES.validationFailed });
+      const customer = await customerOf(order.user_id);
+      const details = await describe(order, customer.accountId);
+      const requesterEmail = (await repo.userEmail(staff.userId)) ?? '';
+      const approvers = await approversFor(requesterEmail);
+      if (approvers.length === 0) throw businessRule('NO_APPROVER', ADMIN_MESSAGES.noApprover);
+      await auth.approvalOtp.assertNotLocked(lockKey(staff.userId));
+
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + OTP.validMinutes * MINUTE);
+      const payload = order.action_payload as Record<string, unknown>;
+      const { id, mailIds } = await db.transaction(async (tx) => {
+        const row = await repo.insert(
+          {
+            actionName: order.action_name,
+            customerUserId: customer.userId,
+            accountId: customer.accountId,
+            payload,
+            payloadHmac: sign(order.action_name, customer.userId, payload),
+            requestedByUserId: staff.userId,
+            approverOtpHashes: {},
+            expiresAt,
+            firstSentAt: now,
+            createdAt: now,
+          },
+          tx,
+        );
+        const what = { action: ADMIN_ACTION_LABELS[order.action_name], details, requestedBy: requesterEmail, customer: customer.email };
+        const { hashes, mailIds } = await issueOtps(row.id, approvers, what, tx);
+        await repo.update(row.id, { approverOtpHashes: hashes }, tx);
+        return { id: row.id, mailIds };
+      });
+      for (const mailId of mailIds) await mail.dispatch(mailId, 'otp');
+      return { operation_id: id, message: ADMIN_MESSAGES.approverOtpSent, expires_at: expiresAt.toISOString() };
+    },
+
+    async resend(staff: Staff, operationId: string): Promise<AdminActionResponse> {
+      const row = await ownOperation(staff, operationId);
+      assertAllowed(staff, row.actionName as AdminActionName);
+      const now = clock.now();
+      if (row.expiresAt <= now) throw businessRule('OPERATION_EXPIRED', ADMIN_MESSAGES.operationExpired);
+      await auth.approvalOtp.assertNotLocked(lockKey(staff.userId));
+      const withinHour = now.getTime() - row.firstSentAt.getTime() < HOUR;
+      if (withinHour && row.sendCount >= OTP.maxSendsPerHour) throw tooManyRequests('OTP_RESEND_LIMIT', MESSAGES.otpResendLimit);
+      const customer = await customerOf(row.customerUserId);
+      const order = { action_name: row.actionName, action_payload: row.payload, user_id: row.customerUserId } as AdminActionOrder;
+      const details = await describe(order, row.accountId);
+      const requesterEmail = (await repo.userEmail(staff.userId)) ?? '';
+      const expiresAt = new Date(now.getTime() + OTP.validMinutes * MINUTE);
+      const mailIds = await db.transaction(async (tx) => {
+        const what = {
+          action: ADMIN_ACTION_LABELS[row.actionName as AdminActionName],
+          details,
+          requestedBy: requesterEmail,
+          customer: customer.email,
+        };
+        // The same approvers as when asked: the set is part of what was recorded.
+        const { hashes, mailIds } = await issueOtps(row.id, Object.keys(row.approverOtpHashes), what, tx);
+        await repo.update(
+          row.id,
+          {
+            approverOtpHashes: hashes,
+            expiresAt,
+            sendCount: withinHour ? row.sendCount + 1 : 1,
+            firstSentAt: withinHour ? row.firstSentAt : now,
+          },
+          tx,
+        );
+        return mailIds;
+      });
+      for (const mailId of mailIds) await mail.dispatch(mailId, 'otp');
+      return { operation_id: row.id, message: ADMIN_MESSAGES.otpResent, expires_at: expiresAt.toISOString() };
+    },
+
+    async authenticate(staff: Staff, operationId: string, otp: string): Promise<AdminAuthenticateResponse> {
+      const row = await ownOperation(staff, operationId);
+      const action = row.actionName as AdminActionName;
+      assertAllowed(staff, action);
+      const key = lockKey(staff.userId);
+      await auth.approvalOtp.assertNotLocked(key);
+      if (row.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', ADMIN_MESSAGES.operationExpired);
+      const approver = Object.entries(row.approverOtpHashes).find(([email, hash]) =>
+        auth.approvalOtp.matches(hashKey(row.id, email), otp, hash),
+      )?.[0];
+      if (!approver) return auth.approvalOtp.recordFailure(key);
+      // What is approved is exactly what was asked: a payload changed since then is refused.
+      if (!signatureHolds(row)) throw conflict('OPERATION_TAMPERED', ADMIN_MESSAGES.operationTampered);
+
+      const requester = { userId: staff.userId, email: (await repo.userEmail(staff.userId)) ?? '' };
+      const result = await db.transaction(async (tx) => {
+        if (!(await repo.approve(row.id, clock.now(), approver, tx)))
+          throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
+        const done = await execute(row, requester, approver, tx);
+        await repo.update(row.id, { outcome: done.outcome }, tx);
+        return done;
+      });
+      await auth.approvalOtp.recordSuccess(key);
+      if (action === 'change_service_rate') {
+        const { rates, effectiveFrom } = await plannedRates(row.payload as ChangeServiceRatePayload, row.accountId, true);
+        await metering.setRates(row.accountId, rates, effectiveFrom, staff.userId);
+        // The owner hears of new rates before they apply (they take effect at the earliest now).
+        const owner = await repo.customer(row.customerUserId);
+        if (owner) {
+          const lines = rates.map(
+            (r) =>
+              `${METERING_DIMENSION_LABELS[r.dimension]}: $${(r.rateE4 / 10_000).toFixed(4)} ${METERING_UNIT_LABELS[r.dimension]}${r.freeUnits > 0 ? `, ${r.freeUnits} free units a month` : ''}`,
+          );
+          const mailId = await mail.enqueue(rateChangeMail(owner.email, effectiveFrom, lines), db);
+          await mail.dispatch(mailId);
+        }
+        await repo.update(row.id, {
+          outcome: `Rates from ${effectiveFrom.toISOString()}: ${rates.map((r) => `${r.dimension} ${r.rateE4 / 10_000} (${r.freeUnits} free)`).join(', ')}`,
+        });
+      }
+      if (action === 'delete_cluster') await clusters.followDeletion(String((row.payload as { deployment_id: string }).deployment_id));
+      return { operation_id: row.id, action_name: action, status: 'APPROVED', message: result.message };
+    },
+
+    /** What waits for this staff member's approval, with the frozen payload. */
+    async pendingApprovals(staff: Staff): Promise<PendingApproval[]> {
+      const email = (await repo.userEmail(staff.userId)) ?? '';
+      const rows = await repo.pendingFor(email, clock.now());
+      return rows.map(({ operation, customerEmail, requesterEmail }) => ({
+        operation_id: operation.id,
+        action_name: operation.actionName as AdminActionName,
+        action_payload: operation.payload,
+        customer_user_id: operation.customerUserId,
+        customer_email: customerEmail,
+        requested_by_email: requesterEmail,
+        requested_at: operation.createdAt.toISOString(),
+        expires_at: operation.expiresAt.toISOString(),
+      }));
+    },
+  };
+}
+export type FourEyes = ReturnType<typeof createFourEyes>;

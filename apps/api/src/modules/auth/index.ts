@@ -1,0 +1,22 @@
+/** The auth module's public face: sign-in and sessions, access-token checks, the server secret. */
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { createAccessTokens } from './access-tokens.js';
+import { createAuthRepository } from './auth.repository.js';
+import { createAuthService as createService } from './auth.service.js';
+
+export type { AccessClaims } from './access-tokens.js';
+export type { AuthService, IssuedTokens } from './auth.service.js';
+export { authRoutes } from './auth.routes.js';
+export { loadAuthSecret } from './server-secret.js';
+export { seedDemoUsers } from './demo-users.js';
+
+type Deps = Omit<Parameters<typeof createService>[0], 'authRepository' | 'accessTokens'> & { db: Database; clock: Clock; secret: string };
+
+export function createAuthService(deps: Deps) {
+  return createService({
+    ...deps,
+    authRepository: createAuthRepository(deps.db),
+    accessTokens: createAccessTokens(deps.secret, deps.clock),
+  });
+}

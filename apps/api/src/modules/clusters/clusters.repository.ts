@@ -1,0 +1,256 @@
+/** SQL of the clusters module. Every customer read is scoped to the account: another account's cluster is simply not found. */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, clusterAuditLogs, clusterOperations, clusterSchedules, clusters, subscriptions, users } from '../../db/schema.js';
+
+export type ClusterRow = typeof clusters.$inferSelect;
+export type OperationRow = typeof clusterOperations.$inferSelect;
+export type ScheduleRow = typeof clusterSchedules.$inferSelect;
+
+/** A cluster with what its presentation needs from its subscription and creator. */
+const viewColumns = {
+  cluster: clusters,
+  subscriptionName: subscriptions.name,
+  subscriptionBalanceCents: subscriptions.balanceCents,
+  creatorName: users.name,
+  creatorEmail: users.email,
+};
+export type ClusterView = {
+  cluster: ClusterRow;
+  subscriptionName: string;
+  subscriptionBalanceCents: number;
+  creatorName: string;
+  creatorEmail: string;
+};
+
+export const BUSY_STATUSES = ['DEPLOYING', 'STARTING', 'STOPPING', 'DELETING'] as const;
+
+export function createClustersRepository(db: DbOrTx) {
+  const viewQuery = (tx: DbOrTx) =>
+    tx
+      .select(viewColumns)
+      .from(clusters)
+      .innerJoin(subscriptions, eq(subscriptions.id, clusters.subscriptionId))
+      .innerJoin(users, eq(users.id, clusters.createdByUserId));
+
+  return {
+    /** The account's clusters that are not deleted, oldest first; optionally one subscription's. */
+    async listForAccount(accountId: string, subscriptionId?: string, tx: DbOrTx = db): Promise<ClusterView[]> {
+      return viewQuery(tx)
+        .where(
+          and(
+            eq(clusters.accountId, accountId),
+            isNull(clusters.deletedAt),
+            subscriptionId ? eq(clusters.subscriptionId, subscriptionId) : undefined,
+          ),
+        )
+        .orderBy(asc(clusters.createdAt), asc(clusters.id));
+    },
+
+    /** One cluster of the account; deleted ones only when asked (status polling sees the end of a deletion). */
+    async findForAccount(accountId: string, id: string, options: { includeDeleted?: boolean } = {}, tx: DbOrTx = db) {
+      const [row] = await viewQuery(tx)
+        .where(and(eq(clusters.accountId, accountId), eq(clusters.id, id), options.includeDeleted ? undefined : isNull(clusters.deletedAt)))
+        .limit(1);
+      return row;
+    },
+
+    async findById(id: string, tx: DbOrTx = db): Promise<ClusterRow | undefined> {
+      const [row] = await tx.select().from(clusters).where(eq(clusters.id, id)).limit(1);
+      return row;
+    },
+
+    /** Locks the cluster row for a state change; undefined when another account's or unknown. */
+    async lockForAccount(accountId: string, id: string, tx: DbOrTx): Promise<ClusterRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(clusters)
+        .where(and(eq(clusters.accountId, accountId), eq(clusters.id, id), isNull(clusters.deletedAt)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    /** Locks the cluster for reconciling unless someone else is reconciling it right now. */
+    async tryLock(id: string, tx: DbOrTx): Promise<ClusterRow | undefined> {
+      const [row] = await tx.select().from(clusters).where(eq(clusters.id, id)).for('update', { skipLocked: true }).limit(1);
+      return row;
+    },
+
+    /** Live clusters of these subscriptions, oldest first: the subscriptions list shows their names and statuses. */
+    async liveOfSubscriptions(subscriptionIds: string[], tx: DbOrTx = db) {
+      if (subscriptionIds.length === 0) return [];
+      return tx
+        .select({ subscriptionId: clusters.subscriptionId, id: clusters.id, name: clusters.name, status: clusters.status })
+        .from(clusters)
+        .where(and(inArray(clusters.subscriptionId, subscriptionIds), isNull(clusters.deletedAt)))
+        .orderBy(asc(clusters.createdAt), asc(clusters.id));
+    },
+
+    async busyIds(tx: DbOrTx = db): Promise<string[]> {
+      const rows = await tx
+        .select({ id: clusters.id })
+        .from(clusters)
+        .where(inArray(clusters.status, [...BUSY_STATUSES]));
+      return rows.map((row) => row.id);
+    },
+
+    /** Active subscriptions of the account, for grouping the cluster list. */
+    async subscriptionsOf(accountId: string, tx: DbOrTx = db) {
+      return tx
+        .select({ id: subscriptions.id, name: subscriptions.name })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.accountId, accountId), isNull(subscriptions.deletedAt)))
+        .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+    },
+
+    /** CIDR blocks of the account's live clusters in any of the given regions (as region or backup region). */
+    async cidrsInRegions(accountId: string, regions: string[], tx: DbOrTx = db): Promise<string[]> {
+      if (regions.length === 0) return [];
+      const rows = await tx
+        .select({ cidr: clusters.cidr })
+        .from(clusters)
+        .where(
+          and(
+            eq(clusters.accountId, accountId),
+            isNull(clusters.deletedAt),
+            or(inArray(clusters.region, regions), inArray(clusters.backupRegion, regions)),
+          ),
+        );
+      return rows.map((row) => row.cidr);
+    },
+
+    async nameTaken(subscriptionId: string, name: string, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: clusters.id })
+        .from(clusters)
+        .where(and(eq(clusters.subscriptionId, subscriptionId), isNull(clusters.deletedAt), sql`lower(${clusters.name}) = lower(${name})`))
+        .limit(1);
+      return !!row;
+    },
+
+    async insert(values: typeof clusters.$inferInsert, tx: DbOrTx = db): Promise<string> {
+      const [row] = await tx.insert(clusters).values(values).returning({ id: clusters.id });
+      return row!.id;
+    },
+
+    async update(id: string, patch: Partial<typeof clusters.$inferInsert>, tx: DbOrTx = db): Promise<void> {
+      await tx.update(clusters).set(patch).where(eq(clusters.id, id));
+    },
+
+    async previewEnabled(accountId: string, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx.select({ flag: accounts.kumoEaVersionEnabled }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      return row?.flag ?? false;
+    },
+
+    async setPreviewEnabled(accountId: string, enabled: boolean, tx: DbOrTx = db): Promise<void> {
+      await tx.update(accounts).set({ kumoEaVersionEnabled: enabled }).where(eq(accounts.id, accountId));
+    },
+
+    async ownerEmail(accountId: string, tx: DbOrTx = db): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ email: users.email })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.ownerUserId))
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row?.email;
+    },
+
+    async userEmail(userId: string, tx: DbOrTx = db): Promise<string | undefined> {
+      const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.email;
+    },
+
+    // ---- audit log ----
+
+    async audit(values: typeof clusterAuditLogs.$inferInsert, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(clusterAuditLogs).values(values);
+    },
+
+    /** One page of a cluster's events in [from, to), newest first. */
+    async auditPage(clusterId: string, from: Date, to: Date, page: number, size: number, tx: DbOrTx = db) {
+      const where = and(
+        eq(clusterAuditLogs.clusterId, clusterId),
+        gte(clusterAuditLogs.createdAt, from),
+        lt(clusterAuditLogs.createdAt, to),
+      );
+      const [total] = await tx.select({ n: count() }).from(clusterAuditLogs).where(where);
+      const rows = await tx
+        .select()
+        .from(clusterAuditLogs)
+        .where(where)
+        .orderBy(desc(clusterAuditLogs.createdAt), desc(clusterAuditLogs.seq))
+        .limit(size)
+        .offset(page * size);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    // ---- approvals ----
+
+    async insertOperation(values: typeof clusterOperations.$inferInsert, tx: DbOrTx = db): Promise<string> {
+      const [row] = await tx.insert(clusterOperations).values(values).returning({ id: clusterOperations.id });
+      return row!.id;
+    },
+
+    async findOperation(accountId: string, id: string, tx: DbOrTx = db): Promise<OperationRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(clusterOperations)
+        .where(and(eq(clusterOperations.accountId, accountId), eq(clusterOperations.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks the operation approved; false when it was approved already (single use). */
+    async approveOperation(id: string, at: Date, tx: DbOrTx): Promise<boolean> {
+      const rows = await tx
+        .update(clusterOperations)
+        .set({ approvedAt: at })
+        .where(and(eq(clusterOperations.id, id), isNull(clusterOperations.approvedAt)))
+        .returning({ id: clusterOperations.id });
+      return rows.length === 1;
+    },
+
+    async updateOperation(id: string, patch: Partial<typeof clusterOperations.$inferInsert>, tx: DbOrTx = db): Promise<void> {
+      await tx.update(clusterOperations).set(patch).where(eq(clusterOperations.id, id));
+    },
+
+    // ---- schedules ----
+
+    async findSchedule(clusterId: string, tx: DbOrTx = db): Promise<ScheduleRow | undefined> {
+      const [row] = await tx.select().from(clusterSchedules).where(eq(clusterSchedules.clusterId, clusterId)).limit(1);
+      return row;
+    },
+
+    async upsertSchedule(values: typeof clusterSchedules.$inferInsert, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .insert(clusterSchedules)
+        .values(values)
+        .onConflictDoUpdate({
+          target: clusterSchedules.clusterId,
+          set: {
+            enabled: values.enabled,
+            timeZone: values.timeZone,
+            rules: values.rules,
+            lastCheckedAt: values.lastCheckedAt,
+            updatedAt: values.updatedAt,
+          },
+        });
+    },
+
+    /** Enabled schedules of clusters that still exist. */
+    async enabledSchedules(tx: DbOrTx = db) {
+      return tx
+        .select({ schedule: clusterSchedules, accountId: clusters.accountId })
+        .from(clusterSchedules)
+        .innerJoin(clusters, eq(clusters.id, clusterSchedules.clusterId))
+        .where(and(eq(clusterSchedules.enabled, true), isNull(clusters.deletedAt)));
+    },
+
+    async markScheduleChecked(clusterId: string, at: Date, tx: DbOrTx = db): Promise<void> {
+      await tx.update(clusterSchedules).set({ lastCheckedAt: at }).where(eq(clusterSchedules.clusterId, clusterId));
+    },
+  };
+}
+export type ClustersRepository = ReturnType<typeof createClustersRepository>;

@@ -1,0 +1,283 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CLUSTER_MESSAGES,
+  HEADERS,
+  auditLogQuerySchema,
+  auditLogResponseSchema,
+  authenticateOperationRequestSchema,
+  cidrQuerySchema,
+  cidrResponseSchema,
+  cloudProviderQuerySchema,
+  clusterActionResponseSchema,
+  clusterDetailsQuerySchema,
+  clusterDetailsResponseSchema,
+  clusterViewQuerySchema,
+  clusterViewResponseSchema,
+  createClusterRequestSchema,
+  createClusterResponseSchema,
+  createOperationRequestSchema,
+  createOperationResponseSchema,
+  deploymentIdParamsSchema,
+  deploymentStatusResponseSchema,
+  eaVersionResponseSchema,
+  kumoVersionsResponseSchema,
+  operationIdParamsSchema,
+  operationResultSchema,
+  operationStatusResponseSchema,
+  putScheduleRequestSchema,
+  regionMappingSchema,
+  resendOperationOtpRequestSchema,
+  scheduleResponseSchema,
+} from '@kumo/contract';
+import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { Caller, ClustersService } from './clusters.service.js';
+
+const tags = ['Clusters'];
+const security = [{ bearerAuth: [] }];
+const reads = errorResponses(400, 401, 403, 404);
+const writes = errorResponses(400, 401, 403, 404, 409, 422);
+
+/** The guard has made sure the caller works in an account. */
+const callerOf = (request: FastifyRequest): Caller => {
+  const claims = claimsOf(request);
+  return { accountId: claims.accountId!, userId: claims.userId };
+};
+
+export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const onRequest = requireAccountAdmin(verify);
+
+    app.get('/api/cluster/region-mapping', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Regions a cluster can be deployed in, with their backup regions',
+        querystring: cloudProviderQuerySchema,
+        response: { 200: regionMappingSchema, ...reads },
+      },
+      handler: async () => clusters.regionMapping(),
+    });
+
+    app.get('/api/cluster/cidr', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "A free /16 for a new cluster: it overlaps none of the account's clusters in those regions",
+        querystring: cidrQuerySchema,
+        response: { 200: cidrResponseSchema, ...writes },
+      },
+      handler: async (request) => clusters.suggestCidr(callerOf(request).accountId, request.query),
+    });
+
+    app.get('/api/cluster/check-kumo-ea-version', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the preview release is enabled for the account',
+        response: { 200: eaVersionResponseSchema, ...reads },
+      },
+      handler: async (request) => clusters.eaVersionFlag(callerOf(request).accountId),
+    });
+
+    app.get('/api/cluster/kumo-versions', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Kumo versions offered at deployment (preview ones only with the preview release)',
+        response: { 200: kumoVersionsResponseSchema, ...reads },
+      },
+      handler: async (request) => clusters.versions(callerOf(request).accountId),
+    });
+
+    app.post('/api/cluster/create', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Deploy a cluster (the password goes to the cloud once and is never stored)',
+        body: createClusterRequestSchema,
+        response: { 200: createClusterResponseSchema, ...writes },
+      },
+      handler: async (request) => {
+        const created = await clusters.create(callerOf(request), request.body);
+        return {
+          deployment_id: created.deploymentId,
+          subscription_id: created.subscriptionId,
+          message: CLUSTER_MESSAGES.deploymentStarted,
+        };
+      },
+    });
+
+    app.get('/api/cluster/view', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The account's clusters grouped by subscription",
+        querystring: clusterViewQuerySchema,
+        response: { 200: clusterViewResponseSchema, ...reads },
+      },
+      handler: async (request) => clusters.view(callerOf(request).accountId, request.query.subscriptionId),
+    });
+
+    app.get('/api/cluster/deployment-details/status/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Status, capacity, stack and deployment status of a cluster',
+        params: deploymentIdParamsSchema,
+        response: { 200: deploymentStatusResponseSchema, ...reads },
+      },
+      handler: async (request) => clusters.status(callerOf(request), request.params.deploymentId),
+    });
+
+    app.get('/api/cluster/details/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'A cluster with its configuration and nodes, as deployed (DEPLOYMENT) or now (CURRENT)',
+        params: deploymentIdParamsSchema,
+        querystring: clusterDetailsQuerySchema,
+        response: { 200: clusterDetailsResponseSchema, ...reads },
+      },
+      handler: async (request) => clusters.details(callerOf(request), request.params.deploymentId, request.query.detail),
+    });
+
+    // The console calls start and stop with GET (spec section 7); POST is the same action for clients that prefer it.
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: '/api/cluster/start/:deploymentId',
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Start an offline cluster',
+          params: deploymentIdParamsSchema,
+          response: { 200: clusterActionResponseSchema, ...writes },
+        },
+        handler: async (request) => clusters.start(callerOf(request), request.params.deploymentId),
+      });
+      app.route({
+        method,
+        url: '/api/cluster/stop/:deploymentId',
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Stop an online cluster',
+          params: deploymentIdParamsSchema,
+          response: { 200: clusterActionResponseSchema, ...writes },
+        },
+        handler: async (request) => clusters.stop(callerOf(request), request.params.deploymentId),
+      });
+    }
+
+    app.post('/api/user/operation', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Ask the account owner's approval (an OTP by mail) to delete a cluster",
+        body: createOperationRequestSchema,
+        response: { 200: createOperationResponseSchema, ...writes, 429: reads[400] },
+      },
+      handler: async (request) => {
+        const { operationId } = await clusters.requestOperation(callerOf(request), request.body);
+        return { operation_id: operationId, message: CLUSTER_MESSAGES.approverOtpSent };
+      },
+    });
+
+    app.post('/api/user/operation/authenticate', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Approve an operation with the approver's OTP",
+        body: authenticateOperationRequestSchema,
+        response: { 200: operationResultSchema, ...writes },
+      },
+      handler: async (request) => clusters.authenticateOperation(callerOf(request), request.body.operation_id, request.body.otp),
+    });
+
+    app.post('/api/user/operation/resend-otp', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Send the approver a new OTP',
+        body: resendOperationOtpRequestSchema,
+        response: { 200: operationResultSchema, ...writes, 429: reads[400] },
+      },
+      handler: async (request) => clusters.resendOperationOtp(callerOf(request), request.body.operation_id),
+    });
+
+    app.get('/api/cluster/operation/status/:operationId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'How an approval and its cluster stand',
+        params: operationIdParamsSchema,
+        response: { 200: operationStatusResponseSchema, ...reads },
+      },
+      handler: async (request) => clusters.operationStatus(callerOf(request), request.params.operationId),
+    });
+
+    app.get('/api/cluster/get-audit-logs/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "A month of the cluster's events, newest first, with who caused each",
+        params: deploymentIdParamsSchema,
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogResponseSchema, ...reads },
+      },
+      handler: async (request) =>
+        clusters.auditLogs(callerOf(request), request.params.deploymentId, request.query.page, request.query.size, request.query.startDate),
+    });
+
+    app.get('/api/cluster/schedule/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The weekly start/stop schedule of a cluster',
+        params: deploymentIdParamsSchema,
+        response: { 200: scheduleResponseSchema, ...reads },
+      },
+      handler: async (request) => clusters.getSchedule(callerOf(request), request.params.deploymentId),
+    });
+
+    app.put('/api/cluster/schedule/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Set the weekly start/stop schedule, in the customer's time zone (userTimeZone header unless time_zone is given)",
+        params: deploymentIdParamsSchema,
+        body: putScheduleRequestSchema,
+        response: { 200: scheduleResponseSchema, ...writes },
+      },
+      handler: async (request) => {
+        const header = request.headers[HEADERS.userTimeZone];
+        return clusters.putSchedule(
+          callerOf(request),
+          request.params.deploymentId,
+          request.body,
+          typeof header === 'string' && header ? header : undefined,
+        );
+      },
+    });
+  };
+}

@@ -1,0 +1,26 @@
+/** The clusters module's public face: the service, its routes and its jobs. */
+import type { Database } from '../../db/client.js';
+import type { JobDefinition } from '../../jobs/job-queue.js';
+import { createClustersRepository } from './clusters.repository.js';
+import { CLUSTER_JOBS, createClustersService as createService, type ClustersService } from './clusters.service.js';
+
+export type { ClustersService } from './clusters.service.js';
+export { CLUSTER_JOBS } from './clusters.service.js';
+export { clustersRoutes } from './clusters.routes.js';
+
+export function createClustersService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
+  return createService({ ...deps, repository: createClustersRepository(deps.db) });
+}
+
+/** Following busy clusters (durable: a restart resumes them) and the minute sweep that also runs the schedules. */
+export function clusterJobs(clusters: ClustersService): JobDefinition[] {
+  return [
+    {
+      queue: CLUSTER_JOBS.follow,
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+      handler: async (data) => clusters.followJob(String(data.deploymentId)),
+    },
+    { queue: CLUSTER_JOBS.sweep, retryLimit: 0, retryDelaySeconds: 60, schedule: '* * * * *', handler: async () => clusters.sweep() },
+  ];
+}

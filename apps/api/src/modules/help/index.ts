@@ -1,0 +1,2 @@
+/** The help module's public face: documentation links per section. */
+export { helpRoutes } from './help.routes.js';

@@ -1,0 +1,30 @@
+/** The metering module's public face: the service (charging, rates, cost queries), its routes and its job. */
+import type { Database } from '../../db/client.js';
+import type { JobDefinition } from '../../jobs/job-queue.js';
+import { createMeteringRepository } from './metering.repository.js';
+import { METERING_QUEUE, createMeteringService as createService, type MeteringService } from './metering.service.js';
+
+export type { MeteringService } from './metering.service.js';
+export { METERING_QUEUE, REAL_HOUR_MS } from './metering.service.js';
+export type { Rate } from './rate-card.js';
+export { DEFAULT_RATES } from './rate-card.js';
+export { meteringRoutes } from './metering.routes.js';
+
+export function createMeteringService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
+  return createService({ ...deps, repository: createMeteringRepository(deps.db) });
+}
+
+/** Every minute: new billable hours charged through the ledger, then the overdue guard and the notices. */
+export function meteringJobs(metering: MeteringService): JobDefinition[] {
+  return [
+    {
+      queue: METERING_QUEUE,
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      schedule: '* * * * *',
+      handler: async () => {
+        await metering.run();
+      },
+    },
+  ];
+}

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METERING_DIMENSIONS, type MeteringDimension } from '@kumo/contract';
+import { databaseKinds } from '../../../test/support/databases.js';
+import { startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { newCustomer, newSubscription } from '../../../test/support/money.js';
+import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../test/support/metering.js';
+import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
+
+/**
+ * Random cluster lifecycles and rate changes over simulated hours, with metering runs at random moments (some
+ * replayed), then: every billable hour charged exactly once and at the rate in effect when it began; the sum of
+ * charges = the rollups = the cost API = the balance change; free units used before anything is paid; free
+ * credits spent before paid funds; replaying a run changes nothing.
+ */
+
+const SCALE = 60; // the harness's simulated cloud: a billable hour lasts one real minute
+const HOUR_MS = 3_600_000 / SCALE;
+
+type Step =
+  | { op: 'advance'; seconds: number }
+  | { op: 'start' | 'stop' | 'delete' | 'create'; cluster: number }
+  | { op: 'meter' | 'replay' }
+  | { op: 'rate'; dimension: MeteringDimension; rateE4: number; freeUnits: number };
+
+const clusterIndex = fc.integer({ min: 0, max: 2 });
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { arbitrary: fc.record({ op: fc.constant('advance' as const), seconds: fc.integer({ min: 1, max: 400 }) }), weight: 6 },
+  { arbitrary: fc.record({ op: fc.constantFrom('start' as const, 'stop' as const, 'create' as const), cluster: clusterIndex }), weight: 4 },
+  { arbitrary: fc.record({ op: fc.constant('delete' as const), cluster: clusterIndex }), weight: 1 },
+  { arbitrary: fc.record({ op: fc.constantFrom('meter' as const, 'replay' as const) }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('rate' as const),
+      dimension: fc.constantFrom(...METERING_DIMENSIONS),
+      rateE4: fc.integer({ min: 0, max: 99_999 }),
+      freeUnits: fc.integer({ min: 0, max: 3 }),
+    }),
+    weight: 1,
+  },
+);
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)('metering properties on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp(kind, { cloud: { simTimeScale: SCALE } });
+  });
+  afterAll(() => ctx.close());
+
+  it('charges every billable hour exactly once and keeps charges, rollups, the API and the balance equal', async () => {
+    expect(ctx.services.metering.hourMs).toBe(HOUR_MS);
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 40 }), fc.boolean(), async (steps, backup) => {
+        run++;
+        const customer = await newCustomer(ctx);
+        const sub = await newSubscription(ctx, customer, `Prop ${run}`);
+        // Paid funds next to the sign-up credits, to see the order of spending.
+        await ctx.services.ledger.addAdminFunds({
+          subscriptionId: sub,
+          amountCents: 100_000,
+          idempotencyKey: `prop-${run}-funds`,
+          category: 'REFUND_MAINTENANCE_COST',
+        });
+        const startBalance = await balanceCents(ctx, sub);
+        const clusters: {
+          id: string;
+          state: 'none' | 'running' | 'stopped' | 'gone';
+          origin: number;
+          segments: { from: number; to: number | null; state: 'running' | 'stopped' }[];
+        }[] = [];
+        const rateHistory: { at: number; dimension: MeteringDimension; rateE4: number; freeUnits: number }[] = [];
+
+        const closeSegment = (c: (typeof clusters)[number], at: number) => {
+          const open = c.segments.at(-1);
+          if (open && open.to === null) open.to = at;
+        };
+        for (const step of steps) {
+          const now = ctx.clock.now().getTime();
+          switch (step.op) {
+            case 'advance':
+              ctx.clock.advance(step.seconds * 1000);
+              break;
+            case 'create': {
+              if (clusters.length >= 3) break;
+              const id = await newMeteredCluster(ctx, customer, sub, { backup });
+              await clusterEvent(ctx, id, 'CLUSTER_RESOURCES_CREATED', 'ONLINE');
+              clusters.push({ id, state: 'running', origin: now, segments: [{ from: now, to: null, state: 'running' }] });
+              break;
+            }
+            case 'start':
+            case 'stop':
+            case 'delete': {
+              const c = clusters[step.cluster];
+              if (!c || c.state === 'gone') break;
+              if (step.op === 'start' && c.state === 'stopped') {
+                await clusterEvent(ctx, c.id, 'CLUSTER_STARTED', 'ONLINE');
+                closeSegment(c, now);
+                c.segments.push({ from: now, to: null, state: 'running' });
+                c.state = 'running';
+              } else if (step.op === 'stop' && c.state === 'running') {
+                await clusterEvent(ctx, c.id, 'CLUSTER_STOPPED', 'OFFLINE');
+                closeSegment(c, now);
+                c.segments.push({ from: now, to: null, state: 'stopped' });
+                c.state = 'stopped';
+              } else if (step.op === 'delete') {
+                await clusterEvent(ctx, c.id, 'CLUSTER_DELETED', 'DELETED');
+                closeSegment(c, now);
+                c.state = 'gone';
+              }
+              break;
+            }
+            case 'meter':
+              await ctx.services.metering.run();
+              break;
+            case 'replay': {
+              // Two overlapping runs at one instant, then the same instant again: nothing is charged twice.
+              await Promise.all([ctx.services.metering.run(), ctx.services.metering.run()]);
+              const again = await ctx.services.metering.run();
+              expect(again.hours).toBe(0);
+              break;
+            }
+            case 'rate':
+              await ctx.services.metering.setRates(
+                customer.accountId,
+                [{ dimension: step.dimension, rateE4: step.rateE4, freeUnits: step.freeUnits }],
+                ctx.clock.now(),
+                null,
+              );
+              rateHistory.push({ at: now, dimension: step.dimension, rateE4: step.rateE4, freeUnits: step.freeUnits });
+              break;
+          }
+        }
+        const end = ctx.clock.now().getTime();
+        await ctx.services.metering.run();
+        expect((await ctx.services.metering.run()).hours).toBe(0);
+        // Metering covers every account: end this run's clusters now, or each later run would meter them again over its whole span.
+        for (const c of clusters) if (c.state !== 'gone') await clusterEvent(ctx, c.id, 'CLUSTER_DELETED', 'DELETED');
+
+        // The expected billable hours, worked out here from the lifecycle alone.
+        const expected = new Set<string>();
+        for (const c of clusters) {
+          for (const s of c.segments) {
+            const to = s.to ?? end;
+            if (to <= s.from) continue;
+            for (let n = Math.floor((s.from - c.origin) / HOUR_MS); n * HOUR_MS + c.origin < to; n++) {
+              for (const d of METERING_DIMENSIONS) {
+                const k = DIMENSION_KIND[d];
+                if (k === 'compute' && s.state !== 'running') continue;
+                if (k === 'backup' && !backup) continue;
+                expected.add(`${c.id}|${d}|${c.origin + n * HOUR_MS}`);
+              }
+            }
+          }
+        }
+        const charges = await rows<{
+          cluster_id: string;
+          dimension: MeteringDimension;
+          at: string;
+          quantity: string;
+          free_quantity: string;
+          rate_e4: string;
+          amount_cents: string;
+        }>(
+          ctx,
+          sql`select cluster_id, dimension, (extract(epoch from hour_start) * 1000)::bigint::text as at, quantity::text, free_quantity::text, rate_e4::text, amount_cents::text
+              from metering_charges where subscription_id = ${sub} order by hour_start, cluster_id, dimension`,
+        );
+        const charged = charges.map((c) => `${c.cluster_id}|${c.dimension}|${c.at}`);
+        expect(new Set(charged).size).toBe(charged.length);
+        expect(new Set(charged)).toEqual(expected);
+
+        // Each at the rate in effect when its hour began, priced as quantity less free units.
+        const freeUsed = new Map<string, number>();
+        for (const c of charges) {
+          const at = Number(c.at);
+          const rate =
+            [...rateHistory].reverse().find((r) => r.dimension === c.dimension && r.at <= at) ??
+            DEFAULT_RATES.find((r) => r.dimension === c.dimension)!;
+          expect(Number(c.rate_e4)).toBe(rate.rateE4);
+          expect(Number(c.quantity)).toBeCloseTo(round6(HOURLY_QUANTITY[c.dimension]), 6);
+          expect(Number(c.amount_cents)).toBe(
+            Math.round(((Number(c.quantity) - Number(c.free_quantity)) * Number(c.rate_e4)) / 100 + 1e-9),
+          );
+          // Free units first: no paid hour of a dimension-month before its free units ran out.
+          const month = new Date(at).toISOString().slice(0, 7);
+          const key = `${c.dimension}|${month}`;
+          const used = freeUsed.get(key) ?? 0;
+          const budget = rate.freeUnits * FREE_UNIT_SIZE[c.dimension];
+          if (Number(c.free_quantity) < Number(c.quantity) - 1e-6)
+            expect(used + Number(c.free_quantity)).toBeGreaterThanOrEqual(budget - 1e-5);
+          expect(used + Number(c.free_quantity)).toBeLessThanOrEqual(Math.max(budget, used) + 1e-5);
+          freeUsed.set(key, used + Number(c.free_quantity));
+        }
+
+        const total = charges.reduce((s, c) => s + Number(c.amount_cents), 0);
+        const [rollup] = await rows<{ cents: string }>(
+          ctx,
+          sql`select coalesce(sum(amount_cents), 0)::text as cents from metering_daily_rollups where subscription_id = ${sub}`,
+        );
+        expect(Number(rollup!.cents)).toBe(total);
+        expect(startBalance - (await balanceCents(ctx, sub))).toBe(total);
+        // The cost API of the month (everything here falls in the harness's March) says the same.
+        const analysis = await ctx.services.metering.subscriptionAnalysis(customer.accountId, sub, '2026-03-01T00:00:00');
+        expect(Math.round(analysis.total * 100)).toBe(total);
+        expect(Math.round(analysis.daily.reduce((s, d) => s + d.daily_total * 100, 0))).toBe(total);
+        // Free credits before paid funds: paid funds are untouched while any credit is left.
+        const [details] = await ctx.services.subscriptions.list(customer.accountId);
+        const credits = Math.round(details!.credits * 100);
+        if (credits > 0) expect(Math.round(details!.balance * 100) - credits).toBe(100_000);
+      }),
+      { numRuns: 12 },
+    );
+  }, 600_000);
+});

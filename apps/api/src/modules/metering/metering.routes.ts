@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  clusterConsumptionOverviewSchema,
+  consumptionQuerySchema as monthQuerySchema,
+  consumptionQuerySchema,
+  creditAnalysisSchema,
+  csvExportQuerySchema,
+  deploymentIdParamsSchema,
+  hourlyRatePreviewSchema,
+  hourlyRateQuerySchema,
+  rateCardSchema,
+  reportUrlResponseSchema,
+  subscriptionConsumptionOverviewListSchema,
+} from '@kumo/contract';
+import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { errorResponses } from '../../http/error-responses.js';
+import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
+import type { MeteringService } from './metering.service.js';
+
+const tags = ['Cost analysis'];
+const security = [{ bearerAuth: [] }];
+const reads = errorResponses(400, 401, 403, 404);
+const subscriptionParams = z.object({ subscriptionId: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
+const csvResponse = z.string().describe('text/csv');
+
+/** The guard has made sure the caller works in an account. */
+const accountOf = (request: FastifyRequest): string => claimsOf(request).accountId!;
+
+function sendCsv(reply: FastifyReply, name: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+    .send(body);
+}
+
+export function meteringRoutes(metering: MeteringService, verify: TokenVerifier) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const onRequest = requireAccountAdmin(verify);
+
+    app.get('/api/subscription/consumption/overview', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Each subscription's cost this month (or the startDate's month), forecast and balance",
+        querystring: consumptionQuerySchema,
+        response: { 200: subscriptionConsumptionOverviewListSchema, ...reads },
+      },
+      handler: async (request) => metering.subscriptionOverview(accountOf(request), request.query.startDate),
+    });
+
+    app.get('/api/subscription/consumption/credit-analysis/:subscriptionId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Daily costs by service, costs by cluster, usage and the last 12 months of one subscription',
+        params: subscriptionParams,
+        querystring: consumptionQuerySchema,
+        response: { 200: creditAnalysisSchema, ...reads },
+      },
+      handler: async (request) => metering.subscriptionAnalysis(accountOf(request), request.params.subscriptionId, request.query.startDate),
+    });
+
+    app.get('/api/subscription/consumption/rates/:subscriptionId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The account's service rates in effect now",
+        params: subscriptionParams,
+        response: { 200: rateCardSchema, ...reads },
+      },
+      handler: async (request) => metering.rateCard(accountOf(request)),
+    });
+
+    app.get('/api/cluster/consumption/credit-analysis/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Daily costs by service and usage of one cluster',
+        params: deploymentIdParamsSchema,
+        querystring: consumptionQuerySchema,
+        response: { 200: creditAnalysisSchema, ...reads },
+      },
+      handler: async (request) => metering.clusterAnalysis(accountOf(request), request.params.deploymentId, request.query.startDate),
+    });
+
+    app.get('/api/cluster/consumption/overview/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "One cluster's cost this month and its forecast",
+        params: deploymentIdParamsSchema,
+        querystring: consumptionQuerySchema,
+        response: { 200: clusterConsumptionOverviewSchema, ...reads },
+      },
+      handler: async (request) => metering.clusterOverview(accountOf(request), request.params.deploymentId, request.query.startDate),
+    });
+
+    app.get('/api/cluster/consumption/hourly-rate', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'What a running cluster costs per hour at your rates, and how many hours the balance covers',
+        querystring: hourlyRateQuerySchema,
+        response: { 200: hourlyRatePreviewSchema, ...reads },
+      },
+      handler: async (request) => metering.hourlyRatePreview(accountOf(request), request.query.subscriptionId, request.query.dr === 'true'),
+    });
+
+    app.get('/api/subscription/consumption/export/:subscriptionId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The cost or consumption table of a month as CSV',
+        params: subscriptionParams,
+        querystring: csvExportQuerySchema,
+        response: { 200: csvResponse, ...reads },
+      },
+      handler: async (request, reply) => {
+        const analysis = await metering.subscriptionAnalysis(accountOf(request), request.params.subscriptionId, request.query.startDate);
+        const { table } = request.query;
+        const body = table === 'cost' ? costTableCsv(analysis) : consumptionTableCsv(analysis);
+        return sendCsv(reply, `${table}-${analysis.start_date.slice(0, 7)}.csv`, body);
+      },
+    });
+
+    app.get('/api/cluster/consumption/export/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The cluster's cost or consumption table of a month as CSV",
+        params: deploymentIdParamsSchema,
+        querystring: csvExportQuerySchema,
+        response: { 200: csvResponse, ...reads },
+      },
+      handler: async (request, reply) => {
+        const analysis = await metering.clusterAnalysis(accountOf(request), request.params.deploymentId, request.query.startDate);
+        const { table } = request.query;
+        const body = table === 'cost' ? costTableCsv(analysis) : consumptionTableCsv(analysis);
+        return sendCsv(reply, `cluster-${table}-${analysis.start_date.slice(0, 7)}.csv`, body);
+      },
+    });
+
+    app.get('/api/user/report-url', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The address of the printable subscription report (a short-lived report session)',
+        response: { 200: reportUrlResponseSchema, ...reads },
+      },
+      handler: async (request) => {
+        const claims = claimsOf(request);
+        return metering.reportUrl(claims.accountId!, claims.userId);
+      },
+    });
+
+    app.get('/api/user/report-logout', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Ends the report sessions of the caller',
+        response: { 200: z.object({ message: z.string() }), ...reads },
+      },
+      handler: async (request) => {
+        const claims = claimsOf(request);
+        await metering.reportLogout(claims.accountId!, claims.userId);
+        return { message: 'Report session ended.' };
+      },
+    });
+
+    // The report itself: its session is the signed token in the address (a frame sends no bearer token).
+    app.get('/reports/subscription', {
+      schema: {
+        tags,
+        summary: 'The printable subscription report (HTML)',
+        querystring: z.object({ token: z.string().max(2000), startDate: consumptionQuerySchema.shape.startDate }),
+        response: { 200: z.string().describe('text/html'), ...errorResponses(400, 401) },
+      },
+      handler: async (request, reply) => {
+        const html = await metering.reportPage(request.query.token, request.query.startDate);
+        if (html === null) {
+          return reply.code(401).send({
+            errorDetails: {
+              error_code: 'TOKEN_EXPIRED',
+              error_message: 'The report session has ended. Open the Reports page again.',
+            },
+          });
+        }
+        return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      },
+    });
+
+    app.get('/api/credit/export/credit-transactions/:subscriptionId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The subscription's transaction history as CSV, newest first",
+        params: subscriptionParams,
+        response: { 200: csvResponse, ...reads },
+      },
+      handler: async (request, reply) =>
+        sendCsv(
+          reply,
+          'transactions.csv',
+          transactionsCsv(await metering.allTransactions(accountOf(request), request.params.subscriptionId)),
+        ),
+    });
+
+    app.get('/api/cluster/export/audit-logs/:deploymentId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "A month of the cluster's audit log as CSV, newest first",
+        params: deploymentIdParamsSchema,
+        querystring: monthQuerySchema,
+        response: { 200: csvResponse, ...reads },
+      },
+      handler: async (request, reply) => {
+        const claims = claimsOf(request);
+        const entries = await metering.monthOfAuditLogs(
+          claims.accountId!,
+          claims.userId,
+          request.params.deploymentId,
+          request.query.startDate,
+        );
+        return sendCsv(reply, `audit-logs-${request.params.deploymentId}.csv`, auditLogsCsv(entries));
+      },
+    });
+  };
+}

@@ -1,0 +1,11 @@
+/** The subscriptions module's public face: the account's subscriptions and their routes. */
+import type { Database } from '../../db/client.js';
+import { createSubscriptionsRepository } from './subscriptions.repository.js';
+import { createSubscriptionsService as createService } from './subscriptions.service.js';
+
+export type { SubscriptionsService } from './subscriptions.service.js';
+export { subscriptionsRoutes } from './subscriptions.routes.js';
+
+export function createSubscriptionsService(deps: Omit<Parameters<typeof createService>[0], 'subscriptionsRepository'> & { db: Database }) {
+  return createService({ ...deps, subscriptionsRepository: createSubscriptionsRepository(deps.db) });
+}

@@ -1,0 +1,11 @@
+/** The users module's public face: account users and invitations. */
+import type { Database } from '../../db/client.js';
+import { createUsersRepository } from './users.repository.js';
+import { createUsersService as createService } from './users.service.js';
+
+export type { SubscriptionDirectory, UsersService } from './users.service.js';
+export { usersRoutes } from './users.routes.js';
+
+export function createUsersService(deps: Omit<Parameters<typeof createService>[0], 'usersRepository'> & { db: Database }) {
+  return createService({ ...deps, usersRepository: createUsersRepository(deps.db) });
+}

@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Center, EmptyState, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { METERING_MESSAGES, UI_TIMING, type CreditAnalysis, type CsvTable } from '@kumo/contract';
+import { errorMessage } from '../../lib/api-error';
+import { downloadFile } from '../../lib/download-file';
+import { IconChart, IconDownload } from '../icons';
+import { ConsumptionTable, CostTableWithFullScreen } from './cost-tables';
+import { costMonthOptions, monthLabel } from './months';
+
+export interface CreditAnalysisPanelProps {
+  /** Cache key of this subject's analyses; the month is appended. */
+  queryKey: readonly unknown[];
+  fetchAnalysis: (startDate: string, signal: AbortSignal) => Promise<CreditAnalysis>;
+  /** The CSV export endpoint (CONSUMPTION_EXPORT_PATHS), asked with ?startDate&table. */
+  exportPath: string;
+  /** Names the tables and downloaded files: a subscription's or cluster's name. */
+  subject: string;
+  /** Above the tables: the month's figures this subject shows (actual, forecast …), given the chosen month. */
+  summary?: (startDate: string) => ReactNode;
+  now?: Date;
+}
+
+/** True when the month holds no charge at all: the spec's empty state replaces the tables. */
+export function isAllZero(analysis: CreditAnalysis): boolean {
+  return analysis.total === 0 && analysis.daily.every((day) => day.daily_total === 0);
+}
+
+/**
+ * A subscription's or a cluster's Cost Analysis tab: a month picker (the current and two previous months),
+ * the cost table with its full-screen view, the consumption table, and CSV downloads of both.
+ */
+export function CreditAnalysisPanel({ queryKey, fetchAnalysis, exportPath, subject, summary, now }: CreditAnalysisPanelProps) {
+  const [options] = useState(() => costMonthOptions(now));
+  const [startDate, setStartDate] = useState(options[0]!.value);
+  const analysis = useQuery({
+    queryKey: [...queryKey, startDate],
+    queryFn: ({ signal }) => fetchAnalysis(startDate, signal),
+    // Metering charges every minute; the tab follows while it is open.
+    refetchInterval: UI_TIMING.pollingMs,
+    placeholderData: keepPreviousData,
+  });
+  const download = useMutation({
+    mutationFn: (table: CsvTable) =>
+      downloadFile(exportPath, { startDate, table }, `${subject}-${table}-${startDate.slice(0, 7)}.csv`.replace(/\s+/g, '-')),
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const month = monthLabel(startDate);
+  const data = analysis.data;
+  const empty = data ? isAllZero(data) : false;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Select
+          label="Month"
+          data={options}
+          value={startDate}
+          onChange={(next) => next && setStartDate(next)}
+          allowDeselect={false}
+          w={180}
+          size="sm"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconDownload size={16} />}
+            loading={download.isPending && download.variables === 'cost'}
+            disabled={!data}
+            onClick={() => download.mutate('cost')}
+          >
+            Cost CSV
+          </Button>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconDownload size={16} />}
+            loading={download.isPending && download.variables === 'consumption'}
+            disabled={!data}
+            onClick={() => download.mutate('consumption')}
+          >
+            Consumption CSV
+          </Button>
+        </Group>
+      </Group>
+
+      {summary?.(startDate)}
+
+      {analysis.isError && !data ? (
+        <Alert color="red" variant="light" role="alert">
+          {analysis.error instanceof Error && analysis.error.message ? analysis.error.message : METERING_MESSAGES.costLoadFailed}
+        </Alert>
+      ) : !data ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading cost analysis" />
+        </Center>
+      ) : empty ? (
+        <EmptyState variant="light" icon={<IconChart size={24} />} title={METERING_MESSAGES.costUnavailable} py="xl" />
+      ) : (
+        <>
+          <CostTableWithFullScreen analysis={data} caption={`Daily cost of ${subject}, ${month}`} />
+          <Text fw={600}>Consumption</Text>
+          <ConsumptionTable analysis={data} caption={`Daily consumption of ${subject}, ${month}`} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AdminActionRequest, AdminAuthenticateRequest } from '@kumo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { customerKeys } from './keys';
+
+/** Asks for a four-eyes action: the server freezes the payload and mails the approvers an OTP. */
+export function useRequestAdminAction() {
+  return useMutation({ mutationFn: (order: AdminActionRequest) => api.post('/api/admin/action', order) });
+}
+
+/** Completes an action with the OTP an approver read out; everything shown of the customer is then reloaded. */
+export function useAuthenticateAdminAction(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminAuthenticateRequest) => api.post('/api/admin/action/authenticate', body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.customer(userId) }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.approvals() }),
+      ]),
+  });
+}
+
+export function useResendAdminActionOtp() {
+  return useMutation({ mutationFn: (operationId: string) => api.post('/api/admin/action/resend-otp', { operation_id: operationId }) });
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, Radio, Stack, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ADMIN_MESSAGES, KM_USER_ROLES, KM_USER_ROLE_LABELS, type KmAccessCheck, type KmUserRole } from '@kumo/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
+import { customerKeys } from './api/keys';
+
+interface KmAccessDialogProps {
+  userId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Manage KM Access Rights (spec sections 4 and 5): the provider's access and the customer's manager role. */
+export function KmAccessDialog({ userId, opened, onClose }: KmAccessDialogProps) {
+  const check = useQuery({
+    queryKey: customerKeys.tab(userId, 'km-access'),
+    queryFn: ({ signal }) => api.get(`/api/admin/check-km-access/${userId}`, { signal }),
+    enabled: opened,
+    staleTime: 0,
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Manage KM Access Rights" centered>
+      {!opened ? null : check.isPending ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Checking manager access" />
+        </Center>
+      ) : check.isError ? (
+        <Text c="red" fz="sm" role="alert">
+          {errorMessage(check.error)}
+        </Text>
+      ) : (
+        <KmAccessForm key={check.dataUpdatedAt} userId={userId} check={check.data} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function KmAccessForm({ userId, check, onClose }: { userId: string; check: KmAccessCheck; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [adminAccess, setAdminAccess] = useState(check.admin_access);
+  const [role, setRole] = useState<KmUserRole>(check.km_user_role);
+  const save = useMutation({
+    mutationFn: () => api.post(`/api/admin/manage-km-access/${userId}`, { admin_access: adminAccess, km_user_role: role }),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: customerKeys.customer(userId) });
+      notifications.show({ color: 'green', message: result.message });
+      onClose();
+    },
+  });
+  const unchanged = adminAccess === check.admin_access && role === check.km_user_role;
+  // Without the provider's access a standard customer role changes nothing worth saving (spec section 5).
+  const pointless = !adminAccess && role === 'Integration' && check.km_user_role === 'Integration';
+  const blocked = !check.km_access_allowed;
+
+  return (
+    <Stack gap="md">
+      {blocked && (
+        <Alert color="yellow" variant="light" role="alert">
+          {check.message ?? ADMIN_MESSAGES.kmAccessClustersOffline}
+        </Alert>
+      )}
+      <Switch
+        label="Allow the provider's staff into the manager"
+        checked={adminAccess}
+        disabled={blocked}
+        onChange={(event) => setAdminAccess(event.currentTarget.checked)}
+      />
+      <Radio.Group label="Customer's manager role" value={role} onChange={(value) => setRole(value)}>
+        <Group mt="xs">
+          {KM_USER_ROLES.map((value) => (
+            <Radio
+              key={value}
+              value={value}
+              label={KM_USER_ROLE_LABELS[value]}
+              // No way back from administrative to standard.
+              disabled={blocked || (value === 'Integration' && check.km_user_role === 'Administrator')}
+            />
+          ))}
+        </Group>
+      </Radio.Group>
+      {check.km_user_role === 'Administrator' && (
+        <Text fz="xs" c="dimmed">
+          {ADMIN_MESSAGES.kmAccessRevert}
+        </Text>
+      )}
+      {save.isError && (
+        <Text c="red" fz="sm" role="alert">
+          {errorMessage(save.error)}
+        </Text>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button disabled={blocked || unchanged || pointless} loading={save.isPending} onClick={() => save.mutate()}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

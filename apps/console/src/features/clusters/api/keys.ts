@@ -1,0 +1,21 @@
+/**
+ * Query keys of the cluster screens. Everything about one cluster sits under `cluster(id)`, so a
+ * change of state can refresh that cluster alone; the list is shared by the clusters page and home.
+ */
+export const clusterKeys = {
+  all: ['clusters'] as const,
+  view: () => [...clusterKeys.all, 'view'] as const,
+  cluster: (deploymentId: string) => [...clusterKeys.all, 'cluster', deploymentId] as const,
+  status: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'status'] as const,
+  details: (deploymentId: string, detail: 'DEPLOYMENT' | 'CURRENT') => [...clusterKeys.cluster(deploymentId), 'details', detail] as const,
+  auditLogs: (deploymentId: string, startDate?: string) =>
+    startDate
+      ? ([...clusterKeys.cluster(deploymentId), 'audit-logs', startDate] as const)
+      : ([...clusterKeys.cluster(deploymentId), 'audit-logs'] as const),
+  schedule: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'schedule'] as const,
+  regionMapping: (cloudProvider: string) => [...clusterKeys.all, 'region-mapping', cloudProvider] as const,
+  cidr: (params: { deploymentRegion: string; backupRegion: string; enableDrFlag: boolean; cloudProvider: string }) =>
+    [...clusterKeys.all, 'cidr', params] as const,
+  versions: () => [...clusterKeys.all, 'kumo-versions'] as const,
+  operationStatus: (operationId: string) => [...clusterKeys.all, 'operation', operationId] as const,
+};

@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Center, EmptyState, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { CLUSTER_MESSAGES, capacityLabel, type Cluster, type ClusterStatus } from '@kumo/contract';
+import { DetailField } from '../../components/detail-field';
+import { IconExternal, IconServer } from '../../components/icons';
+import { useDeploymentStatus } from './api/deployment-status';
+import { clusterKeys } from './api/keys';
+import { AuditLogsTab } from './audit-logs-tab';
+import { CapacityBars } from './capacity-bars';
+import { ClusterActions, type ActionCluster } from './cluster-actions';
+import { ClusterStatusText } from './cluster-status';
+import { CostAnalysisTab } from './cost-analysis-tab';
+import { DeploymentDetailsTab } from './deployment-details-tab';
+import { OverviewTab } from './overview-tab';
+
+type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'deployment-details';
+
+/** Overview, Cost Analysis and Audit Logs mean nothing until the cluster exists (spec section 2). */
+export const tabsDisabled = (status: ClusterStatus) => status === 'DEPLOYING' || status === 'FAILED';
+
+interface ClusterDetailsProps {
+  cluster: Cluster | undefined;
+  loading: boolean;
+  onDelete: (cluster: ActionCluster) => void;
+}
+
+export function ClusterDetails({ cluster, loading, onDelete }: ClusterDetailsProps) {
+  if (!cluster) {
+    return (
+      <Card>
+        {loading ? (
+          <Center py={64}>
+            <Loader size="sm" aria-label="Loading the cluster" />
+          </Center>
+        ) : (
+          <EmptyState variant="light" icon={<IconServer size={24} />} title={CLUSTER_MESSAGES.clusterDetailsUnavailable} py={64} />
+        )}
+      </Card>
+    );
+  }
+  // A fresh component per cluster: its tab and readings start over.
+  return <SelectedCluster key={cluster.deployment_id} listed={cluster} onDelete={onDelete} />;
+}
+
+/**
+ * The selected cluster: its latest status reading (polled every 15 seconds while it moves) laid over
+ * the list's entry, which is read again whenever the two disagree so the list, capacity and links follow.
+ */
+function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (cluster: ActionCluster) => void }) {
+  const queryClient = useQueryClient();
+  const reading = useDeploymentStatus(listed.deployment_id).data;
+  const status = reading?.status ?? listed.status;
+  const capacity = reading?.cluster_capacity ?? listed.cluster_capacity;
+  const stackStatus = reading ? reading.cluster_stack_status : listed.cluster_stack_status;
+  const deploymentStatus = reading ? reading.kumo_cluster_deployment_status : listed.kumo_cluster_deployment_status;
+  const [tab, setTab] = useState<TabName>(tabsDisabled(listed.status) ? 'deployment-details' : 'overview');
+
+  useEffect(() => {
+    if (!reading) return;
+    if (reading.status === listed.status && reading.cluster_capacity === listed.cluster_capacity) return;
+    // The list, its links and the readings of this cluster catch up with the change.
+    void queryClient.invalidateQueries({ queryKey: clusterKeys.view() });
+    void queryClient.invalidateQueries({ queryKey: clusterKeys.details(listed.deployment_id, 'CURRENT') });
+    void queryClient.invalidateQueries({ queryKey: clusterKeys.details(listed.deployment_id, 'DEPLOYMENT') });
+    void queryClient.invalidateQueries({ queryKey: clusterKeys.auditLogs(listed.deployment_id) });
+  }, [reading, listed.status, listed.cluster_capacity, listed.deployment_id, queryClient]);
+
+  const cluster: Cluster = { ...listed, status, cluster_capacity: capacity };
+  const disabled = tabsDisabled(status);
+  const shownTab = disabled && tab !== 'deployment-details' ? 'deployment-details' : tab;
+
+  return (
+    <Card>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+            {cluster.cluster_name}
+          </Title>
+          <Text c="dimmed" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {cluster.cluster_description || 'No description'}
+          </Text>
+        </Stack>
+        <ClusterActions cluster={cluster} onDelete={onDelete} />
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, sm: 4 }} mt="lg" spacing="md">
+        <DetailField label="Status">
+          <ClusterStatusText status={status} />
+        </DetailField>
+        <DetailField label="Capacity">
+          {status === 'ONLINE' ? (
+            <Group gap="xs" wrap="nowrap">
+              <CapacityBars capacity={capacity} />
+              <Text fz="sm">{capacityLabel(capacity)}</Text>
+            </Group>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              —
+            </Text>
+          )}
+        </DetailField>
+        <DetailField label="Region">
+          <Text fz="sm">{cluster.region}</Text>
+        </DetailField>
+        <DetailField label="Version">
+          <Text fz="sm">{cluster.kumo_version}</Text>
+        </DetailField>
+      </SimpleGrid>
+
+      <Group gap="sm" mt="lg">
+        <ExternalLink label="Kumo Manager" url={status === 'ONLINE' ? cluster.kumo_manager_url : null} />
+        <ExternalLink label="Web Portal" url={status === 'ONLINE' ? cluster.kumo_url : null} />
+      </Group>
+
+      <Tabs value={shownTab} onChange={(value) => value && setTab(value as TabName)} mt="xl" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview" disabled={disabled}>
+            Overview
+          </Tabs.Tab>
+          <Tabs.Tab value="cost-analysis" disabled={disabled}>
+            Cost Analysis
+          </Tabs.Tab>
+          <Tabs.Tab value="audit-logs" disabled={disabled}>
+            Audit Logs
+          </Tabs.Tab>
+          <Tabs.Tab value="deployment-details">Deployment Details</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <OverviewTab cluster={cluster} />
+        </Tabs.Panel>
+        <Tabs.Panel value="cost-analysis" pt="md">
+          <CostAnalysisTab cluster={cluster} />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit-logs" pt="md">
+          <AuditLogsTab deploymentId={cluster.deployment_id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="deployment-details" pt="md">
+          <DeploymentDetailsTab cluster={cluster} status={status} stackStatus={stackStatus} deploymentStatus={deploymentStatus} />
+        </Tabs.Panel>
+      </Tabs>
+    </Card>
+  );
+}
+
+/** Kumo Manager and the Web Portal open in a new tab, and only while the cluster is online. */
+function ExternalLink({ label, url }: { label: string; url: string | null }) {
+  if (!url) {
+    return (
+      <Button variant="default" leftSection={<IconExternal size={16} />} disabled title={CLUSTER_MESSAGES.managerUnavailable}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button component="a" href={url} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternal size={16} />}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,62 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { StartClusterDialog } from './start-cluster-dialog';
+
+const SUBSCRIPTION_ID = '3f2c1b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => vi.unstubAllGlobals());
+
+describe('cost preview before a start', { timeout: 30_000 }, () => {
+  it('says what the cluster costs per hour and how long the balance lasts, then starts on confirmation', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/cluster/consumption/hourly-rate': () => jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365 }),
+    });
+    const onConfirm = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <StartClusterDialog
+              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, backup_region: 'us-west-2' }}
+              starting={false}
+              onConfirm={onConfirm}
+              onClose={() => {}}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByText('$4.75 per hour at your rates; your balance covers about 365 hours.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]![0] as string).toBe(`/api/cluster/consumption/hourly-rate?subscriptionId=${SUBSCRIPTION_ID}&dr=true`);
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledOnce());
+  });
+
+  it('still lets the customer start when the rate cannot be read', async () => {
+    mockApi({ 'GET /api/cluster/consumption/hourly-rate': () => jsonResponse(500, {}) });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <StartClusterDialog
+              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, backup_region: null }}
+              starting={false}
+              onConfirm={() => {}}
+              onClose={() => {}}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeEnabled();
+    expect(screen.queryByText(/per hour at your rates/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLUSTER_MESSAGES, type Subscription } from '@kumo/contract';
+import { jsonResponse, mockApi } from '../../../test/api';
+import { subscription } from '../../../test/money';
+import { renderRoutes } from '../../../test/render';
+import { CreateClusterDialog } from './create-cluster-dialog';
+
+afterEach(() => vi.unstubAllGlobals());
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const DEPLOYMENT_ID = '00000000-0000-4000-8000-0000000000aa';
+const RICH = subscription({ subscription_name: 'Analytics', total_amount: 500 });
+const POOR = subscription({ subscription_id: '6a1d3e2f-8b7c-4d5e-9f0a-1b2c3d4e5f60', subscription_name: 'Staging', total_amount: 99.99 });
+const PASSWORD = 'Str0ng!Passw0rd';
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+
+function renderDialog(subscriptions: Subscription[], extra: Parameters<typeof mockApi>[0] = {}) {
+  const onCreated = vi.fn();
+  const api = mockApi({
+    'GET /api/subscription/list': () => jsonResponse(200, subscriptions),
+    'GET /api/cluster/region-mapping': () =>
+      jsonResponse(200, {
+        region_mapping: [
+          { region: 'us-east-1', backup_regions: ['us-west-2'] },
+          { region: 'eu-west-1', backup_regions: ['eu-central-1'] },
+        ],
+      }),
+    'GET /api/cluster/check-kumo-ea-version': () => jsonResponse(200, { kumo_ea_version_enabled: false }),
+    'GET /api/cluster/kumo-versions': () =>
+      jsonResponse(200, { kumo_versions: [{ version: '2026.10.1', description: 'GA: current release', default: true }] }),
+    'GET /api/cluster/cidr': () => jsonResponse(200, { cidr: '10.7.0.0/16' }),
+    ...extra,
+  });
+  renderRoutes(
+    [{ path: '/', element: <CreateClusterDialog opened subscriptionId={undefined} onClose={() => {}} onCreated={onCreated} /> }],
+    '/',
+  );
+  return { ...api, onCreated, dialog: () => screen.getByRole('dialog') };
+}
+
+/** A Mantine select's visible input (its listbox carries the same label). */
+const selectInput = (label: RegExp) =>
+  screen
+    .getAllByLabelText(label)
+    .find((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.type !== 'hidden')!;
+
+async function choose(label: RegExp, option: string) {
+  await userEvent.click(selectInput(label));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillValid() {
+  await userEvent.type(screen.getByRole('textbox', { name: /^Cluster Name/ }), 'Analytics-One');
+  await choose(/^Region/, 'us-east-1');
+  await waitFor(() => expect(screen.getByRole('textbox', { name: /^CIDR/ })).toHaveValue('10.7.0.0/16'));
+  await userEvent.type(screen.getByLabelText(/^Password/), PASSWORD);
+  await userEvent.type(screen.getByLabelText(/^Confirm Password/), PASSWORD);
+  await waitFor(() => expect(selectInput(/^Kumo Version/)).toHaveValue('2026.10.1 — GA: current release'));
+}
+
+describe('create cluster dialog', () => {
+  it('shows the balance, and below $100 the insufficient-balance text with Review disabled', async () => {
+    renderDialog([RICH, POOR]);
+    expect(await screen.findByText('Balance: $500.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review' })).toBeEnabled();
+    await choose(/^Subscription/, 'Staging');
+    expect(await screen.findByText(CLUSTER_MESSAGES.insufficientBalance)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review' })).toBeDisabled();
+  });
+
+  it('prefills the CIDR for the chosen region and lets only digits, dots and a slash be typed', async () => {
+    const { fetchMock } = renderDialog([RICH]);
+    await choose(/^Region/, 'us-east-1');
+    const cidr = screen.getByRole('textbox', { name: /^CIDR/ });
+    await waitFor(() => expect(cidr).toHaveValue('10.7.0.0/16'));
+    const cidrCall = fetchMock.mock.calls.map(([input]) => urlOf(input)).find((url) => url.startsWith('/api/cluster/cidr'));
+    expect(cidrCall).toContain('deploymentRegion=us-east-1');
+    expect(cidrCall).toContain('enableDrFlag=false');
+    await userEvent.clear(cidr);
+    await userEvent.type(cidr, 'a10.b1.0.0/2x4');
+    expect(cidr).toHaveValue('10.1.0.0/24');
+  });
+
+  it('enables the backup region only with disaster recovery, offering the region’s backup regions, and requires it then', async () => {
+    renderDialog([RICH]);
+    await choose(/^Region/, 'us-east-1');
+    const backup = selectInput(/^Backup Region/);
+    expect(backup).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Enable Disaster Recovery/ }));
+    expect(backup).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText(CLUSTER_MESSAGES.backupRegionRequired)).toBeInTheDocument();
+    await choose(/^Backup Region/, 'us-west-2');
+    expect(backup).toHaveValue('us-west-2');
+  });
+
+  it('ticks the password checks live, blocks spaces, counts the description and explains what is wrong on Review', async () => {
+    renderDialog([RICH]);
+    const password = await screen.findByLabelText(/^Password/);
+    await userEvent.type(password, 'abc def');
+    expect(password).toHaveValue('abcdef');
+    const checks = await screen.findByRole('list', { name: 'Password requirements' });
+    expect(
+      within(checks)
+        .getByText(/At least 12 characters/)
+        .closest('[data-met]'),
+    ).toHaveAttribute('data-met', 'false');
+    await userEvent.type(password, 'GHIJ1!xyz');
+    expect(
+      within(checks)
+        .getByText(/At least 12 characters/)
+        .closest('[data-met]'),
+    ).toHaveAttribute('data-met', 'true');
+    expect(
+      within(checks)
+        .getByText(/An uppercase letter/)
+        .closest('[data-met]'),
+    ).toHaveAttribute('data-met', 'true');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), 'Finance');
+    expect(screen.getByText('7/200')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: /^Cluster Name/ }), '1ab');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'different');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText(CLUSTER_MESSAGES.nameFormat)).toBeInTheDocument();
+    expect(screen.getByText(CLUSTER_MESSAGES.regionRequired)).toBeInTheDocument();
+  });
+
+  it('reviews, deploys with the request the API expects and hands over the new cluster', async () => {
+    const { bodiesOf, onCreated } = renderDialog([RICH], {
+      'POST /api/cluster/create': () =>
+        jsonResponse(200, {
+          deployment_id: DEPLOYMENT_ID,
+          subscription_id: RICH.subscription_id,
+          message: CLUSTER_MESSAGES.deploymentStarted,
+        }),
+    });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const review = await screen.findByRole('dialog', { name: 'Review Cluster' });
+    expect(within(review).getByRole('group', { name: 'Cluster Name' })).toHaveTextContent('Analytics-One');
+    expect(within(review).getByRole('group', { name: 'Disaster Recovery' })).toHaveTextContent('Off');
+    expect(review).not.toHaveTextContent(PASSWORD);
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ deployment_id: DEPLOYMENT_ID })));
+    expect(bodiesOf('POST /api/cluster/create')).toEqual([
+      {
+        subscription_id: RICH.subscription_id,
+        cluster_name: 'Analytics-One',
+        description: '',
+        cloud_provider: 'AWS',
+        enable_dr_flag: false,
+        cidr: '10.7.0.0/16',
+        region: 'us-east-1',
+        backup_region: null,
+        password: PASSWORD,
+        kumo_version: '2026.10.1',
+      },
+    ]);
+  });
+
+  it('puts the server’s field errors back on the form, focusing the first', async () => {
+    renderDialog([RICH], {
+      'POST /api/cluster/create': () =>
+        jsonResponse(409, {
+          errorDetails: { error_code: 'CIDR_OVERLAP', error_message: CLUSTER_MESSAGES.cidrOverlap },
+          field_errors: { cidr: CLUSTER_MESSAGES.cidrOverlap, cluster_name: CLUSTER_MESSAGES.nameTaken },
+        }),
+    });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(CLUSTER_MESSAGES.cidrOverlap)).toBeInTheDocument();
+    expect(screen.getByText(CLUSTER_MESSAGES.nameTaken)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New Cluster' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Cluster Name/ })).toHaveFocus());
+  });
+});

@@ -1,0 +1,512 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Popover,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  CLOUD_PROVIDER_LABELS,
+  CLUSTER_LIMITS,
+  CLUSTER_MESSAGES,
+  CREATABLE_CLOUD_PROVIDERS,
+  MESSAGES,
+  amountToCents,
+  createClusterFormSchema,
+  createClusterRequestFromForm,
+  normalizeCidrInput,
+  normalizeClusterNameInput,
+  normalizePasswordInput,
+  type CreateClusterForm,
+  type Subscription,
+} from '@kumo/contract';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { formatUsd } from '../../lib/format';
+import { useCidrSuggestion } from './api/cidr';
+import { useCreateCluster } from './api/create-cluster';
+import { useKumoVersions } from './api/kumo-versions';
+import { useRegionMapping } from './api/region-mapping';
+import { useSubscriptionsForClusters } from './api/subscriptions';
+import { statusColorClass } from './cluster-status';
+import { PasswordChecks } from './password-checks';
+import { ReviewCluster } from './review-cluster';
+
+type FormField = FieldPath<CreateClusterForm>;
+
+/** The request's field names as the server reports them, mapped onto the form's (spec section 3 names both). */
+const SERVER_FIELDS: Record<string, FormField> = {
+  subscription_id: 'selectedSubscription',
+  cluster_name: 'cluster_name',
+  description: 'description',
+  cloud_provider: 'cloud_provider',
+  enable_dr_flag: 'enableDrFlag',
+  cidr: 'cidr',
+  region: 'region',
+  backup_region: 'backupRegion',
+  password: 'password',
+  kumo_version: 'kumo_version',
+};
+/** Top to bottom, so the first field in error is the one scrolled to. */
+const FIELD_ORDER: FormField[] = [
+  'selectedSubscription',
+  'cluster_name',
+  'description',
+  'cloud_provider',
+  'region',
+  'enableDrFlag',
+  'backupRegion',
+  'cidr',
+  'password',
+  'confirm_password',
+  'kumo_version',
+];
+
+export const belowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'> | undefined) =>
+  !!subscription && amountToCents(subscription.total_amount) < CLUSTER_LIMITS.minimumBalanceCents;
+
+interface CreateClusterDialogProps {
+  opened: boolean;
+  /** The subscription to preselect, e.g. the one whose cluster is on screen. */
+  subscriptionId: string | undefined;
+  onClose: () => void;
+  onCreated: (created: { subscription_id: string; deployment_id: string }) => void;
+}
+
+export function CreateClusterDialog({ opened, subscriptionId, onClose, onCreated }: CreateClusterDialogProps) {
+  const [reviewing, setReviewing] = useState(false);
+  const close = () => {
+    setReviewing(false);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={reviewing ? 'Review Cluster' : 'New Cluster'} centered size="lg">
+      {/* Mounted only while open, so every opening starts with an empty form. */}
+      {opened && (
+        <CreateClusterForm
+          subscriptionId={subscriptionId}
+          reviewing={reviewing}
+          setReviewing={setReviewing}
+          onClose={close}
+          onCreated={onCreated}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface CreateClusterFormProps {
+  subscriptionId: string | undefined;
+  reviewing: boolean;
+  setReviewing: (reviewing: boolean) => void;
+  onClose: () => void;
+  onCreated: CreateClusterDialogProps['onCreated'];
+}
+
+/**
+ * The create form of spec section 5 over the contract's schema; Review validates it and shows the
+ * summary, Confirm deploys. Server field errors come back inline, the first scrolled to and focused.
+ */
+function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, onCreated }: CreateClusterFormProps) {
+  const subscriptions = useSubscriptionsForClusters();
+  const regions = useRegionMapping('AWS');
+  const versions = useKumoVersions();
+  const create = useCreateCluster();
+  const [passwordFocused, setPasswordFocused] = useState(false);
+
+  const { register, control, handleSubmit, formState, getValues, setValue, setError, trigger, setFocus } = useForm<CreateClusterForm>({
+    resolver: zodResolver(createClusterFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      selectedSubscription: subscriptionId ?? '',
+      cluster_name: '',
+      description: '',
+      cloud_provider: 'AWS',
+      enableDrFlag: false,
+      cidr: '',
+      region: '',
+      backupRegion: null,
+      password: '',
+      confirm_password: '',
+      kumo_version: '',
+    },
+  });
+  const [selectedId, region, enableDrFlag, backupRegion, password, description] = useWatch({
+    control,
+    name: ['selectedSubscription', 'region', 'enableDrFlag', 'backupRegion', 'password', 'description'],
+  });
+
+  // Defaults arrive with the lists: the first subscription, the default version.
+  const subscriptionList = subscriptions.data;
+  useEffect(() => {
+    const first = subscriptionList?.[0];
+    if (first && !getValues('selectedSubscription')) setValue('selectedSubscription', first.subscription_id);
+  }, [subscriptionList, getValues, setValue]);
+  const versionList = versions.data?.versions;
+  useEffect(() => {
+    const preferred = versionList?.find((version) => version.default) ?? versionList?.[0];
+    if (preferred && !getValues('kumo_version')) setValue('kumo_version', preferred.version);
+  }, [versionList, getValues, setValue]);
+
+  // The CIDR is prefilled with a block free in the chosen regions, again whenever they change.
+  const cidr = useCidrSuggestion({ deploymentRegion: region, backupRegion: backupRegion ?? '', enableDrFlag, cloudProvider: 'AWS' });
+  const suggested = cidr.data?.cidr;
+  useEffect(() => {
+    if (suggested) setValue('cidr', suggested, { shouldValidate: true });
+  }, [suggested, setValue]);
+
+  // The region and CIDR lookups are needed to fill the form: when they fail there is nothing to deploy.
+  const lookupError = regions.error ?? cidr.error;
+  useEffect(() => {
+    if (!lookupError) return;
+    notifications.show({
+      color: 'red',
+      message: lookupError instanceof ApiError && lookupError.status ? errorMessage(lookupError) : MESSAGES.internal,
+    });
+    onClose();
+  }, [lookupError, onClose]);
+
+  const selected = subscriptionList?.find((subscription) => subscription.subscription_id === selectedId);
+  const insufficient = belowMinimumBalance(selected);
+  const backupOptions = regions.data?.region_mapping.find((entry) => entry.region === region)?.backup_regions ?? [];
+
+  /** Server answers about fields appear under them, the first scrolled to; a cluster_error is a toast. */
+  const showServerErrors = (error: unknown) => {
+    const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+    const onFields = Object.entries(fieldErrors)
+      .map(([name, message]) => [SERVER_FIELDS[name], message] as const)
+      .filter((entry): entry is readonly [FormField, string] => !!entry[0]);
+    const clusterError = fieldErrors.cluster_error;
+    if (onFields.length === 0) {
+      notifications.show({ color: 'red', message: clusterError ?? errorMessage(error) });
+      return;
+    }
+    if (clusterError) notifications.show({ color: 'red', message: clusterError });
+    onFields.forEach(([field, message]) => setError(field, { message }));
+    setReviewing(false);
+    const first = FIELD_ORDER.find((field) => onFields.some(([name]) => name === field));
+    if (first) {
+      // After the form is shown again: scroll the field into view, then focus it.
+      requestAnimationFrame(() => {
+        document.querySelector(`[name="${first}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        setFocus(first);
+      });
+    }
+  };
+
+  const review = handleSubmit(() => setReviewing(true));
+  const confirm = () =>
+    create.mutate(createClusterRequestFromForm(getValues()), {
+      onSuccess: (created) => {
+        notifications.show({ color: 'green', message: created.message || CLUSTER_MESSAGES.deploymentStarted });
+        onClose();
+        onCreated(created);
+      },
+      onError: showServerErrors,
+    });
+
+  const loading = subscriptions.isPending || regions.isPending || versions.isPending;
+
+  return (
+    <>
+      {reviewing && (
+        <ReviewCluster
+          form={getValues()}
+          subscriptionName={selected?.subscription_name ?? ''}
+          versionLabel={versionList?.find((version) => version.version === getValues('kumo_version'))?.description}
+          deploying={create.isPending}
+          onBack={() => setReviewing(false)}
+          onConfirm={confirm}
+        />
+      )}
+      <form onSubmit={(event) => void review(event)} noValidate style={reviewing ? { display: 'none' } : undefined}>
+        <Stack gap="md">
+          {loading && (
+            <Group gap="xs">
+              <Loader size="xs" aria-label="Loading the form" />
+              <Text fz="sm" c="dimmed">
+                Loading subscriptions, regions and versions…
+              </Text>
+            </Group>
+          )}
+          {subscriptionList?.length === 0 && (
+            <Alert color="yellow" variant="light" role="alert">
+              A cluster is paid for by a subscription. Create a subscription on the Subscriptions page first.
+            </Alert>
+          )}
+          {subscriptions.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(subscriptions.error)}
+            </Alert>
+          )}
+          <Controller
+            control={control}
+            name="selectedSubscription"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Subscription"
+                required
+                placeholder="Select a subscription"
+                data={(subscriptionList ?? []).map((subscription) => ({
+                  value: subscription.subscription_id,
+                  label: subscription.subscription_name,
+                }))}
+                allowDeselect={false}
+                name={field.name}
+                ref={field.ref}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          {selected && (
+            <Text
+              fz="sm"
+              role="status"
+              data-testid="balance-line"
+              c={insufficient ? undefined : 'dimmed'}
+              className={insufficient ? statusColorClass('red') : undefined}
+            >
+              {insufficient ? CLUSTER_MESSAGES.insufficientBalance : `Balance: ${formatUsd(selected.total_amount)}`}
+            </Text>
+          )}
+          <Controller
+            control={control}
+            name="cluster_name"
+            render={({ field, fieldState }) => (
+              <TextInput
+                label="Cluster Name"
+                required
+                data-autofocus
+                autoComplete="off"
+                placeholder="e.g. analytics-prod"
+                maxLength={CLUSTER_LIMITS.nameMaxLength}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(normalizeClusterNameInput(event.currentTarget.value))}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Textarea
+            label="Description"
+            placeholder="Optional: what this cluster is for"
+            rows={2}
+            maxLength={CLUSTER_LIMITS.descriptionMaxLength}
+            description={`${description.length}/${CLUSTER_LIMITS.descriptionMaxLength}`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            error={formState.errors.description?.message}
+            {...register('description')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label="Cloud Provider"
+              required
+              data={CREATABLE_CLOUD_PROVIDERS.map((provider) => ({ value: provider, label: CLOUD_PROVIDER_LABELS[provider] }))}
+              value="AWS"
+              readOnly
+              allowDeselect={false}
+            />
+            <Controller
+              control={control}
+              name="region"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Region"
+                  required
+                  placeholder="Select a region"
+                  data={(regions.data?.region_mapping ?? []).map((entry) => entry.region)}
+                  allowDeselect={false}
+                  searchable
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value || null}
+                  onBlur={field.onBlur}
+                  onChange={(value) => {
+                    field.onChange(value ?? '');
+                    // The backup region pairs with the region: a new region asks again.
+                    setValue('backupRegion', null);
+                  }}
+                  error={fieldState.error?.message}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="enableDrFlag"
+            render={({ field }) => (
+              <Checkbox
+                label="Enable Disaster Recovery"
+                description="Backups are replicated to a second region."
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                onChange={(event) => {
+                  field.onChange(event.currentTarget.checked);
+                  if (!event.currentTarget.checked) setValue('backupRegion', null, { shouldValidate: true });
+                }}
+              />
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Controller
+              control={control}
+              name="backupRegion"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Backup Region"
+                  required={enableDrFlag}
+                  disabled={!enableDrFlag || !region}
+                  placeholder={enableDrFlag ? 'Select a backup region' : 'Disaster recovery off'}
+                  data={backupOptions}
+                  allowDeselect={false}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(value) => field.onChange(value)}
+                  error={fieldState.error?.message}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="cidr"
+              render={({ field, fieldState }) => (
+                <TextInput
+                  label="CIDR"
+                  required
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="10.0.0.0/16"
+                  description={cidr.isFetching ? 'Finding a free block…' : 'A block free in the chosen regions is filled in.'}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(normalizeCidrInput(event.currentTarget.value))}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Popover
+              opened={passwordFocused}
+              position="bottom-start"
+              withArrow
+              shadow="md"
+              trapFocus={false}
+              returnFocus={false}
+              withRoles={false}
+            >
+              <Popover.Target>
+                <div>
+                  <Controller
+                    control={control}
+                    name="password"
+                    render={({ field, fieldState }) => (
+                      <PasswordInput
+                        label="Password"
+                        required
+                        autoComplete="new-password"
+                        maxLength={CLUSTER_LIMITS.passwordMaxLength}
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onFocus={() => setPasswordFocused(true)}
+                        onBlur={() => {
+                          setPasswordFocused(false);
+                          field.onBlur();
+                        }}
+                        onChange={(event) => {
+                          field.onChange(normalizePasswordInput(event.currentTarget.value));
+                          if (getValues('confirm_password')) void trigger('confirm_password');
+                        }}
+                        error={fieldState.error?.message}
+                        aria-describedby="password-checks"
+                      />
+                    )}
+                  />
+                </div>
+              </Popover.Target>
+              <Popover.Dropdown id="password-checks">
+                <PasswordChecks password={password} />
+              </Popover.Dropdown>
+            </Popover>
+            <Controller
+              control={control}
+              name="confirm_password"
+              render={({ field, fieldState }) => (
+                <PasswordInput
+                  label="Confirm Password"
+                  required
+                  autoComplete="new-password"
+                  maxLength={CLUSTER_LIMITS.passwordMaxLength}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(normalizePasswordInput(event.currentTarget.value))}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="kumo_version"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Kumo Version"
+                required
+                placeholder="Select a version"
+                data={(versionList ?? []).map((version) => ({
+                  value: version.version,
+                  label: `${version.version} — ${version.description}`,
+                }))}
+                allowDeselect={false}
+                name={field.name}
+                ref={field.ref}
+                value={field.value || null}
+                onBlur={field.onBlur}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={fieldState.error?.message}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={insufficient || !selected}>
+              Review
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </>
+  );
+}

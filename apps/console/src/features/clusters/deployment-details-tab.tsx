@@ -1,0 +1,87 @@
+import { Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { CLOUD_PROVIDER_LABELS, type Cluster, type ClusterStatus, type DeploymentStatus, type StackStatus } from '@kumo/contract';
+import { DetailField } from '../../components/detail-field';
+import { errorMessage } from '../../lib/api-error';
+import { useClusterDetails } from './api/cluster-details';
+import { statusColorClass } from './cluster-status';
+import { DeploymentSteps } from './deployment-steps';
+
+interface DeploymentDetailsTabProps {
+  cluster: Cluster;
+  status: ClusterStatus;
+  stackStatus: StackStatus | null;
+  deploymentStatus: DeploymentStatus | null;
+}
+
+/** The deployment's steps, the settings it was made with (spec section 2) and its node configuration. */
+export function DeploymentDetailsTab({ cluster, status, stackStatus, deploymentStatus }: DeploymentDetailsTabProps) {
+  // Read again when the deployment settles, so the configuration matches what was deployed.
+  const details = useClusterDetails(cluster.deployment_id, 'DEPLOYMENT');
+  const shown = details.data ?? cluster;
+  const fields: [string, string][] = [
+    ['Cluster Name', shown.cluster_name],
+    ['Cluster ID', shown.cluster_id],
+    ['Description', shown.cluster_description || '—'],
+    ['Subscription', shown.subscription_name],
+    ['Cloud Provider', CLOUD_PROVIDER_LABELS[shown.cloud_provider]],
+    ['Region', shown.region],
+    ['CIDR', shown.cidr],
+    ['Version', shown.kumo_version],
+    ['Backup Region', shown.backup_region ?? 'Disaster recovery off'],
+    ['Deployed By', shown.deployed_by],
+    ['Email', shown.email_id],
+  ];
+
+  return (
+    <Stack gap="xl">
+      <DeploymentSteps clusterStatus={status} stackStatus={stackStatus} deploymentStatus={deploymentStatus} />
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {fields.map(([label, value]) => (
+          <DetailField key={label} label={label}>
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </DetailField>
+        ))}
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={3} fz="md">
+          Configuration
+        </Title>
+        {details.isPending ? (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading the configuration" />
+          </Center>
+        ) : details.isError ? (
+          <Text className={statusColorClass('red')} fz="sm" role="alert">
+            {errorMessage(details.error)}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="xs" aria-label="Configuration">
+              <Table.Thead>
+                <Table.Tr>
+                  {['Service', 'Nodes', 'Instance type', 'Cores'].map((column) => (
+                    <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase">
+                      {column}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {details.data.cluster_configurations.map((row) => (
+                  <Table.Tr key={row.service_name}>
+                    <Table.Td>{row.service_name}</Table.Td>
+                    <Table.Td>{row.node_count}</Table.Td>
+                    <Table.Td ff="monospace">{row.instance_type}</Table.Td>
+                    <Table.Td>{row.core}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Button, Card, Center, EmptyState, Group, Loader, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { CLUSTER_MESSAGES, canClusterDo, type Cluster } from '@kumo/contract';
+import { IconArrowRight, IconDots, IconPlayerPlay, IconPlayerStop, IconPlus, IconServer } from '../../components/icons';
+import { errorMessage } from '../../lib/api-error';
+import { useClusterView } from './api/cluster-view';
+import { CapacityBars } from './capacity-bars';
+import { clusterPath } from './cluster-list';
+import { ClusterStatusText, statusColorClass } from './cluster-status';
+import type { OpenCreateClusterState } from './clusters-page';
+import { StopClusterDialog } from './stop-cluster-dialog';
+import { usePowerAction } from './use-power-action';
+
+const COLUMNS = ['Cluster name', 'Subscription', 'Status', 'Capacity'];
+
+/** Home's clusters table (spec section 2, Home): each cluster with its status and capacity, and a row menu. */
+export function HomeClustersCard() {
+  const navigate = useNavigate();
+  const view = useClusterView();
+  const power = usePowerAction();
+  const [stopping, setStopping] = useState<Cluster | null>(null);
+  const clusters = (view.data ?? []).flatMap((group) => group.clusters);
+  const newCluster = () => {
+    const state: OpenCreateClusterState = { openCreateCluster: true };
+    void navigate('/clusters', { state });
+  };
+
+  return (
+    <Card>
+      <Group justify="space-between" mb="sm">
+        <Text fw={600} component="h2" fz="md" m={0}>
+          Clusters
+        </Text>
+        {clusters.length > 0 && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={16} />} onClick={newCluster}>
+            New Cluster
+          </Button>
+        )}
+      </Group>
+      {view.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading clusters" />
+        </Center>
+      ) : view.isError ? (
+        <Text className={statusColorClass('red')} fz="sm" role="alert">
+          {errorMessage(view.error)}
+        </Text>
+      ) : clusters.length === 0 ? (
+        <EmptyState
+          size="sm"
+          variant="light"
+          icon={<IconServer size={22} />}
+          title={CLUSTER_MESSAGES.noClusterDeployed}
+          description="Clusters you deploy appear here with their status and capacity."
+          py="xl"
+        >
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={16} />} onClick={newCluster}>
+              New Cluster
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="sm" aria-label="Clusters">
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase">
+                    {column}
+                  </Table.Th>
+                ))}
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {clusters.map((cluster) => (
+                <Table.Tr key={cluster.deployment_id}>
+                  <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {cluster.cluster_name}
+                  </Table.Td>
+                  <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {cluster.subscription_name}
+                  </Table.Td>
+                  <Table.Td>
+                    <ClusterStatusText status={cluster.status} />
+                  </Table.Td>
+                  <Table.Td>{cluster.status === 'ONLINE' ? <CapacityBars capacity={cluster.cluster_capacity} size="sm" /> : '—'}</Table.Td>
+                  <Table.Td>
+                    <Menu position="bottom-end" shadow="md" width={200}>
+                      <Menu.Target>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Actions for ${cluster.cluster_name}`}
+                          loading={power.pendingFor === cluster.deployment_id}
+                        >
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item
+                          leftSection={<IconArrowRight size={16} />}
+                          onClick={() => void navigate(clusterPath(cluster.subscription_id, cluster.deployment_id))}
+                        >
+                          Go to Cluster
+                        </Menu.Item>
+                        {canClusterDo('start', cluster.status) && (
+                          <Menu.Item
+                            leftSection={<IconPlayerPlay size={16} />}
+                            disabled={power.isPending}
+                            onClick={() => power.run(cluster.deployment_id, 'start')}
+                          >
+                            Start
+                          </Menu.Item>
+                        )}
+                        {canClusterDo('stop', cluster.status) && (
+                          <Menu.Item
+                            leftSection={<IconPlayerStop size={16} />}
+                            disabled={power.isPending}
+                            onClick={() => setStopping(cluster)}
+                          >
+                            Stop
+                          </Menu.Item>
+                        )}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <StopClusterDialog
+        cluster={stopping}
+        stopping={power.isPending}
+        onClose={() => setStopping(null)}
+        onConfirm={() => stopping && power.run(stopping.deployment_id, 'stop', () => setStopping(null))}
+      />
+    </Card>
+  );
+}

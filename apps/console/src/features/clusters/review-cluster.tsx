@@ -1,0 +1,52 @@
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CLOUD_PROVIDER_LABELS, type CreateClusterForm } from '@kumo/contract';
+import { DetailField } from '../../components/detail-field';
+import { CostPreview } from './cost-preview';
+
+interface ReviewClusterProps {
+  form: CreateClusterForm;
+  subscriptionName: string;
+  versionLabel: string | undefined;
+  deploying: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+/** What will be deployed, for a last look before Confirm (the password is never shown back). */
+export function ReviewCluster({ form, subscriptionName, versionLabel, deploying, onBack, onConfirm }: ReviewClusterProps) {
+  const rows: [string, string][] = [
+    ['Subscription', subscriptionName],
+    ['Cluster Name', form.cluster_name.trim()],
+    ['Description', form.description.trim() || '—'],
+    ['Cloud Provider', CLOUD_PROVIDER_LABELS[form.cloud_provider]],
+    ['Region', form.region],
+    ['Disaster Recovery', form.enableDrFlag ? `On, backed up to ${form.backupRegion ?? ''}` : 'Off'],
+    ['CIDR', form.cidr],
+    ['Kumo Version', versionLabel ? `${form.kumo_version} — ${versionLabel}` : form.kumo_version],
+  ];
+  return (
+    <Stack gap="lg">
+      <Text fz="sm" c="dimmed">
+        Deployment takes about an hour. Charges start once the cluster is online.
+      </Text>
+      <CostPreview subscriptionId={form.selectedSubscription} dr={form.enableDrFlag} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {rows.map(([label, value]) => (
+          <DetailField key={label} label={label}>
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </DetailField>
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onBack} disabled={deploying}>
+          Back
+        </Button>
+        <Button onClick={onConfirm} loading={deploying} data-autofocus>
+          Confirm
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

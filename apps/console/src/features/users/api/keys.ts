@@ -1,0 +1,7 @@
+/** Query keys of the users screens; mutations invalidate exactly what they change. */
+export const usersKeys = {
+  all: ['account'] as const,
+  list: () => [...usersKeys.all, 'users'] as const,
+  subscriptionOptions: () => [...usersKeys.all, 'users-subscriptions'] as const,
+  pendingInvitations: () => [...usersKeys.all, 'invitations'] as const,
+};

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UserDetail } from '@kumo/contract';
+import { api } from './api-client';
+import { saveUser, useSession } from './session';
+
+export const userDetailQueryKey = ['user', 'detail'] as const;
+
+/** Fetches the signed-in user and keeps the stored userInfo in step with it. */
+export async function fetchUserDetail(signal?: AbortSignal): Promise<UserDetail> {
+  const user = await api.get('/api/user/detail', { signal });
+  saveUser(user);
+  return user;
+}
+
+/** Re-reads the signed-in user once per visit, so role or account changes made elsewhere apply. */
+export function useUserDetail() {
+  const { jwtToken } = useSession();
+  return useQuery({
+    queryKey: userDetailQueryKey,
+    queryFn: ({ signal }) => fetchUserDetail(signal),
+    enabled: jwtToken !== null,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,83 @@
+// The sign-in screen is the first thing a new customer downloads: its JavaScript and CSS stay within a budget
+// (issue 7). Reads the manifest of the last `vite build`, so it runs after the build (scripts/test.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const KIB = 1024;
+/** Gzipped bytes the /login route may load. */
+export const LOGIN_BUDGET = { js: 150 * KIB, css: 25 * KIB };
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const SIGN_IN_SCREEN = 'src/features/auth/components/sign-in-screen.tsx';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Every file a chunk needs before it runs: itself, its static imports (not its dynamic ones) and their CSS. */
+export function staticClosure(manifest: Manifest, roots: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk ${key}`);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  roots.forEach(visit);
+  return { js, css };
+}
+
+const gzipped = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
+
+describe('first-download budget of /login', () => {
+  it('walks static imports and CSS, not dynamic imports', () => {
+    const manifest: Manifest = {
+      'index.html': { file: 'a.js', isEntry: true, imports: ['_b.js'], css: ['a.css'] },
+      '_b.js': { file: 'b.js', imports: ['_c.js'], css: ['b.css'] },
+      '_c.js': { file: 'c.js' },
+      'page.tsx': { file: 'page.js', imports: ['_c.js'], css: ['page.css'] },
+    };
+    const closure = staticClosure(manifest, ['index.html']);
+    expect([...closure.js]).toEqual(['a.js', 'b.js', 'c.js']);
+    expect([...closure.css]).toEqual(['a.css', 'b.css']);
+  });
+
+  it(`loads at most ${kib(LOGIN_BUDGET.js)} of JavaScript and ${kib(LOGIN_BUDGET.css)} of CSS, gzipped`, () => {
+    const manifestPath = join(dist, '.vite/manifest.json');
+    if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build -w @kumo/console\` first`);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+    expect(entries).toEqual(['index.html']);
+    // Should the sign-in screen ever become a lazy route, its chunk is part of the first download too.
+    const roots = manifest[SIGN_IN_SCREEN] ? ['index.html', SIGN_IN_SCREEN] : ['index.html'];
+    const { js, css } = staticClosure(manifest, roots);
+
+    const sizes = [...js, ...css].map((file) => ({ file, gzip: gzipped(file) }));
+    const total = (ext: string) => sizes.filter(({ file }) => file.endsWith(ext)).reduce((sum, { gzip }) => sum + gzip, 0);
+    const jsTotal = total('.js');
+    const cssTotal = total('.css');
+    console.log(
+      [
+        '/login first download (gzip):',
+        ...sizes.sort((a, b) => b.gzip - a.gzip).map(({ file, gzip }) => `  ${kib(gzip).padStart(10)}  ${file}`),
+        `  JavaScript ${kib(jsTotal)} of ${kib(LOGIN_BUDGET.js)}, CSS ${kib(cssTotal)} of ${kib(LOGIN_BUDGET.css)}`,
+      ].join('\n'),
+    );
+    expect(jsTotal, 'gzipped JavaScript on /login').toBeLessThanOrEqual(LOGIN_BUDGET.js);
+    expect(cssTotal, 'gzipped CSS on /login').toBeLessThanOrEqual(LOGIN_BUDGET.css);
+  });
+});

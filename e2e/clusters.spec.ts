@@ -1,0 +1,174 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.js';
+import { signUpThroughTheUi } from './support/flows.js';
+import { mailCount, waitForOtp } from './support/mail.js';
+
+// The stack's simulated cloud runs 3600 times faster than real time: a one-hour deployment takes about a
+// second. What the screens wait for is their own 15-second polling, so each change gets up to 40 seconds.
+const CHANGE = { timeout: 40_000 };
+const PASSWORD = 'Str0ng!Passw0rd';
+
+/** A new customer with a subscription holding the $500 sign-up credits, which is enough to deploy. */
+async function customerWithFunds(page: Page, email: string): Promise<void> {
+  await signUpThroughTheUi(page, email, 'Ada Lovelace');
+  await page.goto('/subscriptions');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const create = page.getByRole('dialog', { name: 'New Subscription' });
+  await create.getByLabel(/Subscription Name/).fill('Analytics');
+  await create.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+}
+
+/** Picks an option of a Mantine select by its label. */
+async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Fills the create dialog with valid settings, reviews and confirms; returns on the new cluster's page. */
+async function deploy(page: Page, dialog: Locator, name: string): Promise<void> {
+  await dialog.getByLabel(/^Cluster Name/).fill(name);
+  await choose(page, dialog.getByLabel(/^Region/), 'us-east-1');
+  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue(/^\d+\.\d+\.\d+\.\d+\/16$/);
+  await dialog.getByLabel(/^Password/).fill(PASSWORD);
+  await dialog.getByLabel(/^Confirm Password/).fill(PASSWORD);
+  await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Cluster' });
+  await expect(review.getByRole('group', { name: 'Cluster Name' })).toContainText(name);
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+const status = (page: Page) => page.getByRole('group', { name: 'Status' }).locator('[data-status]');
+
+test('a customer deploys a cluster through the dialog, stops it, starts it and deletes it with the OTP sent to the approver', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const email = `clusters.${Date.now()}@example.com`;
+  await customerWithFunds(page, email);
+
+  // From home's empty table to the create dialog on the clusters page.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByText('No cluster has been deployed yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'New Cluster' }).click();
+  await expect(page).toHaveURL(/\/clusters$/);
+  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText('No cluster has been deployed yet. Click New to start the cluster deployment.')).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Balance' })).toHaveText('Balance: $500.00');
+
+  // A few of the rules on the way.
+  await dialog.getByLabel(/^Cluster Name/).fill('1ab');
+  await dialog.getByLabel('Description').fill('Reporting for the finance team');
+  await expect(dialog.getByText('30/200')).toBeVisible();
+  await dialog.getByLabel(/^CIDR/).pressSequentially('x10.1.0.0/16');
+  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue('10.1.0.0/16');
+  await dialog.getByLabel(/^Password/).fill('weak pass');
+  await expect(page.getByRole('list', { name: 'Password requirements' })).toContainText('At least 12 characters (not met)');
+  await expect(dialog.getByLabel(/^Password/)).toHaveValue('weakpass');
+  await dialog.getByLabel(/^Confirm Password/).fill('different');
+  await expect(dialog.getByLabel(/^Backup Region/)).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(dialog.getByText('Cluster Name must start with 3 letters', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('Password must have at least 12 characters', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('Region is required.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the create-cluster dialog with errors');
+
+  await deploy(page, dialog, 'Analytics-One');
+  await expect(page).toHaveTitle('Analytics-One - Analytics - Clusters | Kumo Cloud');
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb).toContainText('Analytics');
+  await expect(breadcrumb).toContainText('Analytics-One');
+
+  // The deployment steps end complete, the cluster online with its capacity.
+  await page.getByRole('tab', { name: 'Deployment Details' }).click();
+  const steps = page.getByRole('list', { name: 'Deployment steps' });
+  await expect(steps.getByRole('listitem')).toHaveCount(3);
+  await expect(steps.getByRole('listitem').first()).toHaveAttribute('data-state', 'success');
+  await expect(page.getByText('Cluster deployment completed.')).toBeVisible(CHANGE);
+  await expect(steps.locator('[data-state="success"]')).toHaveCount(3);
+  await expect(status(page)).toHaveText('Online', CHANGE);
+  await expect(page.getByRole('img', { name: 'Capacity 5 of 5' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Cloud Provider' }).first()).toContainText('AWS');
+  await expect(page.getByRole('table', { name: 'Configuration' })).toContainText('Query Engine');
+  await expect(page.getByRole('link', { name: 'Kumo Manager' })).toHaveAttribute('href', /.+/);
+  await expect(page.getByRole('link', { name: 'Web Portal' })).toHaveAttribute('href', /.+/);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'an online cluster');
+
+  // Stop, after the confirmation: offline, and the links go.
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const stop = page.getByRole('dialog', { name: 'Stop cluster' });
+  await expect(stop).toContainText('Stopping takes up to 5 minutes');
+  await expectNoSeriousA11yViolations(page, 'the stop confirmation');
+  await stop.getByRole('button', { name: 'Stop' }).click();
+  await expect(status(page)).toHaveText('Offline', CHANGE);
+  await expect(page.getByRole('button', { name: 'Kumo Manager' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
+
+  // Start again: online.
+  await page.getByRole('button', { name: 'Start' }).click();
+  const start = page.getByRole('dialog', { name: 'Start cluster' });
+  await expect(start).toContainText('per hour');
+  await start.getByRole('button', { name: 'Start' }).click();
+  await expect(status(page)).toHaveText('Online', CHANGE);
+  await page.getByRole('tab', { name: 'Audit Logs' }).click();
+  const logs = page.getByRole('table', { name: 'Audit logs' });
+  await expect(logs).toContainText(email);
+  await expect(logs.getByRole('row')).not.toHaveCount(1);
+
+  // Home lists it, with its row menu.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  const row = page.getByRole('table', { name: 'Clusters' }).getByRole('row', { name: /Analytics-One/ });
+  await expect(row).toContainText('Online');
+  await row.getByRole('button', { name: 'Actions for Analytics-One' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Stop' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Start' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Go to Cluster' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Analytics-One' })).toBeVisible();
+
+  // Delete: the warning, the approver's OTP from the mail sink, the spec's message; then it leaves the list.
+  await page.getByRole('button', { name: 'More actions for Analytics-One' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete cluster' });
+  await expectNoSeriousA11yViolations(page, 'the delete warning');
+  const before = await mailCount(email);
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(remove.getByText('An OTP has been sent to approver please get the OTP and enter in input field.')).toBeVisible();
+  await remove.getByLabel('One-time password').fill('000000');
+  await remove.getByRole('button', { name: 'Verify' }).click();
+  await expect(remove.getByLabel('One-time password')).toHaveValue('');
+  await remove.getByLabel('One-time password').fill(await waitForOtp(email, before));
+  await remove.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    remove.getByText('Deletion of the Analytics-One cluster for Analytics has started and will be completed within the next 5-10 minutes.'),
+  ).toBeVisible();
+  await remove.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByText('No cluster has been deployed yet. Click New to start the cluster deployment.')).toBeVisible(CHANGE);
+  await expect(page).toHaveURL(/\/clusters$/);
+  await expect(page.getByText('Clusters details are unavailable.')).toBeVisible();
+});
+
+test('a cluster whose stack fails shows the failed deployment, with only its deployment details to see', async ({ page }) => {
+  test.setTimeout(180_000);
+  await customerWithFunds(page, `failing.${Date.now()}@example.com`);
+  await page.goto('/clusters');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
+  await deploy(page, dialog, 'Failing-cluster');
+
+  await expect(page.getByText('Cluster deployment has failed.')).toBeVisible(CHANGE);
+  await expect(status(page)).toHaveText('Deployment Failed');
+  const steps = page.getByRole('list', { name: 'Deployment steps' });
+  await expect(steps.locator('[data-state="error"]')).toHaveCount(1);
+  await expect(steps).toContainText('Failed');
+  for (const tab of ['Overview', 'Cost Analysis', 'Audit Logs']) await expect(page.getByRole('tab', { name: tab })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Deployment Details' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Kumo Manager' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, 'a failed deployment');
+});

@@ -1,0 +1,205 @@
+import type { z } from 'zod';
+import type {
+  AdminAccountUsersPage,
+  AdminActionRequest,
+  AdminActionResponse,
+  AdminAuthenticateRequest,
+  AdminAuthenticateResponse,
+  AdminClusterPage,
+  AdminCostAnalysis,
+  AdminResendOtpRequest,
+  AdminSubscriptionsPage,
+  CumulativeCost,
+  CustomerDetail,
+  CustomerPage,
+  EaVersionActionResponse,
+  KmAccessCheck,
+  ManageKmAccessRequest,
+  ManageKmAccessResponse,
+  ManagerSsoResponse,
+  PendingApproval,
+  RateHistoryPage,
+} from './admin.js';
+import type {
+  AuthenticateRequest,
+  AuthenticateResponse,
+  LoginRequest,
+  MessageResponse,
+  OtpSentResponse,
+  RefreshTokenRequest,
+  RegisterRequest,
+  ResendOtpRequest,
+  SwitchAccountRequest,
+  UserDetail,
+} from './auth.js';
+import type { PaymentStatus, PurchaseRequest, PurchaseResponse, TransactionPage } from './billing.js';
+import type {
+  AuditLogResponse,
+  AuthenticateOperationRequest,
+  CidrResponse,
+  ClusterActionResponse,
+  ClusterDetailsResponse,
+  ClusterViewResponse,
+  CreateClusterRequest,
+  CreateClusterResponse,
+  CreateOperationRequest,
+  CreateOperationResponse,
+  DeploymentStatusResponse,
+  EaVersionResponse,
+  KumoVersionsResponse,
+  OperationResult,
+  OperationStatusResponse,
+  PutScheduleRequest,
+  RegionMapping,
+  ResendOperationOtpRequest,
+  ScheduleResponse,
+} from './clusters.js';
+import type {
+  ClusterConsumptionOverview,
+  CreditAnalysis,
+  HourlyRatePreview,
+  RateCard,
+  ReportUrlResponse,
+  SubscriptionConsumptionOverview,
+} from './metering.js';
+import type { CreateSubscriptionRequest, CreateSubscriptionResponse, DeleteSubscriptionResponse, Subscription } from './subscriptions.js';
+import type {
+  AccountUser,
+  CheckUserResponse,
+  DeleteUserRequest,
+  HelpLinks,
+  InviteRequest,
+  InviteResponse,
+  PendingInvitation,
+  SubscriptionOption,
+  acceptInviteRequestSchema,
+  dataMessageResponseSchema,
+} from './users.js';
+
+/**
+ * Every endpoint the console calls, by method and path, with its request body and response: the
+ * console's API client takes its types from here, so a renamed field or path breaks the build on both
+ * sides of the wire. Paths with an id in them are template patterns (`${string}` stands for the id).
+ * An endpoint's schemas stay in its own file; add the endpoint here when the console starts calling it.
+ */
+interface Call<Request, Response> {
+  request: Request;
+  response: Response;
+}
+/** A call without a body. */
+type NoBody = undefined;
+
+export interface GetEndpoints {
+  '/api/user/detail': UserDetail;
+  '/api/user/check-user': CheckUserResponse;
+  '/api/saas-common/help-document-links': HelpLinks;
+  '/api/admin/users': CustomerPage;
+  [path: `/api/admin/users/${string}`]: CustomerDetail;
+  [path: `/api/admin/view-users/${string}`]: AdminAccountUsersPage;
+  [path: `/api/admin/view-subscriptions/${string}`]: AdminSubscriptionsPage;
+  [path: `/api/admin/view/credit-transactions/${string}`]: TransactionPage;
+  [path: `/api/admin/current-resource-rate/${string}`]: RateCard;
+  [path: `/api/admin/service-rate-history/${string}`]: RateHistoryPage;
+  [path: `/api/admin/cost-analysis/${string}`]: AdminCostAnalysis;
+  '/api/admin/view/cumulative-cost-consumption': CumulativeCost;
+  '/api/admin/cluster/view': AdminClusterPage;
+  [path: `/api/admin/node-details-view/${string}`]: ClusterDetailsResponse;
+  /** The deployment template, a JSON file: read as a Blob. */
+  [path: `/api/admin/download-cluster-template/${string}`]: Blob;
+  /** A PDF receipt: read as a Blob. */
+  [path: `/api/admin/download-transaction-receipt/${string}`]: Blob;
+  [path: `/api/admin/check-km-access/${string}`]: KmAccessCheck;
+  [path: `/api/admin/kumo/sso/${string}`]: ManagerSsoResponse;
+  '/api/admin/approvals': PendingApproval[];
+  '/api/account/users': AccountUser[];
+  '/api/account/users-subscriptions': SubscriptionOption[];
+  '/api/account/invitations': PendingInvitation[];
+  '/api/subscription/list': Subscription[];
+  '/api/subscription/details': Subscription;
+  [path: `/api/credit/payment-status/${string}`]: PaymentStatus;
+  [path: `/api/credit/view/credit-transactions/${string}`]: TransactionPage;
+  /** A PDF receipt: read as a Blob. */
+  [path: `/api/credit/subscription/${string}`]: Blob;
+  '/api/cluster/region-mapping': RegionMapping;
+  '/api/cluster/cidr': CidrResponse;
+  '/api/cluster/check-kumo-ea-version': EaVersionResponse;
+  '/api/cluster/kumo-versions': KumoVersionsResponse;
+  '/api/cluster/view': ClusterViewResponse;
+  [path: `/api/cluster/details/${string}`]: ClusterDetailsResponse;
+  [path: `/api/cluster/deployment-details/status/${string}`]: DeploymentStatusResponse;
+  [path: `/api/cluster/get-audit-logs/${string}`]: AuditLogResponse;
+  [path: `/api/cluster/operation/status/${string}`]: OperationStatusResponse;
+  [path: `/api/cluster/schedule/${string}`]: ScheduleResponse;
+  '/api/subscription/consumption/overview': SubscriptionConsumptionOverview[];
+  [path: `/api/subscription/consumption/credit-analysis/${string}`]: CreditAnalysis;
+  [path: `/api/subscription/consumption/rates/${string}`]: RateCard;
+  [path: `/api/cluster/consumption/credit-analysis/${string}`]: CreditAnalysis;
+  [path: `/api/cluster/consumption/overview/${string}`]: ClusterConsumptionOverview;
+  '/api/cluster/consumption/hourly-rate': HourlyRatePreview;
+  '/api/user/report-url': ReportUrlResponse;
+  '/api/user/report-logout': MessageResponse;
+  /** CSV files (read as Blob): see CONSUMPTION_EXPORT_PATHS. */
+  [path: `/api/subscription/consumption/export/${string}`]: Blob;
+  [path: `/api/cluster/consumption/export/${string}`]: Blob;
+  [path: `/api/credit/export/credit-transactions/${string}`]: Blob;
+  [path: `/api/cluster/export/audit-logs/${string}`]: Blob;
+}
+
+export interface PostEndpoints {
+  '/api/user/login': Call<LoginRequest, OtpSentResponse>;
+  '/api/user/register': Call<RegisterRequest, OtpSentResponse>;
+  '/api/user/resend-otp': Call<ResendOtpRequest, OtpSentResponse>;
+  '/api/user/authenticate': Call<AuthenticateRequest, AuthenticateResponse>;
+  '/api/user/refresh-token': Call<RefreshTokenRequest, MessageResponse>;
+  '/api/user/logout': Call<NoBody, MessageResponse>;
+  '/api/user/switch-account': Call<SwitchAccountRequest, z.infer<typeof dataMessageResponseSchema>>;
+  '/api/user/invite': Call<InviteRequest, InviteResponse>;
+  '/api/user/invite/accept': Call<z.input<typeof acceptInviteRequestSchema>, AuthenticateResponse>;
+  [path: `/api/user/invite/${string}/resend`]: Call<NoBody, MessageResponse>;
+  '/api/subscription/create': Call<CreateSubscriptionRequest, CreateSubscriptionResponse>;
+  '/api/credit/purchase': Call<PurchaseRequest, PurchaseResponse>;
+  [path: `/api/credit/purchase/${string}/cancel`]: Call<NoBody, PaymentStatus>;
+  [path: `/api/credit/cancel/${string}`]: Call<NoBody, PaymentStatus>;
+  '/api/cluster/create': Call<CreateClusterRequest, CreateClusterResponse>;
+  [path: `/api/cluster/start/${string}`]: Call<NoBody, ClusterActionResponse>;
+  [path: `/api/cluster/stop/${string}`]: Call<NoBody, ClusterActionResponse>;
+  '/api/user/operation': Call<CreateOperationRequest, CreateOperationResponse>;
+  '/api/user/operation/authenticate': Call<AuthenticateOperationRequest, OperationResult>;
+  '/api/user/operation/resend-otp': Call<ResendOperationOtpRequest, OperationResult>;
+  '/api/admin/action': Call<AdminActionRequest, AdminActionResponse>;
+  '/api/admin/action/authenticate': Call<AdminAuthenticateRequest, AdminAuthenticateResponse>;
+  '/api/admin/action/resend-otp': Call<AdminResendOtpRequest, AdminActionResponse>;
+  [path: `/api/admin/manage-km-access/${string}`]: Call<ManageKmAccessRequest, ManageKmAccessResponse>;
+  [path: `/api/admin/kumo-ea-version/${string}`]: Call<NoBody, EaVersionActionResponse>;
+}
+
+export interface PutEndpoints {
+  '/api/account/delete-user': Call<DeleteUserRequest, MessageResponse>;
+  [path: `/api/cluster/schedule/${string}`]: Call<PutScheduleRequest, ScheduleResponse>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no PATCH endpoint yet; the client's method stays typed.
+export interface PatchEndpoints {}
+
+export interface DeleteEndpoints {
+  [path: `/api/subscription/delete/${string}`]: Call<NoBody, DeleteSubscriptionResponse>;
+  [path: `/api/user/invite/${string}`]: Call<NoBody, MessageResponse>;
+}
+
+export type GetPath = keyof GetEndpoints;
+export type PostPath = keyof PostEndpoints;
+export type PutPath = keyof PutEndpoints;
+export type PatchPath = keyof PatchEndpoints;
+export type DeletePath = keyof DeleteEndpoints;
+
+/** The endpoints with a body, by method. */
+export interface BodyEndpoints {
+  POST: PostEndpoints;
+  PUT: PutEndpoints;
+  PATCH: PatchEndpoints;
+  DELETE: DeleteEndpoints;
+}
+export type RequestOf<M extends keyof BodyEndpoints, P extends keyof BodyEndpoints[M]> =
+  BodyEndpoints[M][P] extends Call<infer R, unknown> ? R : never;
+export type ResponseOf<M extends keyof BodyEndpoints, P extends keyof BodyEndpoints[M]> =
+  BodyEndpoints[M][P] extends Call<unknown, infer R> ? R : never;
