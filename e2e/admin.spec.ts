@@ -39,7 +39,7 @@ async function customerWithSubscription(browser: Browser): Promise<{ page: Page;
   const page = await (await browser.newContext()).newPage();
   await signUpThroughTheUi(page, `admin-funds.${Date.now()}@example.com`, 'Grace Hopper');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' }).click();
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'New Subscription' });
   await create.getByLabel(/Subscription Name/).fill('Analytics');
   await create.getByRole('button', { name: 'Subscribe' }).click();

@@ -28,7 +28,7 @@ test('a customer creates a subscription, adds $1,234 by card, sees it in the his
   // A subscription, with the sign-up credits.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' }).click();
   await expect(page.getByText('No subscriptions yet.')).toBeVisible();
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'New Subscription' });
   await create.getByLabel(/Subscription Name/).fill('1ab');
   await expect(create.getByText('Subscription Name must start with 3 letters', { exact: false })).toBeVisible();
@@ -62,7 +62,7 @@ test('a customer creates a subscription, adds $1,234 by card, sees it in the his
   await expect(result.getByText('Payment successful')).toBeVisible();
   await expect(result.getByText('$1,234.00 has been added to Analytics.')).toBeVisible();
   await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
-  await result.getByRole('button', { name: 'Close' }).click();
+  await result.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(balance).toContainText('$1,734.00');
 
   // At the top of the history, with a receipt.
@@ -95,7 +95,7 @@ test('a customer creates a subscription, adds $1,234 by card, sees it in the his
   const failed = page.getByRole('dialog', { name: 'Add Funds' });
   await expect(failed.getByText('Payment failed')).toBeVisible();
   await expect(failed.getByText('Your card was declined. No funds were added.')).toBeVisible();
-  await failed.getByRole('button', { name: 'Close' }).click();
+  await failed.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(balance).toContainText('$1,734.00');
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await expect(history.getByRole('row').nth(1)).toContainText('Failed');
@@ -107,7 +107,7 @@ test('home shows each subscription with its balance and asks for funds below $10
   await signUpThroughTheUi(page, `home.${Date.now()}@example.com`, 'Grace Hopper');
   await page.goto('/subscriptions');
   for (const name of ['Production', 'Staging']) {
-    await page.getByRole('button', { name: 'New' }).click();
+    await page.getByRole('button', { name: 'New', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'New Subscription' })
       .getByLabel(/Subscription Name/)

@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   UnstyledButton,
-  VisuallyHidden,
   useMantineColorScheme,
   type MantineColorScheme,
 } from '@mantine/core';
@@ -51,10 +50,10 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
     // The dropdown never outgrows a phone's screen (390 px), so opening it does not widen the page.
     <Menu position="bottom-end" width={392} shadow="lg" radius="md" styles={{ dropdown: { maxWidth: 'calc(100vw - 16px)' } }}>
       <Menu.Target>
-        {/* Named by what it shows, "AL Ada Lovelace", then what it does, so voice control finds it by its text. The
-            space before the name is part of the text (and of the name); a phone shows only the initials, but
-            screen readers still hear the full name. */}
-        <UnstyledButton>
+        {/* Named by what it shows, "AL Ada Lovelace", then what it does, so voice control finds it by its text. A
+            label rather than hidden spans, which Chromium would read with a space before the colon. The space before
+            the visible name keeps the text "AL Ada Lovelace" a part of the label. */}
+        <UnstyledButton aria-label={`${initials(user.userName)} ${user.userName}: Profile menu`}>
           <Group gap="xs" wrap="nowrap">
             <Avatar color="indigo" radius="xl" size={34}>
               {initials(user.userName)}
@@ -62,10 +61,6 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
             <Text component="span" fz="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
               {` ${user.userName}`}
             </Text>
-            <VisuallyHidden component="span" hiddenFrom="sm">
-              {` ${user.userName}`}
-            </VisuallyHidden>
-            <VisuallyHidden component="span">: Profile menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
