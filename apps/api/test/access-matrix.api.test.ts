@@ -231,6 +231,11 @@ const ENDPOINTS: EndpointCase[] = [
     expected: CUSTOMER_AREA,
   },
   {
+    name: "GET /api/subscription/consumption/outlook/{the owner's subscription}",
+    call: (ctx, t, f) => get(ctx, `/api/subscription/consumption/outlook/${f.subscriptionId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
     name: "GET /api/cluster/consumption/credit-analysis/{the owner's cluster}",
     call: (ctx, t, f) => get(ctx, `/api/cluster/consumption/credit-analysis/${f.clusterId}`, t?.jwt),
     expected: OWNERS_ACCOUNT,

@@ -55,6 +55,7 @@ import type {
   ScheduleResponse,
 } from './clusters.js';
 import type {
+  BalanceOutlook,
   ClusterConsumptionOverview,
   CreditAnalysis,
   HourlyRatePreview,
@@ -133,6 +134,7 @@ export interface GetEndpoints {
   '/api/subscription/consumption/overview': SubscriptionConsumptionOverview[];
   [path: `/api/subscription/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/subscription/consumption/rates/${string}`]: RateCard;
+  [path: `/api/subscription/consumption/outlook/${string}`]: BalanceOutlook;
   [path: `/api/cluster/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/cluster/consumption/overview/${string}`]: ClusterConsumptionOverview;
   '/api/cluster/consumption/hourly-rate': HourlyRatePreview;

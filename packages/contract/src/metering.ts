@@ -261,6 +261,60 @@ export function runwayText(hours: number | null): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Balance outlook (docs/metering.md, Balance rules): what the subscription details say about money ahead
+// ---------------------------------------------------------------------------------------------
+
+/** One free-credit grant with credits left. */
+export const freeCreditGrantSchema = z.object({
+  granted_at: z.iso.datetime(),
+  /** What was granted, and what is left of it to spend. */
+  amount: moneySchema,
+  remaining: moneySchema,
+  expires_at: z.iso.datetime(),
+  /** Whole days until it expires (0 on its last day). */
+  days_left: z.number().int(),
+});
+export type FreeCreditGrant = z.infer<typeof freeCreditGrantSchema>;
+
+/** One rate a scheduled change sets, beside the rate in force until then. */
+export const scheduledRateSchema = z.object({
+  dimension: z.enum(METERING_DIMENSIONS),
+  /** US dollars per unit. */
+  rate: z.number(),
+  previous_rate: z.number(),
+  free_units: z.number(),
+  previous_free_units: z.number(),
+});
+export type ScheduledRate = z.infer<typeof scheduledRateSchema>;
+
+/** New rates staff set for a future date: shown until they take effect. */
+export const scheduledRateChangeSchema = z.object({
+  effective_date: z.iso.datetime(),
+  /** Only the rates that change. */
+  rates: z.array(scheduledRateSchema),
+});
+export type ScheduledRateChange = z.infer<typeof scheduledRateChangeSchema>;
+
+/** GET /api/subscription/consumption/outlook/{subscriptionId}. */
+export const balanceOutlookSchema = z
+  .object({
+    subscription_id: z.uuid(),
+    balance: moneySchema,
+    /** balance = paid_funds + free_credits; free_credits is the sum of the grants' remaining. */
+    paid_funds: moneySchema,
+    free_credits: moneySchema,
+    free_credit_grants: z.array(freeCreditGrantSchema),
+    /** What the subscription's clusters cost per real hour now (0 when nothing is charged). */
+    hourly_rate: moneySchema,
+    /** Hours the balance lasts at hourly_rate; null when nothing is charged or the balance is gone. */
+    runway_hours: z.number().nullable(),
+    /** The account's rate changes still to come, earliest first. */
+    scheduled_rate_changes: z.array(scheduledRateChangeSchema),
+  })
+  .meta({ id: 'BalanceOutlook' });
+export type BalanceOutlook = z.infer<typeof balanceOutlookSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // CSV exports (same filters as the screens); each answers text/csv as an attachment
 // ---------------------------------------------------------------------------------------------
 

@@ -95,6 +95,28 @@ export function createLedgerRepository(db: DbOrTx) {
         .orderBy(asc(creditGrants.expiresAt), asc(ledgerEntries.seq));
     },
 
+    /** Grants with credits left to spend at `now`, earliest-expiring first, with when each was granted. */
+    async spendableGrants(subscriptionId: string, now: Date, tx: DbOrTx = db) {
+      return tx
+        .select({
+          amountCents: creditGrants.amountCents,
+          remainingCents: creditGrants.remainingCents,
+          expiresAt: creditGrants.expiresAt,
+          grantedAt: ledgerEntries.createdAt,
+        })
+        .from(creditGrants)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, creditGrants.entryId))
+        .where(
+          and(
+            eq(creditGrants.subscriptionId, subscriptionId),
+            isNull(creditGrants.expiredAt),
+            gt(creditGrants.expiresAt, now),
+            gt(creditGrants.remainingCents, 0),
+          ),
+        )
+        .orderBy(asc(creditGrants.expiresAt), asc(ledgerEntries.seq));
+    },
+
     /** Subscriptions holding grants whose expiry has come and not yet run. */
     async subscriptionsWithDueGrants(now: Date, limit: number, tx: DbOrTx = db): Promise<string[]> {
       const rows = await tx

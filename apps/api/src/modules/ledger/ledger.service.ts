@@ -371,6 +371,9 @@ export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepos
     /** One entry of the account's subscriptions (a receipt's balance, or why a transaction has no receipt). */
     entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repo.findEntryForAccount(accountId, entryId, tx),
 
+    /** Each free-credit grant still to spend (the same credits `summaries` adds up), earliest-expiring first. */
+    freeCreditGrants: (subscriptionId: string, tx?: Tx) => repo.spendableGrants(subscriptionId, clock.now(), tx),
+
     /** Unexpired free credits, their next expiry and this month's usage per subscription. */
     async summaries(subscriptionIds: string[], tx?: Tx) {
       const now = clock.now();

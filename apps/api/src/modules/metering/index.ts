@@ -2,17 +2,20 @@
 import type { Database } from '../../db/client.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import { createMeteringRepository } from './metering.repository.js';
-import { METERING_QUEUE, createMeteringService as createService, type MeteringService } from './metering.service.js';
+import { METERING_QUEUE, createMeteringService as createService } from './metering.service.js';
+import { createBalanceOutlook } from './runway.js';
 
-export type { MeteringService } from './metering.service.js';
 export { METERING_QUEUE, REAL_HOUR_MS } from './metering.service.js';
 export type { Rate } from './rate-card.js';
 export { DEFAULT_RATES } from './rate-card.js';
 export { meteringRoutes } from './metering.routes.js';
 
 export function createMeteringService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
-  return createService({ ...deps, repository: createMeteringRepository(deps.db) });
+  const service = createService({ ...deps, repository: createMeteringRepository(deps.db) });
+  // The same object, so the service's methods that call each other through `this` keep working.
+  return Object.assign(service, { outlook: createBalanceOutlook({ ...deps, metering: service }) });
 }
+export type MeteringService = ReturnType<typeof createMeteringService>;
 
 /** Every minute: new billable hours charged through the ledger, then the overdue guard and the notices. */
 export function meteringJobs(metering: MeteringService): JobDefinition[] {

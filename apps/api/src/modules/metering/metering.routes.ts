@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MESSAGES,
+  balanceOutlookSchema,
   clusterConsumptionOverviewSchema,
   consumptionQuerySchema as monthQuerySchema,
   consumptionQuerySchema,
@@ -18,7 +19,7 @@ import {
 import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
-import type { MeteringService } from './metering.service.js';
+import type { MeteringService } from './index.js';
 
 const tags = ['Cost analysis'];
 const security = [{ bearerAuth: [] }];
@@ -76,6 +77,18 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         response: { 200: rateCardSchema, ...reads },
       },
       handler: async (request) => metering.rateCard(accountOf(request)),
+    });
+
+    app.get('/api/subscription/consumption/outlook/:subscriptionId', {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'How long the balance lasts at the current rate, paid funds and free credits by grant, and rate changes to come',
+        params: subscriptionParams,
+        response: { 200: balanceOutlookSchema, ...reads },
+      },
+      handler: async (request) => metering.outlook.ofSubscription(accountOf(request), request.params.subscriptionId),
     });
 
     app.get('/api/cluster/consumption/credit-analysis/:deploymentId', {

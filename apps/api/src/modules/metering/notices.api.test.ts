@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY, HOUR, MINUTE } from '../../clock.js';
+import { databaseKinds } from '../../../test/support/databases.js';
+import { startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { newCustomer, newSubscription, type Customer } from '../../../test/support/money.js';
+import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../test/support/metering.js';
+import { DEFAULT_RATES, clusterHourCents } from './rate-card.js';
+
+const kinds = await databaseKinds();
+/** What the running cluster costs each hour: with no free units every hour is charged at this. */
+const HOUR_CENTS = clusterHourCents(DEFAULT_RATES, 'running', false);
+
+/**
+ * The owner's runway mails (docs/metering.md, Balance rules), on the injected clock: under 7 days, under 1 day,
+ * 24 hours before the overdue guard stops clusters, and 3 days before free credits expire; each sent once.
+ */
+describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Real hours: a billable hour lasts 60 minutes of the test clock.
+    ctx = await startTestApp(kind, { cloud: { simTimeScale: 1 } });
+  });
+  afterAll(() => ctx.close());
+
+  async function ownerEmail(customer: Customer): Promise<string> {
+    const [row] = await rows<{ email: string }>(ctx, sql`select email from users where id = ${customer.userId}`);
+    return row!.email;
+  }
+
+  const mailsTo = async (email: string, pattern: RegExp) =>
+    (await ctx.services.mail.listRecent(500)).filter((m) => m.toAddress === email && pattern.test(m.textBody));
+
+  /**
+   * A running cluster on a subscription without free credits whose balance, once the first hour is charged,
+   * lasts `hours` hours and one cent at the current rate. Each further hour takes it an hour closer.
+   */
+  async function lasting(hours: number, overdueLimitHours = 0) {
+    const customer = await newCustomer(ctx);
+    // The account's first subscription carries the sign-up credits; the second holds only what is added here.
+    await newSubscription(ctx, customer, 'Credits');
+    const subscriptionId = await newSubscription(ctx, customer, 'Runway');
+    // No free units: every hour costs the same.
+    await ctx.services.metering.setRates(
+      customer.accountId,
+      [
+        { dimension: 'DATA_PROCESS', rateE4: 500, freeUnits: 0 },
+        { dimension: 'LOCAL_STORAGE', rateE4: 1000, freeUnits: 0 },
+      ],
+      ctx.clock.now(),
+      null,
+    );
+    await ctx.services.ledger.setOverdueLimit(customer.accountId, overdueLimitHours * HOUR_CENTS);
+    await ctx.services.ledger.addAdminFunds({
+      subscriptionId,
+      amountCents: (hours + 1) * HOUR_CENTS + 1,
+      idempotencyKey: `notices:${subscriptionId}`,
+      category: 'REFUND_MAINTENANCE_COST',
+    });
+    const clusterId = await newMeteredCluster(ctx, customer, subscriptionId);
+    await clusterEvent(ctx, clusterId, 'CLUSTER_RESOURCES_CREATED');
+    await clusterEvent(ctx, clusterId, 'CLUSTER_DEPLOYED', 'ONLINE');
+    ctx.clock.advance(MINUTE);
+    await ctx.services.metering.run();
+    expect(await balanceCents(ctx, subscriptionId)).toBe(hours * HOUR_CENTS + 1);
+    return { email: await ownerEmail(customer), subscriptionId, clusterId };
+  }
+
+  /** An hour later: the next hour charged, by two runs (a replay must send nothing twice). */
+  async function nextHour() {
+    ctx.clock.advance(HOUR);
+    await ctx.services.metering.run();
+    await ctx.services.metering.run();
+  }
+
+  const SEVEN_DAYS = /lasts about \d+ days/;
+  const ONE_DAY = /lasts less than a day/;
+  const BEFORE_STOP = /reaches the overdue limit in about/;
+
+  it('mails once when the balance first lasts under 7 days', async () => {
+    ctx.clock.set('2026-05-04T00:00:00Z');
+    const a = await lasting(7 * 24);
+    expect(await mailsTo(a.email, SEVEN_DAYS)).toHaveLength(0);
+
+    await nextHour();
+    const sent = await mailsTo(a.email, SEVEN_DAYS);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Kumo Analytics Cloud: SubRunway: your balance runs out soon');
+    expect(sent[0]!.textBody).toContain(`At the current rate of $${(HOUR_CENTS / 100).toFixed(2)} per hour`);
+    expect(sent[0]!.textBody).toContain('lasts about 6 days');
+
+    await nextHour();
+    expect(await mailsTo(a.email, SEVEN_DAYS)).toHaveLength(1);
+    expect(await mailsTo(a.email, ONE_DAY)).toHaveLength(0);
+  });
+
+  it('mails once when the balance first lasts under a day', async () => {
+    ctx.clock.set('2026-05-08T00:00:00Z');
+    const a = await lasting(24);
+    expect(await mailsTo(a.email, ONE_DAY)).toHaveLength(0);
+
+    await nextHour();
+    expect(await mailsTo(a.email, ONE_DAY)).toHaveLength(1);
+    await nextHour();
+    await nextHour();
+    expect(await mailsTo(a.email, ONE_DAY)).toHaveLength(1);
+    // The 7-day notice came first, once; no second one on the way down.
+    expect(await mailsTo(a.email, SEVEN_DAYS)).toHaveLength(1);
+  });
+
+  it('mails once 24 hours before the overdue guard stops the clusters, which it does 24 hours later', async () => {
+    ctx.clock.set('2026-05-12T00:00:00Z');
+    // An overdue limit of 10 hours' use: clusters stop 10 hours after the balance reaches zero.
+    const a = await lasting(14, 10);
+    expect(await mailsTo(a.email, BEFORE_STOP)).toHaveLength(0);
+
+    await nextHour();
+    const sent = await mailsTo(a.email, BEFORE_STOP);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Kumo Analytics Cloud: SubRunway: clusters stop within 24 hours');
+    expect(sent[0]!.textBody).toContain('reaches the overdue limit in about 23 hours');
+
+    const status = async () => (await rows<{ status: string }>(ctx, sql`select status from clusters where id = ${a.clusterId}`))[0]!.status;
+    ctx.clock.advance(22 * HOUR);
+    await nextHour();
+    expect(await status()).toBe('ONLINE');
+    expect(await mailsTo(a.email, BEFORE_STOP)).toHaveLength(1);
+    await nextHour();
+    expect(await status()).toBe('STOPPING');
+    expect(await mailsTo(a.email, /were stopped \(not deleted/)).toHaveLength(1);
+  });
+
+  it('mails once 3 days before free credits expire, with what is left to lose', async () => {
+    ctx.clock.set('2026-05-16T00:00:00Z');
+    const customer = await newCustomer(ctx);
+    const subscriptionId = await newSubscription(ctx, customer, 'Bonus');
+    const email = await ownerEmail(customer);
+    const EXPIRY = /of free credits on SubBonus expire on/;
+
+    ctx.clock.set(new Date(Date.parse('2026-06-15T00:00:00Z') - 3 * DAY - MINUTE));
+    await ctx.services.metering.run();
+    expect(await mailsTo(email, EXPIRY)).toHaveLength(0);
+
+    ctx.clock.advance(2 * MINUTE);
+    await ctx.services.metering.run();
+    await ctx.services.metering.run();
+    const sent = await mailsTo(email, EXPIRY);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.textBody).toContain('$500.00 of free credits on SubBonus expire on Mon, 15 Jun 2026 00:00:00 GMT.');
+
+    ctx.clock.advance(2 * DAY);
+    await ctx.services.metering.run();
+    expect(await mailsTo(email, EXPIRY)).toHaveLength(1);
+    expect(await balanceCents(ctx, subscriptionId)).toBe(50_000);
+  });
+});
