@@ -1,24 +1,66 @@
-// Every check the project has, in order; stops at the first failure and ends with one summary line.
-import { spawnSync } from 'node:child_process';
+// Every check the project has; stops at the first failed step and ends with one summary line.
+// The static checks are single-threaded, so they run side by side (each one's output printed whole when it ends).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+function fail(label, status) {
+  console.error(`\n✖ ${label} failed (exit ${status}) after ${elapsed()}`);
+  process.exit(typeof status === 'number' && status !== 0 ? status : 1);
+}
 
 function run(label, command, args) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const outcome = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  if (outcome.status !== 0) {
-    console.error(`\n✖ ${label} failed (exit ${outcome.status ?? outcome.signal})`);
-    process.exit(outcome.status || 1);
-  }
+  if (outcome.status !== 0) fail(label, outcome.status ?? outcome.signal);
+  console.log(`✔ ${label} (${elapsed()})`);
 }
 
-run('type-check', 'npm', ['run', 'typecheck']);
-run('lint', 'npm', ['run', 'lint']);
-run('OpenAPI document up to date', 'npm', ['run', 'openapi', '--', '--check']);
+/** Runs steps (each a list of commands, one after another) side by side, with each step's output kept together. */
+async function runSideBySide(steps) {
+  const outcomes = await Promise.all(
+    steps.map(async ({ label, commands }) => {
+      let output = '';
+      for (const [command, args] of commands) {
+        output += `$ ${command} ${args.join(' ')}\n`;
+        const status = await new Promise((resolve) => {
+          const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '1' } });
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code, signal) => resolve(code ?? signal));
+        });
+        if (status !== 0) return { label, output, status };
+      }
+      return { label, output, status: 0 };
+    }),
+  );
+  for (const { label, output, status } of outcomes) {
+    console.log(`\n▶ ${label}\n${output.trimEnd()}`);
+    console.log(status === 0 ? `✔ ${label}` : `✖ ${label}`);
+  }
+  const failed = outcomes.find((outcome) => outcome.status !== 0);
+  if (failed) fail(failed.label, failed.status);
+  console.log(`(static checks and build done after ${elapsed()})`);
+}
+
+// The contract's declarations first: the type-aware lint and the OpenAPI check read them.
+run('contract', 'npm', ['run', 'build', '-w', '@kumo/contract']);
+await runSideBySide([
+  {
+    label: 'type-check, then build',
+    commands: [
+      ['npm', ['run', 'typecheck']],
+      ['npm', ['run', 'build']],
+    ],
+  },
+  { label: 'lint', commands: [['npm', ['run', 'lint']]] },
+  { label: 'OpenAPI document up to date', commands: [['npm', ['run', 'openapi', '--', '--check']]] },
+]);
 run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
-run('build', 'npm', ['run', 'build']);
 run('browser tests', 'npx', ['playwright', 'test']);
 // Reads the manifest of the console built above: the sign-in screen's first download within its budget.
 // Last, so an over-budget build still reports the browser tests first.
@@ -30,5 +72,5 @@ const browser = count(`${results}/e2e.json`, (report) => ({
   passed: report.stats.expected,
   failed: report.stats.unexpected + report.stats.flaky,
 }));
-console.log(`\nunit+api: ${unit.passed} passed, browser: ${browser.passed} passed`);
+console.log(`\nunit+api: ${unit.passed} passed, browser: ${browser.passed} passed (${elapsed()})`);
 console.log(`${unit.passed + browser.passed} passed, ${unit.failed + browser.failed} failed`);
