@@ -709,3 +709,41 @@ export const adminOperations = pgTable(
       .where(sql`approved_at IS NULL`),
   ],
 );
+
+/** Charges summed per subscription, month (its first day), cluster and dimension, written with the charges. */
+export const meteringMonthlyRollups = pgTable(
+  'metering_monthly_rollups',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    month: date('month', { mode: 'string' }).notNull(),
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    dimension: text('dimension').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    freeQuantity: numeric('free_quantity', { precision: 18, scale: 6 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'metering_monthly_rollups_pk', columns: [table.subscriptionId, table.month, table.clusterId, table.dimension] }),
+    index('metering_monthly_rollups_cluster_idx').on(table.clusterId, table.month),
+  ],
+);
+
+/** Charges summed per subscription, day and dimension (all its clusters), written with the charges. */
+export const meteringSubscriptionDailyRollups = pgTable(
+  'metering_subscription_daily_rollups',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    freeQuantity: numeric('free_quantity', { precision: 18, scale: 6 }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'metering_subscription_daily_rollups_pk', columns: [table.subscriptionId, table.day, table.dimension] })],
+);

@@ -11,7 +11,7 @@ import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 
 /**
  * Random cluster lifecycles and rate changes over simulated hours, with metering runs at random moments (some
  * replayed), then: every billable hour charged exactly once and at the rate in effect when it began; the sum of
- * charges = the rollups = the cost API = the balance change; free units used before anything is paid; free
+ * charges = each rollup (daily, monthly, per subscription) = the cost API = the balance change; free units used before anything is paid; free
  * credits spent before paid funds; replaying a run changes nothing.
  */
 
@@ -40,6 +40,27 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     weight: 1,
   },
 );
+
+interface Amounts {
+  amount_cents: string;
+  quantity: string;
+  free_quantity: string;
+}
+type Charge = Amounts & { cluster_id: string; dimension: MeteringDimension; at: string; rate_e4: string };
+
+/** Cents, quantity and free quantity in millionths (exact integers: quantities have 6 decimals). */
+const micros = (r: Amounts) => [Number(r.amount_cents), Math.round(Number(r.quantity) * 1e6), Math.round(Number(r.free_quantity) * 1e6)];
+function sumsBy(charges: Charge[], keyOf: (c: Charge) => string): Map<string, number[]> {
+  const sums = new Map<string, number[]>();
+  for (const c of charges) {
+    const sum = sums.get(keyOf(c)) ?? [0, 0, 0];
+    sums.set(
+      keyOf(c),
+      micros(c).map((v, i) => sum[i]! + v),
+    );
+  }
+  return sums;
+}
 
 const kinds = await databaseKinds();
 
@@ -156,15 +177,7 @@ describe.each(kinds)('metering properties on %s', (kind) => {
             }
           }
         }
-        const charges = await rows<{
-          cluster_id: string;
-          dimension: MeteringDimension;
-          at: string;
-          quantity: string;
-          free_quantity: string;
-          rate_e4: string;
-          amount_cents: string;
-        }>(
+        const charges = await rows<Charge>(
           ctx,
           sql`select cluster_id, dimension, (extract(epoch from hour_start) * 1000)::bigint::text as at, quantity::text, free_quantity::text, rate_e4::text, amount_cents::text
               from metering_charges where subscription_id = ${sub} order by hour_start, cluster_id, dimension`,
@@ -202,11 +215,46 @@ describe.each(kinds)('metering properties on %s', (kind) => {
           sql`select coalesce(sum(amount_cents), 0)::text as cents from metering_daily_rollups where subscription_id = ${sub}`,
         );
         expect(Number(rollup!.cents)).toBe(total);
+        // Every rollup row holds its charges' sums: per cluster and day, per cluster and month, per subscription and day.
+        const month = (at: string) => new Date(Number(at)).toISOString().slice(0, 7);
+        const day = (at: string) => new Date(Number(at)).toISOString().slice(0, 10);
+        for (const [table, keyOf] of [
+          [
+            sql`select cluster_id || '|' || dimension || '|' || day as key, amount_cents::text, quantity::text, free_quantity::text from metering_daily_rollups`,
+            (c: Charge) => `${c.cluster_id}|${c.dimension}|${day(c.at)}`,
+          ],
+          [
+            sql`select cluster_id || '|' || dimension || '|' || to_char(month, 'YYYY-MM') as key, amount_cents::text, quantity::text, free_quantity::text from metering_monthly_rollups`,
+            (c: Charge) => `${c.cluster_id}|${c.dimension}|${month(c.at)}`,
+          ],
+          [
+            sql`select dimension || '|' || day as key, amount_cents::text, quantity::text, free_quantity::text from metering_subscription_daily_rollups`,
+            (c: Charge) => `${c.dimension}|${day(c.at)}`,
+          ],
+        ] as const) {
+          const stored = await rows<{ key: string } & Amounts>(ctx, sql`${table} where subscription_id = ${sub}`);
+          expect(new Map(stored.map((r) => [r.key, micros(r)]))).toEqual(sumsBy(charges, keyOf));
+        }
         expect(startBalance - (await balanceCents(ctx, sub))).toBe(total);
         // The cost API of the month (everything here falls in the harness's March) says the same.
         const analysis = await ctx.services.metering.subscriptionAnalysis(customer.accountId, sub, '2026-03-01T00:00:00');
         expect(Math.round(analysis.total * 100)).toBe(total);
         expect(Math.round(analysis.daily.reduce((s, d) => s + d.daily_total * 100, 0))).toBe(total);
+        expect(Math.round(analysis.last_12_months.at(-1)!.monthly_consumed_amount * 100)).toBe(total);
+        expect(Math.round(analysis.clusters.reduce((s, c) => s + c.total * 100, 0))).toBe(total);
+        let clustersTotal = 0;
+        for (const c of clusters) {
+          const ofCluster = await ctx.services.metering.clusterAnalysis(customer.accountId, c.id, '2026-03-01T00:00:00');
+          const cents = Math.round(ofCluster.total * 100);
+          expect(Math.round(ofCluster.last_12_months.at(-1)!.monthly_consumed_amount * 100)).toBe(cents);
+          expect(
+            Math.round(
+              (await ctx.services.metering.clusterOverview(customer.accountId, c.id, '2026-03-01T00:00:00')).consumed_amount * 100,
+            ),
+          ).toBe(cents);
+          clustersTotal += cents;
+        }
+        expect(clustersTotal).toBe(total);
         // Free credits before paid funds: paid funds are untouched while any credit is left.
         const [details] = await ctx.services.subscriptions.list(customer.accountId);
         const credits = Math.round(details!.credits * 100);

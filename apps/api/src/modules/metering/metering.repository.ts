@@ -36,15 +36,34 @@ export interface Totals {
   hours: number;
 }
 
-export interface RollupRow {
+/** What the cost screens read: one subscription's clusters, or one of them. */
+export interface Scope {
   subscriptionId: string;
-  clusterId: string;
+  clusterId?: string;
+}
+
+/** Charges summed over some rows of one dimension. */
+export interface Sums {
   dimension: MeteringDimension;
-  day: string;
   amountCents: number;
   quantity: number;
   freeQuantity: number;
 }
+export type DaySums = Sums & { day: string };
+export type ClusterSums = Sums & { clusterId: string };
+
+interface SumsRow {
+  dimension: string;
+  amount_cents: string;
+  quantity: string;
+  free_quantity: string;
+}
+const sums = (row: SumsRow): Sums => ({
+  dimension: row.dimension as MeteringDimension,
+  amountCents: Number(row.amount_cents),
+  quantity: Number(row.quantity),
+  freeQuantity: Number(row.free_quantity),
+});
 
 export function createMeteringRepository(db: Database) {
   return {
@@ -76,7 +95,8 @@ export function createMeteringRepository(db: Database) {
     /**
      * Charges every billable hour of the account's clusters that has begun by `now` and is not charged yet, in one
      * statement: state segments from the audit log → hours that touch them → price at the rate in effect at the
-     * hour, free units first → insert (a charged hour conflicts and is skipped) → add to the daily rollups.
+     * hour, free units first → insert (a charged hour conflicts and is skipped) → add to the rollups (per cluster and
+     * day, per cluster and month, per subscription and day), so every rollup always equals the sum of its charges.
      * Returns the new cents per subscription.
      */
     async chargeAccount(accountId: string, now: Date, runId: string, tx: Tx): Promise<Totals[]> {
@@ -153,15 +173,36 @@ export function createMeteringRepository(db: Database) {
           on conflict do nothing
           returning subscription_id, cluster_id, dimension, hour_start, quantity, free_quantity, amount_cents
         ),
-        roll as (
-          insert into metering_daily_rollups as r (subscription_id, cluster_id, dimension, day, amount_cents, quantity, free_quantity)
-          select subscription_id, cluster_id, dimension, (hour_start at time zone 'UTC')::date, sum(amount_cents), sum(quantity), sum(free_quantity)
+        day_sums as (
+          select subscription_id, cluster_id, dimension, (hour_start at time zone 'UTC')::date as day,
+                 sum(amount_cents) as amount_cents, sum(quantity) as quantity, sum(free_quantity) as free_quantity
           from ins group by 1, 2, 3, 4
+        ),
+        daily as (
+          insert into metering_daily_rollups as r (subscription_id, cluster_id, dimension, day, amount_cents, quantity, free_quantity)
+          select * from day_sums
           on conflict (subscription_id, day, cluster_id, dimension) do update
             set amount_cents = r.amount_cents + excluded.amount_cents,
                 quantity = r.quantity + excluded.quantity,
                 free_quantity = r.free_quantity + excluded.free_quantity
-          returning 1
+        ),
+        monthly as (
+          insert into metering_monthly_rollups as r (subscription_id, month, cluster_id, dimension, amount_cents, quantity, free_quantity)
+          select subscription_id, date_trunc('month', day)::date, cluster_id, dimension, sum(amount_cents), sum(quantity), sum(free_quantity)
+          from day_sums group by 1, 2, 3, 4
+          on conflict (subscription_id, month, cluster_id, dimension) do update
+            set amount_cents = r.amount_cents + excluded.amount_cents,
+                quantity = r.quantity + excluded.quantity,
+                free_quantity = r.free_quantity + excluded.free_quantity
+        ),
+        subscription_daily as (
+          insert into metering_subscription_daily_rollups as r (subscription_id, day, dimension, amount_cents, quantity, free_quantity)
+          select subscription_id, day, dimension, sum(amount_cents), sum(quantity), sum(free_quantity)
+          from day_sums group by 1, 2, 3
+          on conflict (subscription_id, day, dimension) do update
+            set amount_cents = r.amount_cents + excluded.amount_cents,
+                quantity = r.quantity + excluded.quantity,
+                free_quantity = r.free_quantity + excluded.free_quantity
         )
         select subscription_id, sum(amount_cents)::text as cents, count(*)::int as hours
         from ins group by subscription_id order by subscription_id`,
@@ -218,55 +259,62 @@ export function createMeteringRepository(db: Database) {
 
     // ------------------------------------------------------------------ reading
 
-    /** Rollup rows of the given subscriptions (or one cluster) between two days (from inclusive, to exclusive). */
-    async rollups(
-      filter: { subscriptionIds: string[]; clusterId?: string },
-      fromDay: string,
-      toDay: string,
-      tx: DbOrTx = db,
-    ): Promise<RollupRow[]> {
-      if (filter.subscriptionIds.length === 0) return [];
-      const result = await run<{
-        subscription_id: string;
-        cluster_id: string;
-        dimension: string;
-        day: string;
-        amount_cents: string;
-        quantity: string;
-        free_quantity: string;
-      }>(
+    /**
+     * A month's sums per day and dimension, read from the rollups that already hold them: of all the subscription's
+     * clusters, or of one cluster. Days from `fromDay` (inclusive) to `toDay` (exclusive).
+     */
+    async dailySums(scope: Scope, fromDay: string, toDay: string, tx: DbOrTx = db): Promise<DaySums[]> {
+      const from = scope.clusterId
+        ? sql`metering_daily_rollups where subscription_id = ${scope.subscriptionId} and cluster_id = ${scope.clusterId}`
+        : sql`metering_subscription_daily_rollups where subscription_id = ${scope.subscriptionId}`;
+      const result = await run<SumsRow & { day: string }>(
         tx,
         sql`
-        select subscription_id, cluster_id, dimension, to_char(day, 'YYYY-MM-DD') as day, amount_cents::text, quantity::text, free_quantity::text
-        from metering_daily_rollups
-        where subscription_id in (${list(filter.subscriptionIds)}) and day >= ${fromDay}::date and day < ${toDay}::date
-          ${filter.clusterId ? sql`and cluster_id = ${filter.clusterId}` : sql``}
-        order by day, cluster_id, dimension`,
+        select to_char(day, 'YYYY-MM-DD') as day, dimension, amount_cents::text, quantity::text, free_quantity::text
+        from ${from} and day >= ${fromDay}::date and day < ${toDay}::date`,
       );
-      return result.rows.map((row) => ({
-        subscriptionId: row.subscription_id,
-        clusterId: row.cluster_id,
-        dimension: row.dimension as MeteringDimension,
-        day: row.day,
-        amountCents: Number(row.amount_cents),
-        quantity: Number(row.quantity),
-        freeQuantity: Number(row.free_quantity),
-      }));
+      return result.rows.map((row) => ({ day: row.day, ...sums(row) }));
     },
 
-    /** Monthly sums of rollups from `fromDay` (a first of month) on. */
-    async monthly(filter: { subscriptionIds: string[]; clusterId?: string }, fromDay: string, toDay: string, tx: DbOrTx = db) {
-      if (filter.subscriptionIds.length === 0) return [];
-      const result = await run<{ month: string; cents: string }>(
+    /** A month's sums per cluster and dimension, of the subscription's clusters (or of one). `month` is its first day. */
+    async clusterSums(scope: Scope, month: string, tx: DbOrTx = db): Promise<ClusterSums[]> {
+      const result = await run<SumsRow & { cluster_id: string }>(
         tx,
         sql`
-        select to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(amount_cents)::text as cents
-        from metering_daily_rollups
-        where subscription_id in (${list(filter.subscriptionIds)}) and day >= ${fromDay}::date and day < ${toDay}::date
-          ${filter.clusterId ? sql`and cluster_id = ${filter.clusterId}` : sql``}
-        group by 1 order by 1`,
+        select cluster_id, dimension, amount_cents::text, quantity::text, free_quantity::text
+        from metering_monthly_rollups
+        where subscription_id = ${scope.subscriptionId} and month = ${month}::date
+          ${scope.clusterId ? sql`and cluster_id = ${scope.clusterId}` : sql``}`,
       );
-      return result.rows.map((row) => ({ month: row.month, cents: Number(row.cents) }));
+      return result.rows.map((row) => ({ clusterId: row.cluster_id, ...sums(row) }));
+    },
+
+    /** Charged cents per month (its first day) from `fromMonth` to `toMonth` (exclusive); months without charges are absent. */
+    async monthlyCents(scope: Scope, fromMonth: string, toMonth: string, tx: DbOrTx = db) {
+      // Grouped by the month's date, so each month is formatted once rather than each row.
+      const query = scope.clusterId
+        ? sql`select to_char(month, 'YYYY-MM-DD') as month, sum(amount_cents)::text as cents from metering_monthly_rollups
+              where subscription_id = ${scope.subscriptionId} and cluster_id = ${scope.clusterId}
+                and month >= ${fromMonth}::date and month < ${toMonth}::date group by 1`
+        : sql`select to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(amount_cents)::text as cents
+              from metering_subscription_daily_rollups
+              where subscription_id = ${scope.subscriptionId} and day >= ${fromMonth}::date and day < ${toMonth}::date
+              group by date_trunc('month', day)`;
+      const result = await run<{ month: string; cents: string }>(tx, query);
+      return new Map(result.rows.map((row) => [row.month, Number(row.cents)]));
+    },
+
+    /** Charged cents of each of the subscriptions between two days (from inclusive, to exclusive). */
+    async subscriptionCents(subscriptionIds: string[], fromDay: string, toDay: string, tx: DbOrTx = db) {
+      if (subscriptionIds.length === 0) return new Map<string, number>();
+      const result = await run<{ subscription_id: string; cents: string }>(
+        tx,
+        sql`
+        select subscription_id, sum(amount_cents)::text as cents from metering_subscription_daily_rollups
+        where subscription_id in (${list(subscriptionIds)}) and day >= ${fromDay}::date and day < ${toDay}::date
+        group by 1`,
+      );
+      return new Map(result.rows.map((row) => [row.subscription_id, Number(row.cents)]));
     },
 
     /** The account's clusters metering knows (names and status read from the clusters' table), scoped to the account. */

@@ -29,7 +29,7 @@ import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { CLUSTER_MESSAGES, MESSAGES } from '@kumo/contract';
-import type { MeteringRepository, RollupRow } from './metering.repository.js';
+import type { MeteringRepository, Scope, Sums } from './metering.repository.js';
 import { DEFAULT_RATES, FREE_UNIT_SIZE, clusterHourCents, type Rate } from './rate-card.js';
 import { noticeMail } from './notices.js';
 import { readReportToken, reportHtml, reportToken } from './report.js';
@@ -87,17 +87,16 @@ export function createMeteringService(deps: {
     });
   }
 
-  /** Cents per billable hour of the clusters now, and that per real hour (the sim's hours are shorter). */
-  async function currentHourCents(accountId: string, filter: { subscriptionId?: string; clusterId?: string }) {
-    const rates = await ratesAt(accountId, clock.now());
-    const rows = await repo.clustersOf(accountId, filter);
-    let cents = 0;
+  /** What the clusters cost per real hour now (the sim's hours are shorter), per subscription. */
+  async function realHourCentsOf(accountId: string, filter: { subscriptionId?: string; clusterId?: string }) {
+    const [rates, rows] = await Promise.all([ratesAt(accountId, clock.now()), repo.clustersOf(accountId, filter)]);
+    const billable = new Map<string, number>();
     for (const c of rows) {
       if (c.deleted || ['FAILED', 'DELETED', 'DELETED_PARTIALLY', 'DEPLOYING'].includes(c.status)) continue;
       const state = ['ONLINE', 'STARTING', 'STOPPING'].includes(c.status) ? 'running' : 'stopped';
-      cents += clusterHourCents(rates, state, c.hasBackup);
+      billable.set(c.subscriptionId, (billable.get(c.subscriptionId) ?? 0) + clusterHourCents(rates, state, c.hasBackup));
     }
-    return { billableHourCents: cents, realHourCents: Math.round((cents * REAL_HOUR_MS) / deps.hourMs) };
+    return (subscriptionId: string) => Math.round(((billable.get(subscriptionId) ?? 0) * REAL_HOUR_MS) / deps.hourMs);
   }
 
   function forecast(consumedCents: number, realHourCents: number, month: { from: Date; to: Date }): number {
@@ -107,43 +106,41 @@ export function createMeteringService(deps: {
     return consumedCents + Math.round(realHourCents * remainingHours);
   }
 
-  async function analysis(
-    accountId: string,
-    subscriptionIds: string[],
-    clusterId: string | undefined,
-    startDate: string | undefined,
-  ): Promise<CreditAnalysis> {
+  /** A month of costs of one subscription (all its clusters) or of one cluster, from the rollups. */
+  async function analysis(accountId: string, scope: Scope, startDate: string | undefined): Promise<CreditAnalysis> {
     const now = clock.now();
     const month = monthOf(startDate, now);
-    const rows = await repo.rollups({ subscriptionIds, clusterId }, dayText(month.from), dayText(month.to));
     const yearFrom = new Date(Date.UTC(month.from.getUTCFullYear(), month.from.getUTCMonth() - 11, 1));
-    const monthly = await repo.monthly({ subscriptionIds, clusterId }, dayText(yearFrom), dayText(month.to));
-    const clusterRows = (await repo.clustersOf(accountId, { clusterId })).filter((c) => subscriptionIds.includes(c.subscriptionId));
-    const rates = await ratesAt(accountId, now);
+    const [rows, clusterSums, monthly, clusterRows, rates] = await Promise.all([
+      repo.dailySums(scope, dayText(month.from), dayText(month.to)),
+      repo.clusterSums(scope, dayText(month.from)),
+      repo.monthlyCents(scope, dayText(yearFrom), dayText(month.to)),
+      repo.clustersOf(accountId, scope),
+      ratesAt(accountId, now),
+    ]);
 
     const lastDay = new Date(Math.min(month.to.getTime(), Math.max(month.from.getTime() + DAY, now.getTime() + 1)) - 1);
     const days: string[] = [];
     for (let d = month.from.getTime(); d <= lastDay.getTime(); d += DAY) days.push(dayText(new Date(d)));
 
-    // Grouped once: a month of a large account has tens of thousands of rollup rows.
-    const dayGroups = new Map<string, RollupRow[]>();
-    const clusterGroups = new Map<string, RollupRow[]>();
-    for (const r of rows) {
-      const ofDay = dayGroups.get(r.day);
-      if (ofDay) ofDay.push(r);
-      else dayGroups.set(r.day, [r]);
-      const ofCluster = clusterGroups.get(r.clusterId);
-      if (ofCluster) ofCluster.push(r);
-      else clusterGroups.set(r.clusterId, [r]);
-    }
+    const group = <T extends Sums>(list: T[], key: (r: T) => string) => {
+      const groups = new Map<string, T[]>();
+      for (const r of list) {
+        const members = groups.get(key(r));
+        if (members) members.push(r);
+        else groups.set(key(r), [r]);
+      }
+      return groups;
+    };
+    const dayGroups = group(rows, (r) => r.day);
+    const clusterGroups = group(clusterSums, (r) => r.clusterId);
     const byDay = (day: string) => dayGroups.get(day) ?? [];
-    const categories = (list: RollupRow[]) => {
+    const categories = (list: Sums[]) => {
       const cents = emptyConsumption();
       for (const r of list) cents[r.dimension] += r.amountCents;
       return cents;
     };
-    const sum = (list: RollupRow[], pick: (r: RollupRow) => boolean = () => true) =>
-      list.filter(pick).reduce((s, r) => s + r.amountCents, 0);
+    const sum = (list: Sums[], pick: (r: Sums) => boolean = () => true) => list.filter(pick).reduce((s, r) => s + r.amountCents, 0);
     let freeBuild = 0;
     let freeCache = 0;
     const freeBuildSize = FREE_UNIT_SIZE.DATA_PROCESS;
@@ -188,13 +185,15 @@ export function createMeteringService(deps: {
         const list = clusterGroups.get(c.id) ?? [];
         return { cluster: c, list, cents: sum(list) };
       })
-      .filter((entry) => entry.list.length > 0 || (!entry.cluster.deleted && clusterId === undefined) || clusterId === entry.cluster.id);
+      .filter(
+        (entry) =>
+          entry.list.length > 0 || (!entry.cluster.deleted && scope.clusterId === undefined) || scope.clusterId === entry.cluster.id,
+      );
 
     const months: { date: string; monthly_consumed_amount: number }[] = [];
     for (let i = 0; i < 12; i++) {
-      const m = new Date(Date.UTC(yearFrom.getUTCFullYear(), yearFrom.getUTCMonth() + i, 1));
-      const key = dayText(m);
-      months.push({ date: key, monthly_consumed_amount: centsToAmount(monthly.find((row) => row.month === key)?.cents ?? 0) });
+      const key = dayText(new Date(Date.UTC(yearFrom.getUTCFullYear(), yearFrom.getUTCMonth() + i, 1)));
+      months.push({ date: key, monthly_consumed_amount: centsToAmount(monthly.get(key) ?? 0) });
     }
 
     return {
@@ -251,6 +250,8 @@ export function createMeteringService(deps: {
   /** After charging: stops clusters past the overdue limit, and mails the runway warnings once each. */
   async function guardAccount(accountId: string): Promise<void> {
     const limit = await ledger.overdueLimit(accountId);
+    // Stopping one subscription's clusters leaves the others' hourly cost as it is: read once.
+    const hourCents = await realHourCentsOf(accountId, {});
     for (const subscription of await subscriptions.list(accountId)) {
       const balance = amountToCents(subscription.balance);
       if (balance < -limit) {
@@ -270,7 +271,7 @@ export function createMeteringService(deps: {
         }
         continue;
       }
-      const { realHourCents } = await currentHourCents(accountId, { subscriptionId: subscription.subscription_id });
+      const realHourCents = hourCents(subscription.subscription_id);
       if (realHourCents <= 0) continue;
       const hoursLeft = (balance + limit) / realHourCents;
       const hoursToZero = balance / realHourCents;
@@ -412,54 +413,62 @@ export function createMeteringService(deps: {
     async subscriptionOverview(accountId: string, startDate?: string): Promise<SubscriptionConsumptionOverview[]> {
       const month = monthOf(startDate, clock.now());
       const list = await subscriptions.list(accountId);
-      const ids = list.map((s) => s.subscription_id);
-      const rows = await repo.rollups({ subscriptionIds: ids }, dayText(month.from), dayText(month.to));
-      const result: SubscriptionConsumptionOverview[] = [];
-      for (const s of list) {
-        const consumed = rows.filter((r) => r.subscriptionId === s.subscription_id).reduce((sum, r) => sum + r.amountCents, 0);
-        const { realHourCents } = await currentHourCents(accountId, { subscriptionId: s.subscription_id });
+      const [consumedCents, hourCents] = await Promise.all([
+        repo.subscriptionCents(
+          list.map((s) => s.subscription_id),
+          dayText(month.from),
+          dayText(month.to),
+        ),
+        realHourCentsOf(accountId, {}),
+      ]);
+      return list.map((s) => {
+        const consumed = consumedCents.get(s.subscription_id) ?? 0;
+        const hourly = hourCents(s.subscription_id);
         const balance = amountToCents(s.balance);
         const credits = amountToCents(s.credits);
-        result.push({
+        return {
           subscription_id: s.subscription_id,
           subscription_name: s.subscription_name,
           consumed_amount: centsToAmount(consumed),
-          forecasted_amount: centsToAmount(forecast(consumed, realHourCents, month)),
+          forecasted_amount: centsToAmount(forecast(consumed, hourly, month)),
           balance: s.balance,
           paid_funds: centsToAmount(balance - credits),
           free_credits: s.credits,
-          hourly_rate: centsToAmount(realHourCents),
-          runway_hours: realHourCents > 0 && balance > 0 ? Math.round((balance / realHourCents) * 10) / 10 : null,
+          hourly_rate: centsToAmount(hourly),
+          runway_hours: hourly > 0 && balance > 0 ? Math.round((balance / hourly) * 10) / 10 : null,
           start_date: month.from.toISOString(),
           end_date: month.to.toISOString(),
-        });
-      }
-      return result;
+        };
+      });
     },
 
     async subscriptionAnalysis(accountId: string, subscriptionId: string, startDate?: string): Promise<CreditAnalysis> {
       await subscriptions.requireOwned(accountId, subscriptionId);
-      return analysis(accountId, [subscriptionId], undefined, startDate);
+      return analysis(accountId, { subscriptionId }, startDate);
     },
 
     async clusterAnalysis(accountId: string, clusterId: string, startDate?: string): Promise<CreditAnalysis> {
       const cluster = await requireCluster(accountId, clusterId);
-      return analysis(accountId, [cluster.subscriptionId], cluster.id, startDate);
+      return analysis(accountId, { subscriptionId: cluster.subscriptionId, clusterId: cluster.id }, startDate);
     },
 
     async clusterOverview(accountId: string, clusterId: string, startDate?: string): Promise<ClusterConsumptionOverview> {
       const cluster = await requireCluster(accountId, clusterId);
       const month = monthOf(startDate, clock.now());
-      const rows = await repo.rollups({ subscriptionIds: [cluster.subscriptionId], clusterId }, dayText(month.from), dayText(month.to));
-      const consumed = rows.reduce((sum, r) => sum + r.amountCents, 0);
-      const { realHourCents } = await currentHourCents(accountId, { clusterId });
+      const scope = { subscriptionId: cluster.subscriptionId, clusterId: cluster.id };
+      const [monthly, hourCents] = await Promise.all([
+        repo.monthlyCents(scope, dayText(month.from), dayText(month.to)),
+        realHourCentsOf(accountId, { clusterId }),
+      ]);
+      const consumed = monthly.get(dayText(month.from)) ?? 0;
+      const hourly = hourCents(cluster.subscriptionId);
       return {
         deployment_id: cluster.id,
         cluster_name: cluster.name,
         subscription_id: cluster.subscriptionId,
         consumed_amount: centsToAmount(consumed),
-        forecasted_amount: centsToAmount(forecast(consumed, realHourCents, month)),
-        hourly_rate: centsToAmount(realHourCents),
+        forecasted_amount: centsToAmount(forecast(consumed, hourly, month)),
+        hourly_rate: centsToAmount(hourly),
         start_date: month.from.toISOString(),
         end_date: month.to.toISOString(),
       };
@@ -505,7 +514,7 @@ export function createMeteringService(deps: {
       const overview = await this.subscriptionOverview(session.accountId, startDate);
       const subscriptionsOfReport = [];
       for (const o of overview) {
-        const analysis = await analysis_(session.accountId, [o.subscription_id], undefined, startDate);
+        const analysis = await analysis_(session.accountId, { subscriptionId: o.subscription_id }, startDate);
         const all = deps.billing ? (await deps.billing.transactions(session.accountId, o.subscription_id, 0, EXPORT_MAX_ROWS)).content : [];
         const transactions = all.filter((t) => {
           const at = Date.parse(t.transaction_date);
