@@ -80,10 +80,17 @@ function trustProxyOption(trust: TrustProxy | undefined): false | string[] | ((a
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
+  const probeLogger = options.logger.child({}, { level: 'silent' });
   const app = Fastify({
     loggerInstance: options.logger,
+    // A probe's request gets the one silent logger instead of a child logger of its own.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
+      PROBE_PATHS.has(rawRequest.url ?? '') ? probeLogger : logger.child(bindings, childOptions),
     bodyLimit: LIMITS.bodyMaxBytes,
-    logController: new CredentialSafeLogController({ requestIdLogLabel: 'correlationId' }),
+    logController: new CredentialSafeLogController({
+      requestIdLogLabel: 'correlationId',
+      disableRequestLogging: (request) => PROBE_PATHS.has(request.url ?? ''),
+    }),
     genReqId: (request) => {
       const given = request.headers[HEADERS.correlationId];
       return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
@@ -102,11 +109,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!PROBE_PATHS.has(route.url)) return;
     route.logLevel = 'silent';
     route.helmet = false;
+    // Its answer is built by the route itself: plain JSON.stringify, no validation of it on the way out.
+    route.serializerCompiler = () => (data) => JSON.stringify(data);
   });
   // The API speaks JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(HEADERS.correlationId, request.id);
+    done();
   });
   app.addHook('onRequest', refuseCrossSite);
   app.decorate('xsrf', services.xsrf);
