@@ -29,4 +29,15 @@ SELECT "subscription_id", date_trunc('month', "day")::date, "cluster_id", "dimen
 FROM "metering_daily_rollups" GROUP BY 1, 2, 3, 4 ORDER BY 2, 1, 3, 4;--> statement-breakpoint
 INSERT INTO "metering_subscription_daily_rollups" ("subscription_id", "day", "dimension", "amount_cents", "quantity", "free_quantity")
 SELECT "subscription_id", "day", "dimension", sum("amount_cents"), sum("quantity"), sum("free_quantity")
-FROM "metering_daily_rollups" GROUP BY 1, 2, 3 ORDER BY 2, 1, 3;
+FROM "metering_daily_rollups" GROUP BY 1, 2, 3 ORDER BY 2, 1, 3;--> statement-breakpoint
+-- The free units a dimension-month's hours have taken after the rows so far, in hour order: each hour takes what
+-- its allowance (the free units in effect at the hour) leaves, up to its quantity; the first starts from those
+-- taken before. An hour whose allowance is lower than what is taken takes none and gives nothing back.
+CREATE FUNCTION metering_free_step(taken numeric, quantity numeric, allowance numeric, taken_before numeric) RETURNS numeric
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  taken := coalesce(taken, taken_before);
+  RETURN least(greatest(taken, allowance), taken + quantity);
+END;
+$$;--> statement-breakpoint
+CREATE AGGREGATE metering_free_used(numeric, numeric, numeric) (SFUNC = metering_free_step, STYPE = numeric);

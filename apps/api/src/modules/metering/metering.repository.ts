@@ -134,18 +134,20 @@ export function createMeteringRepository(db: Database) {
             on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
           where c.b > c.a
         ),
+        rates as (
+          select dimension, rate_e4, free_units, effective_from,
+                 lead(effective_from) over (partition by dimension order by effective_from) as until
+          from service_rates where account_id = ${accountId}
+        ),
         fresh as (
-          select c.*, dims.quantity, dims.free_unit_size,
+          select c.*, dims.quantity,
                  coalesce(r.rate_e4, dims.default_rate_e4) as rate_e4,
-                 coalesce(r.free_units, dims.default_free_units) as free_units,
+                 coalesce(r.free_units, dims.default_free_units) * dims.free_unit_size as allowance,
                  date_trunc('month', c.hour_start at time zone 'UTC') as month
           from cand c
           join ${dimensionTable()} on dims.dimension = c.dimension
-          left join lateral (
-            select sr.rate_e4, sr.free_units from service_rates sr
-            where sr.account_id = c.account_id and sr.dimension = c.dimension and sr.effective_from <= c.hour_start
-            order by sr.effective_from desc limit 1
-          ) r on true
+          left join rates r
+            on r.dimension = c.dimension and r.effective_from <= c.hour_start and (r.until is null or c.hour_start < r.until)
           where not exists (
             select 1 from metering_charges x where x.cluster_id = c.cluster_id and x.dimension = c.dimension and x.hour_start = c.hour_start
           )
@@ -158,11 +160,16 @@ export function createMeteringRepository(db: Database) {
           group by 1, 2
         ),
         priced as (
-          select f.*,
-                 round(greatest(0, least(f.quantity,
-                   f.free_units * f.free_unit_size - coalesce(u.used, 0) - (sum(f.quantity) over w - f.quantity))), 6) as free_quantity
+          -- In hour order each hour takes what its allowance leaves of the month's free units (metering_free_used:
+          -- those taken by the hours before it); hours without an allowance take none and need no window.
+          select f.cluster_id, f.dimension, f.hour_start, f.subscription_id, f.account_id, f.quantity, f.rate_e4,
+                 round(greatest(0, least(f.quantity, f.allowance - coalesce(
+                   metering_free_used(f.quantity, f.allowance, coalesce(u.used, 0)) over w, coalesce(u.used, 0)))), 6) as free_quantity
           from fresh f left join used u on u.dimension = f.dimension and u.month = f.month
-          window w as (partition by f.dimension, f.month order by f.hour_start, f.cluster_id rows between unbounded preceding and current row)
+          where f.allowance > 0
+          window w as (partition by f.dimension, f.month order by f.hour_start, f.cluster_id rows between unbounded preceding and 1 preceding)
+          union all
+          select cluster_id, dimension, hour_start, subscription_id, account_id, quantity, rate_e4, 0 from fresh where allowance = 0
         ),
         ins as (
           insert into metering_charges
