@@ -43,7 +43,7 @@ test('a customer creates a subscription, adds $1,234 by card, sees it in the his
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Analytics');
   const balance = page.getByRole('group', { name: 'Your Balance' });
   await expect(balance).toContainText('$500.00');
-  await expect(balance).toContainText('Includes $500.00 of free credits');
+  await expect(page.getByRole('group', { name: 'Free credits' })).toContainText('$500.00');
   await expect(page.getByRole('group', { name: 'Subscription Plan' })).toContainText('Prepaid');
 
   // $1,234 through the sandbox checkout, and back to the dialog that says so.

@@ -1,4 +1,4 @@
-import type { Subscription, Transaction, TransactionPage } from '@kumo/contract';
+import type { BalanceOutlook, Subscription, Transaction, TransactionPage } from '@kumo/contract';
 
 /** A subscription as GET /api/subscription/list returns it. */
 export function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -19,6 +19,23 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     created_by: 'Ada Lovelace',
     subscribed_by_email_id: 'ada@example.com',
     created_at: '2026-03-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** What GET /api/subscription/consumption/outlook/{id} says of a subscription with one sign-up grant and nothing running. */
+export function balanceOutlook(overrides: Partial<BalanceOutlook> = {}): BalanceOutlook {
+  return {
+    subscription_id: '5f0c2d1e-7a6b-4c3d-8e9f-0a1b2c3d4e5f',
+    balance: 1734,
+    paid_funds: 1234,
+    free_credits: 500,
+    free_credit_grants: [
+      { granted_at: '2026-03-10T09:00:00.000Z', amount: 500, remaining: 500, expires_at: '2026-04-09T09:00:00.000Z', days_left: 29 },
+    ],
+    hourly_rate: 0,
+    runway_hours: null,
+    scheduled_rate_changes: [],
     ...overrides,
   };
 }

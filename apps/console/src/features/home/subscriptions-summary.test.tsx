@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@kumo/contract';
+import { MESSAGES, type SubscriptionConsumptionOverview } from '@kumo/contract';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
+import { consumptionOverview } from '../../../test/cost';
 import { subscription } from '../../../test/money';
 import { landed, renderRoutes } from '../../../test/render';
 import { HomePage } from './home-page';
@@ -12,8 +13,11 @@ afterEach(() => vi.unstubAllGlobals());
 const ANALYTICS = subscription();
 const STAGING = subscription({ subscription_id: '6a1d3e2f-8b7c-4d5e-9f0a-1b2c3d4e5f60', subscription_name: 'Staging', total_amount: 20.5 });
 
-function renderHome(list: unknown) {
-  mockApi({ 'GET /api/subscription/list': () => (Array.isArray(list) ? jsonResponse(200, list) : (list as () => Response)()) });
+function renderHome(list: unknown, overview: SubscriptionConsumptionOverview[] = []) {
+  mockApi({
+    'GET /api/subscription/list': () => (Array.isArray(list) ? jsonResponse(200, list) : (list as () => Response)()),
+    'GET /api/subscription/consumption/overview': () => jsonResponse(200, overview),
+  });
   return renderRoutes(
     [{ path: '/', element: <HomePage clustersCard={null} /> }, landed('/subscriptions/:subscriptionId'), landed('/subscriptions')],
     '/',
@@ -28,6 +32,19 @@ describe('home: subscriptions', () => {
     expect(within(cards[0]!).getByText('Balance')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('$1,734.00')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('$20.50')).toBeInTheDocument();
+  });
+
+  it('says how long each balance lasts at the current rate, and nothing where nothing is charged', async () => {
+    renderHome(
+      [ANALYTICS, STAGING],
+      [
+        consumptionOverview({ subscription_id: ANALYTICS.subscription_id, hourly_rate: 6.55, runway_hours: 158.4 }),
+        consumptionOverview({ subscription_id: STAGING.subscription_id, subscription_name: 'Staging', hourly_rate: 0, runway_hours: null }),
+      ],
+    );
+    const cards = await screen.findAllByRole('listitem');
+    expect(await within(cards[0]!).findByText('Lasts about 6 days at the current rate')).toBeInTheDocument();
+    expect(within(cards[1]!).queryByText(/Lasts/)).not.toBeInTheDocument();
   });
 
   it('goes to a subscription from its card menu', async () => {

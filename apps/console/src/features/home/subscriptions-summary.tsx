@@ -1,15 +1,17 @@
-import { MESSAGES, amountToCents, type Subscription } from '@kumo/contract';
+import { MESSAGES, amountToCents, runwayText, type Subscription } from '@kumo/contract';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Button, Card, Center, EmptyState, Group, Loader, Menu, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useSubscriptionList } from '../../lib/subscription-list';
+import { useRunways } from './api/runways';
 
 /** Left bar of home: one card per subscription with its balance and a menu to go to it. */
 export function SubscriptionsSummary() {
   const query = useSubscriptionList();
   const subscriptions = query.data ?? [];
+  const runways = useRunways(subscriptions.length > 0);
   return (
     <Card h="100%">
       <Group justify="space-between" mb="md">
@@ -47,7 +49,11 @@ export function SubscriptionsSummary() {
         <ScrollArea.Autosize mah={560} type="auto">
           <Stack gap="sm" aria-label="Subscription balances" role="list">
             {subscriptions.map((subscription) => (
-              <SummaryCard key={subscription.subscription_id} subscription={subscription} />
+              <SummaryCard
+                key={subscription.subscription_id}
+                subscription={subscription}
+                runwayHours={runways.data?.get(subscription.subscription_id)?.runway_hours ?? null}
+              />
             ))}
           </Stack>
         </ScrollArea.Autosize>
@@ -56,7 +62,8 @@ export function SubscriptionsSummary() {
   );
 }
 
-function SummaryCard({ subscription }: { subscription: Subscription }) {
+/** A card per subscription; the runway shows only while something is charged and the balance lasts. */
+function SummaryCard({ subscription, runwayHours }: { subscription: Subscription; runwayHours: number | null }) {
   const navigate = useNavigate();
   const negative = amountToCents(subscription.total_amount) < 0;
   return (
@@ -87,6 +94,11 @@ function SummaryCard({ subscription }: { subscription: Subscription }) {
       <Text fz="xl" fw={700} c={negative ? 'red' : undefined}>
         {formatUsd(subscription.total_amount)}
       </Text>
+      {runwayHours !== null && (
+        <Text fz="xs" c="dimmed">
+          Lasts {runwayText(runwayHours)} at the current rate
+        </Text>
+      )}
     </Paper>
   );
 }

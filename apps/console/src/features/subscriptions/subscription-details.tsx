@@ -35,6 +35,7 @@ import { formatDateTime, formatUsd } from '../../lib/format';
 import { subscriptionKeys } from './api/keys';
 import { useSubscriptionDetails } from './api/subscription-details';
 import { AddFundsDialog } from './add-funds-dialog';
+import { BalanceOutlookFields, ScheduledRateNotices } from './balance-outlook';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
 import { TransactionHistory } from './transaction-history';
 import { DetailField } from '../../components/detail-field';
@@ -77,7 +78,6 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
     );
   }
 
-  const hasCredits = subscription.credits > 0;
   return (
     <Card>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
@@ -108,6 +108,7 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
           {MESSAGES.minimumBalance}
         </Alert>
       )}
+      <ScheduledRateNotices subscriptionId={subscription.subscription_id} />
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg" spacing="md">
         <DetailField label="Status">
@@ -127,13 +128,9 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
               Add Funds
             </Anchor>
           </Group>
-          {hasCredits && (
-            <Text fz="xs" c="dimmed">
-              Includes {formatUsd(subscription.credits)} of free credits, expiring {formatDateTime(subscription.credits_expire_at)}
-            </Text>
-          )}
         </DetailField>
       </SimpleGrid>
+      <BalanceOutlookFields subscriptionId={subscription.subscription_id} />
 
       <Tabs defaultValue="overview" mt="xl" keepMounted={false}>
         <Tabs.List>
@@ -154,9 +151,6 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
             <DetailField label="Subscribed by">
               <Text fz="sm">{subscription.created_by}</Text>
               <WideTextTooltip text={subscription.subscribed_by_email_id} fz="xs" c="dimmed" />
-            </DetailField>
-            <DetailField label="Free credits">
-              <Text fz="sm">{formatUsd(subscription.credits)}</Text>
             </DetailField>
             <DetailField label="Active clusters">
               <Text fz="sm">{subscription.active_cluster_count}</Text>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, METERING_MESSAGES, type PaymentStatus } from '@kumo/contract';
 import { errorResponse, jsonResponse, pathOf } from '../../../test/api';
 import { creditAnalysis, dailyCost } from '../../../test/cost';
-import { subscription, transaction, transactionPage } from '../../../test/money';
+import { balanceOutlook, subscription, transaction, transactionPage } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { documentTitle } from '../../app/document-title';
 import { getActiveNames } from '../../lib/active-names';
@@ -33,6 +33,22 @@ function renderPage(path: string, list = [ANALYTICS, STAGING], extra: Handlers =
       list.map((item) => [
         `GET /api/credit/view/credit-transactions/${item.subscription_id}`,
         () => jsonResponse(200, transactionPage([])),
+      ]),
+    ),
+    ...Object.fromEntries(
+      list.map((item) => [
+        `GET /api/subscription/consumption/outlook/${item.subscription_id}`,
+        () =>
+          jsonResponse(
+            200,
+            balanceOutlook({
+              subscription_id: item.subscription_id,
+              balance: item.total_amount,
+              paid_funds: item.total_amount - item.credits,
+              free_credits: item.credits,
+              free_credit_grants: item.credits > 0 ? balanceOutlook().free_credit_grants : [],
+            }),
+          ),
       ]),
     ),
     ...Object.fromEntries(
@@ -105,7 +121,6 @@ describe('subscriptions page', () => {
     expect(screen.getByRole('group', { name: 'Subscription Plan' })).toHaveTextContent('Prepaid');
     const balance = screen.getByRole('group', { name: 'Your Balance' });
     expect(balance).toHaveTextContent('$1,734.00');
-    expect(balance).toHaveTextContent('Includes $500.00 of free credits, expiring');
     expect(within(balance).getByRole('button', { name: 'Add Funds' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Cost Analysis', 'Transaction History']);
     expect(screen.queryByText(MESSAGES.minimumBalance)).not.toBeInTheDocument();
@@ -211,6 +226,99 @@ describe('subscriptions page', () => {
         [paymentStatusPath]: () => errorResponse(404, 'NOT_FOUND', MESSAGES.transactionNotFound),
       });
       expect(await screen.findByText(MESSAGES.transactionNotFound)).toBeInTheDocument();
+    });
+  });
+
+  describe('money ahead', () => {
+    const outlookPath = `GET /api/subscription/consumption/outlook/${ANALYTICS.subscription_id}`;
+
+    it('says how long the balance lasts, and paid funds and each free-credit grant apart', async () => {
+      renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS], {
+        [outlookPath]: () =>
+          jsonResponse(
+            200,
+            balanceOutlook({
+              hourly_rate: 6.55,
+              runway_hours: 158.4,
+              free_credits: 520,
+              free_credit_grants: [
+                { granted_at: '2026-03-20T09:00:00.000Z', amount: 50, remaining: 20, expires_at: '2026-03-23T09:00:00.000Z', days_left: 0 },
+                {
+                  granted_at: '2026-03-10T09:00:00.000Z',
+                  amount: 500,
+                  remaining: 500,
+                  expires_at: '2026-04-09T09:00:00.000Z',
+                  days_left: 1,
+                },
+              ],
+            }),
+          ),
+      });
+      const lasts = await screen.findByRole('group', { name: 'Balance lasts' });
+      expect(lasts).toHaveTextContent('About 6 days');
+      expect(lasts).toHaveTextContent('at the current rate of $6.55 per hour');
+      expect(screen.getByRole('group', { name: 'Paid funds' })).toHaveTextContent('$1,234.00');
+      expect(screen.getByRole('group', { name: 'Free credits' })).toHaveTextContent('$520.00');
+      const grants = within(screen.getByRole('list', { name: 'Free credit grants' })).getAllByRole('listitem');
+      expect(grants.map((grant) => grant.textContent)).toEqual([
+        expect.stringMatching(/^\$20\.00 left of \$50\.00, expires Mar 23, 2026 \d+:\d\d [AP]M \(less than a day left\)$/),
+        expect.stringMatching(/^\$500\.00, expires Apr 9, 2026 \d+:\d\d [AP]M \(1 day left\)$/),
+      ]);
+    });
+
+    it('claims no runway when nothing is charged', async () => {
+      renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS]);
+      const idle = await screen.findByRole('group', { name: 'Balance lasts' });
+      expect(idle).toHaveTextContent('Not being spent');
+      expect(idle).toHaveTextContent('Nothing is charged now');
+      expect(idle).not.toHaveTextContent(/about/i);
+    });
+
+    it('says the balance is used up while clusters are still charged', async () => {
+      renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS], {
+        [outlookPath]: () => jsonResponse(200, balanceOutlook({ balance: -3, paid_funds: -3, hourly_rate: 6.55, runway_hours: null })),
+      });
+      const lasts = await screen.findByRole('group', { name: 'Balance lasts' });
+      expect(lasts).toHaveTextContent('Used up');
+      expect(lasts).toHaveTextContent('Clusters cost $6.55 per hour');
+    });
+
+    it('shows new rates from their date with the rates they change, and nothing when none are scheduled', async () => {
+      renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS, STAGING], {
+        [outlookPath]: () =>
+          jsonResponse(
+            200,
+            balanceOutlook({
+              scheduled_rate_changes: [
+                {
+                  effective_date: '2026-06-20T00:00:00.000Z',
+                  rates: [
+                    { dimension: 'QUERY_ENGINES', rate: 0.09, previous_rate: 0.06, free_units: 0, previous_free_units: 0 },
+                    { dimension: 'DATA_PROCESS', rate: 0.05, previous_rate: 0.05, free_units: 20, previous_free_units: 50 },
+                  ],
+                },
+              ],
+            }),
+          ),
+      });
+      const notice = await screen.findByRole('note');
+      expect(within(notice).getByText('New rates from Jun 20, 2026')).toBeInTheDocument();
+      const table = within(notice).getByRole('table', { name: 'Rates changing on Jun 20, 2026' });
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((row) => row.textContent),
+      ).toEqual([
+        'ServiceNowFrom Jun 20, 2026',
+        'Query Engine$0.0600 per core per hour$0.0900 per core per hour',
+        'Build$0.0500 per core per hour, 50 free build hours a month$0.0500 per core per hour, 20 free build hours a month',
+      ]);
+
+      // Another subscription of the account without scheduled changes: no notice.
+      await userEvent.click(within(screen.getByRole('navigation', { name: 'Subscriptions' })).getByRole('link', { name: /Staging/ }));
+      await screen.findByRole('heading', { name: 'Staging' });
+      await screen.findByRole('group', { name: 'Balance lasts' });
+      expect(screen.queryByRole('note')).not.toBeInTheDocument();
     });
   });
 

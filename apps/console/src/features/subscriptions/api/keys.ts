@@ -6,6 +6,8 @@ export const subscriptionKeys = {
   /** Shared with home and clusters through lib/subscription-list.ts. */
   list: () => subscriptionListKey,
   details: (subscriptionId: string) => [...subscriptionKeys.all, 'details', subscriptionId] as const,
+  /** Under details: whatever refreshes a subscription's details refreshes its outlook too. */
+  outlook: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'outlook'] as const,
   transactions: (subscriptionId: string) => [...subscriptionKeys.all, 'transactions', subscriptionId] as const,
   paymentStatus: (sessionId: string) => [...subscriptionKeys.all, 'payment-status', sessionId] as const,
 };

@@ -1,0 +1,125 @@
+import { Alert, List, Loader, SimpleGrid, Table, Text } from '@mantine/core';
+import {
+  FREE_UNIT_DIMENSIONS,
+  METERING_DIMENSION_LABELS,
+  METERING_UNIT_LABELS,
+  runwayText,
+  type BalanceOutlook,
+  type FreeCreditGrant,
+  type MeteringDimension,
+  type ScheduledRateChange,
+} from '@kumo/contract';
+import { DetailField } from '../../components/detail-field';
+import { IconClock } from '../../components/icons';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime, formatUsd } from '../../lib/format';
+import { useBalanceOutlook } from './api/balance-outlook';
+
+/** Rate changes take effect at midnight UTC: the date is said in UTC so no time zone moves it a day. */
+const utcDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+
+const daysLeftText = (days: number) => (days < 1 ? 'less than a day left' : `${days} day${days === 1 ? '' : 's'} left`);
+
+const FREE_UNIT_NAMES: Partial<Record<MeteringDimension, string>> = { DATA_PROCESS: 'build hours', LOCAL_STORAGE: 'GB-month' };
+
+function rateText(dimension: MeteringDimension, rate: number, freeUnits: number) {
+  const free = (FREE_UNIT_DIMENSIONS as readonly string[]).includes(dimension)
+    ? `, ${freeUnits} free ${FREE_UNIT_NAMES[dimension]} a month`
+    : '';
+  return `${formatUsd(rate, 4)} ${METERING_UNIT_LABELS[dimension]}${free}`;
+}
+
+/** "New rates from <date>": each scheduled change with the rates it changes, until it takes effect. */
+export function ScheduledRateNotices({ subscriptionId }: { subscriptionId: string }) {
+  const { data } = useBalanceOutlook(subscriptionId);
+  return (data?.scheduled_rate_changes ?? []).map((change) => <ScheduledRateNotice key={change.effective_date} change={change} />);
+}
+
+function ScheduledRateNotice({ change }: { change: ScheduledRateChange }) {
+  const day = utcDate(change.effective_date);
+  return (
+    <Alert mt="md" color="blue" variant="light" icon={<IconClock size={18} />} role="note" title={`New rates from ${day}`}>
+      <Text fz="sm">Your account&apos;s rates change at midnight UTC; usage before then is charged at the current rates.</Text>
+      <Table.ScrollContainer minWidth={480}>
+        <Table mt="xs" fz="sm" aria-label={`Rates changing on ${day}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Service</Table.Th>
+              <Table.Th>Now</Table.Th>
+              <Table.Th>From {day}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {change.rates.map((rate) => (
+              <Table.Tr key={rate.dimension}>
+                <Table.Td>{METERING_DIMENSION_LABELS[rate.dimension]}</Table.Td>
+                <Table.Td>{rateText(rate.dimension, rate.previous_rate, rate.previous_free_units)}</Table.Td>
+                <Table.Td fw={600}>{rateText(rate.dimension, rate.rate, rate.free_units)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Alert>
+  );
+}
+
+/** How long the balance lasts at the current rate, and paid funds and free credits apart with each grant. */
+export function BalanceOutlookFields({ subscriptionId }: { subscriptionId: string }) {
+  const query = useBalanceOutlook(subscriptionId);
+  if (query.isPending) return <Loader size="sm" mt="lg" aria-label="Loading balance outlook" />;
+  if (query.isError) {
+    return (
+      <Text mt="lg" c="red" fz="sm" role="alert">
+        {errorMessage(query.error)}
+      </Text>
+    );
+  }
+  const outlook = query.data;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg" spacing="md">
+      <DetailField label="Balance lasts">
+        <Runway outlook={outlook} />
+      </DetailField>
+      <DetailField label="Paid funds">
+        <Text fw={500}>{formatUsd(outlook.paid_funds)}</Text>
+      </DetailField>
+      <DetailField label="Free credits">
+        <Text fw={500}>{formatUsd(outlook.free_credits)}</Text>
+        {outlook.free_credit_grants.length > 0 && (
+          <List size="xs" c="dimmed" spacing={2} listStyleType="none" aria-label="Free credit grants">
+            {outlook.free_credit_grants.map((grant, index) => (
+              <List.Item key={`${grant.expires_at}-${index}`}>{grantText(grant)}</List.Item>
+            ))}
+          </List>
+        )}
+      </DetailField>
+    </SimpleGrid>
+  );
+}
+
+function grantText(grant: FreeCreditGrant) {
+  const amount =
+    grant.remaining === grant.amount ? formatUsd(grant.amount) : `${formatUsd(grant.remaining)} left of ${formatUsd(grant.amount)}`;
+  return `${amount}, expires ${formatDateTime(grant.expires_at)} (${daysLeftText(grant.days_left)})`;
+}
+
+/** Honest in every case: a runway only while something is charged and the balance is not used up. */
+function Runway({ outlook }: { outlook: BalanceOutlook }) {
+  const rate = `${formatUsd(outlook.hourly_rate)} per hour`;
+  const [headline, detail] =
+    outlook.hourly_rate === 0
+      ? ['Not being spent', 'Nothing is charged now']
+      : outlook.runway_hours === null
+        ? ['Used up', `Clusters cost ${rate}`]
+        : [runwayText(outlook.runway_hours)!, `at the current rate of ${rate}`];
+  return (
+    <>
+      <Text fw={500}>{headline.charAt(0).toUpperCase() + headline.slice(1)}</Text>
+      <Text fz="xs" c="dimmed">
+        {detail}
+      </Text>
+    </>
+  );
+}
