@@ -13,7 +13,7 @@ import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
 import { createMailService, mailJobs, type MailLimits } from './modules/mail/index.js';
-import { REAL_HOUR_MS, createMeteringService, meteringJobs } from './modules/metering/index.js';
+import { REAL_HOUR_MS, createClusterChargeDays, createMeteringService, meteringJobs } from './modules/metering/index.js';
 import { createStaffSsoService } from './modules/staff-sso/index.js';
 import { createSubscriptionsService } from './modules/subscriptions/index.js';
 import { createXsrf } from './http/xsrf.js';
@@ -95,6 +95,7 @@ export function createServices(infra: Infrastructure) {
     // The simulated cloud moves SIM_TIME_SCALE times faster, so it is looked at more often.
     followIntervalSeconds: cloud.simulated ? 2 : 15,
     readRefreshSeconds: cloud.simulated ? 0 : 10,
+    chargeDays: createClusterChargeDays(db),
   });
   subscriptions.attachClusterDirectory(clusters.liveClustersOf);
   // A billable hour lasts an hour with AWS; the simulated cloud's hours pass SIM_TIME_SCALE times faster.

@@ -205,6 +205,11 @@ const ENDPOINTS: EndpointCase[] = [
     expected: OWNERS_BUSY_CLUSTER,
   },
   {
+    name: "GET /api/cluster/timeline/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/timeline/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
     name: "GET /api/cluster/schedule/{the owner's cluster}",
     call: (ctx, t, f) => get(ctx, `/api/cluster/schedule/${f.clusterId}`, t?.jwt),
     expected: OWNERS_ACCOUNT,

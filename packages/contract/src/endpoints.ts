@@ -53,6 +53,7 @@ import type {
   RegionMapping,
   ResendOperationOtpRequest,
   ScheduleResponse,
+  TimelineResponse,
 } from './clusters.js';
 import type {
   BalanceOutlook,
@@ -131,6 +132,7 @@ export interface GetEndpoints {
   [path: `/api/cluster/get-audit-logs/${string}`]: AuditLogResponse;
   [path: `/api/cluster/operation/status/${string}`]: OperationStatusResponse;
   [path: `/api/cluster/schedule/${string}`]: ScheduleResponse;
+  [path: `/api/cluster/timeline/${string}`]: TimelineResponse;
   '/api/subscription/consumption/overview': SubscriptionConsumptionOverview[];
   [path: `/api/subscription/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/subscription/consumption/rates/${string}`]: RateCard;

@@ -183,6 +183,8 @@ export const CLUSTER_MESSAGES = {
   operationUsed: 'This operation has already been approved.',
   otpResent: 'A new OTP has been sent to the approver.',
   auditStartDateFormat: 'startDate must be the first day of a month, as YYYY-MM-01T00:00:00.',
+  timelineBeforeFormat: 'before must be a day, as YYYY-MM-DD.',
+  noTimeline: 'Nothing has happened to this cluster yet.',
   scheduleInvalid: 'The schedule is not valid.',
   scheduleTimeFormat: 'Times must be HH:MM (24-hour).',
   scheduleTooManyRules: 'A schedule can have at most 28 rules.',

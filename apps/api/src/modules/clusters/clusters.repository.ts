@@ -1,5 +1,6 @@
 /** SQL of the clusters module. Every customer read is scoped to the account: another account's cluster is simply not found. */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { DEPLOYMENT_STEP_EVENTS } from '@kumo/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, clusterAuditLogs, clusterOperations, clusterSchedules, clusters, subscriptions, users } from '../../db/schema.js';
 
@@ -184,6 +185,23 @@ export function createClustersRepository(db: DbOrTx) {
         .limit(size)
         .offset(page * size);
       return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    /** The cluster's events in [from, to) and every deployment step event, in the order they were written. */
+    async timelineEvents(clusterId: string, from: Date, to: Date, tx: DbOrTx = db) {
+      return tx
+        .select()
+        .from(clusterAuditLogs)
+        .where(
+          and(
+            eq(clusterAuditLogs.clusterId, clusterId),
+            or(
+              and(gte(clusterAuditLogs.createdAt, from), lt(clusterAuditLogs.createdAt, to)),
+              inArray(clusterAuditLogs.event, [...DEPLOYMENT_STEP_EVENTS]),
+            ),
+          ),
+        )
+        .orderBy(asc(clusterAuditLogs.createdAt), asc(clusterAuditLogs.seq));
     },
 
     // ---- approvals ----

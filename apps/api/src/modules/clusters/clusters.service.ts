@@ -43,6 +43,7 @@ import {
   type ScheduleResponse,
   type ScheduleRule,
   type StackStatus,
+  type TimelineResponse,
 } from '@kumo/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -56,12 +57,14 @@ import { AppError, badRequest, businessRule, conflict, notFound, tooManyRequests
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthService } from '../auth/index.js';
 import type { MailService } from '../mail/index.js';
+import type { ClusterChargeDays } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { AWS_REGION_MAPPING, backupRegionsOf, candidateCidrs, versionsFor } from './catalog.js';
 import type { ClusterRow, ClusterView, ClustersRepository } from './clusters.repository.js';
 import { approvalOtpMail } from './approval-mail.js';
 import { openPassword, sealPassword } from './password-seal.js';
 import { isValidTimeZone, nextOccurrence, occurrencesBetween, sortRules } from './schedule.js';
+import { buildTimeline, timelineWindow } from './timeline.js';
 
 export const CLUSTER_JOBS = { follow: 'clusters.follow', sweep: 'clusters.sweep' } as const;
 
@@ -91,6 +94,8 @@ export function createClustersService(deps: {
   followIntervalSeconds: number;
   /** A status read asks the cloud again only if this many seconds passed since this process last did (0: always). */
   readRefreshSeconds?: number;
+  /** Each UTC day's charges of a cluster (metering's daily rollups), for its timeline. */
+  chargeDays: ClusterChargeDays;
 }) {
   const { db, repository: repo, cloud, subscriptions, auth, mail, jobs, clock, secret, logger } = deps;
   const approvalKey = (email: string) => `approval:${email}`;
@@ -837,6 +842,28 @@ export function createClustersService(deps: {
         },
         start_date: from.toISOString(),
         end_date: to.toISOString(),
+      };
+    },
+
+    /** A page of the cluster's timeline: up to TIMELINE_DAYS_PER_PAGE days ending before `before` (or with today). */
+    async timeline(caller: Caller, id: string, before?: string): Promise<TimelineResponse> {
+      const { cluster } = await requireCluster(caller, id, { includeDeleted: true });
+      const { from, to, nextBefore } = timelineWindow(cluster.createdAt, clock.now(), before);
+      const day = (at: Date) => at.toISOString().slice(0, 10);
+      const [rows, charges] = await Promise.all([
+        repo.timelineEvents(cluster.id, from, to),
+        deps.chargeDays(cluster.id, day(from), day(to)),
+      ]);
+      const events = rows.map((row) => ({
+        at: row.createdAt,
+        event: row.event as AuditEvent,
+        description: row.description,
+        causedBy: row.actorLabel,
+      }));
+      return {
+        deployment_id: cluster.id,
+        days: buildTimeline({ events, charges, deploying: cluster.status === 'DEPLOYING', from, to }),
+        next_before: nextBefore,
       };
     },
 

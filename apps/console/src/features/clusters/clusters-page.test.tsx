@@ -30,6 +30,8 @@ function renderPage(path: string | { pathname: string; state: unknown }, cluster
   for (const c of clusters) {
     handlers[`GET /api/cluster/deployment-details/status/${c.deployment_id}`] = () => jsonResponse(200, statusOf(c));
     handlers[`GET /api/cluster/details/${c.deployment_id}`] = () => jsonResponse(200, detailsOf(c));
+    handlers[`GET /api/cluster/timeline/${c.deployment_id}`] = () =>
+      jsonResponse(200, { deployment_id: c.deployment_id, days: [], next_before: null });
     handlers[`GET /api/cluster/schedule/${c.deployment_id}`] = () =>
       jsonResponse(200, {
         deployment_id: c.deployment_id,

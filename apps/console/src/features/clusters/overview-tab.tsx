@@ -5,12 +5,13 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useClusterDetails } from './api/cluster-details';
 import { statusColorClass } from './cluster-status';
+import { ClusterTimeline } from './cluster-timeline';
 import { ScheduleCard } from './schedule-card';
 
 const NODE_COLUMNS = ['Node', 'Core', 'Node status', 'Service instance', 'Service status', 'Instance type'];
 const RUNNING = new Set(['Running', 'Online']);
 
-/** The cluster as it is now: where it runs, since when, its nodes, and its weekly schedule. */
+/** The cluster as it is now: where it runs, since when, its nodes, its weekly schedule, and its timeline. */
 export function OverviewTab({ cluster }: { cluster: Cluster }) {
   const current = useClusterDetails(cluster.deployment_id, 'CURRENT');
   return (
@@ -78,6 +79,7 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
         )}
       </Stack>
       <ScheduleCard deploymentId={cluster.deployment_id} />
+      <ClusterTimeline deploymentId={cluster.deployment_id} />
     </Stack>
   );
 }

@@ -12,6 +12,8 @@ export const clusterKeys = {
     startDate
       ? ([...clusterKeys.cluster(deploymentId), 'audit-logs', startDate] as const)
       : ([...clusterKeys.cluster(deploymentId), 'audit-logs'] as const),
+  // Under the audit log's key: the timeline is read from it, so whatever refreshes the log refreshes the timeline.
+  timeline: (deploymentId: string) => [...clusterKeys.auditLogs(deploymentId), 'timeline'] as const,
   schedule: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'schedule'] as const,
   regionMapping: (cloudProvider: string) => [...clusterKeys.all, 'region-mapping', cloudProvider] as const,
   cidr: (params: { deploymentRegion: string; backupRegion: string; enableDrFlag: boolean; cloudProvider: string }) =>
