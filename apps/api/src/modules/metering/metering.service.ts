@@ -302,22 +302,27 @@ export function createMeteringService(deps: {
     }
   }
 
-  /** Mails the owner 3 days before a free-credit grant expires, once per grant expiry. */
+  /** Mails the owner 3 days before free credits expire, once per expiry, with what is left of the grants expiring then. */
   async function creditExpiryNotices(accountId: string): Promise<void> {
     const now = clock.now();
     for (const subscription of await subscriptions.list(accountId)) {
-      if (!subscription.credits_expire_at || subscription.credits <= 0) continue;
-      const expiresAt = new Date(subscription.credits_expire_at);
-      if (expiresAt.getTime() - now.getTime() > 3 * DAY) continue;
-      await notify(
-        accountId,
-        `credit-expiry:${subscription.subscription_id}:${subscription.credits_expire_at}`,
-        `Free credits of ${subscription.subscription_name} expire soon`,
-        [
-          `${formatUsdCents(amountToCents(subscription.credits))} of free credits on ${subscription.subscription_name} expire on ${expiresAt.toUTCString()}.`,
-          'Free credits are spent before paid funds; what is left at expiry is lost.',
-        ],
-      );
+      const expiring = new Map<number, number>();
+      for (const grant of await ledger.freeCreditGrants(subscription.subscription_id)) {
+        const at = grant.expiresAt.getTime();
+        if (at - now.getTime() <= 3 * DAY) expiring.set(at, (expiring.get(at) ?? 0) + grant.remainingCents);
+      }
+      for (const [at, cents] of expiring) {
+        const expiresAt = new Date(at);
+        await notify(
+          accountId,
+          `credit-expiry:${subscription.subscription_id}:${expiresAt.toISOString()}`,
+          `Free credits of ${subscription.subscription_name} expire soon`,
+          [
+            `${formatUsdCents(cents)} of free credits on ${subscription.subscription_name} expire on ${expiresAt.toUTCString()}.`,
+            'Free credits are spent before paid funds; what is left at expiry is lost.',
+          ],
+        );
+      }
     }
   }
 

@@ -153,4 +153,34 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     expect(await mailsTo(email, EXPIRY)).toHaveLength(1);
     expect(await balanceCents(ctx, subscriptionId)).toBe(50_000);
   });
+
+  it('mails each grant 3 days before its own expiry, with what is left of that grant', async () => {
+    ctx.clock.set('2026-07-01T00:00:00Z');
+    const customer = await newCustomer(ctx);
+    const subscriptionId = await newSubscription(ctx, customer, 'Grants');
+    const email = await ownerEmail(customer);
+    // A $50 bonus that expires before the $500 sign-up credits.
+    ctx.clock.set('2026-07-03T00:00:00Z');
+    await ctx.services.ledger.grantFreeCredits({
+      subscriptionId,
+      amountCents: 5_000,
+      idempotencyKey: `bonus:${subscriptionId}`,
+      validDays: 10,
+    });
+    const EXPIRY = /of free credits on SubGrants expire on/;
+
+    ctx.clock.set('2026-07-10T00:01:00Z');
+    await ctx.services.metering.run();
+    await ctx.services.metering.run();
+    expect((await mailsTo(email, EXPIRY)).map((m) => m.textBody.match(/\$[\d,.]+ of free credits .*? GMT/)?.[0])).toEqual([
+      '$50.00 of free credits on SubGrants expire on Mon, 13 Jul 2026 00:00:00 GMT',
+    ]);
+
+    ctx.clock.set('2026-07-28T00:01:00Z');
+    await ctx.services.metering.run();
+    expect((await mailsTo(email, EXPIRY)).map((m) => m.textBody.match(/\$[\d,.]+ of free credits .*? GMT/)?.[0]).sort()).toEqual([
+      '$50.00 of free credits on SubGrants expire on Mon, 13 Jul 2026 00:00:00 GMT',
+      '$500.00 of free credits on SubGrants expire on Fri, 31 Jul 2026 00:00:00 GMT',
+    ]);
+  });
 });
