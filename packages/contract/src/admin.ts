@@ -66,6 +66,11 @@ export const ADMIN_MESSAGES = {
   noCustomersListed: 'No customers have been listed yet.',
   customerDetailsUnavailable: 'Customer details are unavailable.',
   noApprovals: 'No operations are waiting for your approval.',
+  // Viewing a customer's console (userSwitched)
+  readOnlyView: "You are viewing the customer's console as Kumo Cloud staff: it is read-only, so nothing can be changed.",
+  notUserSwitched: "This session is not viewing a customer's console.",
+  userSwitched: "You are now viewing the customer's console, read-only.",
+  userSwitchEnded: "You have stopped viewing the customer's console.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -243,6 +248,15 @@ export type EaVersionActionResponse = z.infer<typeof eaVersionActionResponseSche
 /** GET /api/admin/kumo/sso/{deploymentId}: a short-lived signed address, opened by a form post in a new window. */
 export const managerSsoResponseSchema = z.object({ url: z.url(), expires_at: z.iso.datetime() }).meta({ id: 'ManagerSso' });
 export type ManagerSsoResponse = z.infer<typeof managerSsoResponseSchema>;
+
+/**
+ * POST /api/admin/switch-user/{userId}: a read-only session in the customer's account for the staff member
+ * (tokens in the jwt_token and refresh_token headers), ending by itself at expires_at.
+ */
+export const switchUserResponseSchema = z
+  .object({ message: z.string(), customer_name: z.string(), expires_at: z.iso.datetime() })
+  .meta({ id: 'SwitchUserResponse' });
+export type SwitchUserResponse = z.infer<typeof switchUserResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Four-eyes actions (spec sections 4 and 7)

@@ -66,6 +66,8 @@ export const userDetailSchema = z
     accounts: z.array(accountSchema),
     /** Staff only: the admin area's feature states for this person's role. */
     permissions: permissionMapSchema.optional(),
+    /** Set when a staff member is viewing this customer's console, read-only: who they are. */
+    userSwitched: z.object({ userName: z.string(), emailId: z.string(), expiresAt: z.iso.datetime() }).optional(),
   })
   .meta({ id: 'UserDetail' });
 export type UserDetail = z.infer<typeof userDetailSchema>;

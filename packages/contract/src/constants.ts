@@ -20,6 +20,8 @@ export const OTP = {
 export const TOKENS = {
   accessTokenMinutes: 15,
   refreshTokenDays: 7,
+  /** How long a staff member's read-only view of a customer's console lasts at most. */
+  userSwitchedMinutes: 30,
   issuer: 'kumo-cloud',
   audience: 'kumo-console',
 } as const;
@@ -59,6 +61,8 @@ export const STORAGE_KEYS = {
   jwtToken: 'jwtToken',
   refreshToken: 'refreshToken',
   userInfo: 'userInfo',
+  /** The staff member's own session, kept aside while they view a customer's console. */
+  staffSession: 'staffSession',
 } as const;
 
 export const HEADERS = {

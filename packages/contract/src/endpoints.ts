@@ -19,6 +19,7 @@ import type {
   ManagerSsoResponse,
   PendingApproval,
   RateHistoryPage,
+  SwitchUserResponse,
 } from './admin.js';
 import type {
   AuthenticateRequest,
@@ -175,6 +176,8 @@ export interface PostEndpoints {
   '/api/admin/action/resend-otp': Call<AdminResendOtpRequest, AdminActionResponse>;
   [path: `/api/admin/manage-km-access/${string}`]: Call<ManageKmAccessRequest, ManageKmAccessResponse>;
   [path: `/api/admin/kumo-ea-version/${string}`]: Call<NoBody, EaVersionActionResponse>;
+  [path: `/api/admin/switch-user/${string}`]: Call<NoBody, SwitchUserResponse>;
+  '/api/user/switch-user/end': Call<NoBody, MessageResponse>;
 }
 
 export interface PutEndpoints {

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   // Admin area
   'NO_APPROVER',
   'OPERATION_TAMPERED',
+  'READ_ONLY_VIEW',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -23,12 +23,18 @@ describe('staff permissions', () => {
       customer_delete_cluster: 'DISABLED',
       customer_open_km: 'HIDDEN',
       customer_transaction_table: 'ENABLED',
+      customer_switch_user: 'ENABLED',
     });
     expect(permissionsFor('SYSTEM_BILLING')).toMatchObject({
       customer_subscription_add_funds: 'ENABLED',
       customer_delete_cluster: 'HIDDEN',
+      customer_switch_user: 'DISABLED',
     });
-    expect(permissionsFor('SYSTEM_DEVOPS')).toMatchObject({ customer_delete_cluster: 'ENABLED', customer_change_overdue: 'DISABLED' });
+    expect(permissionsFor('SYSTEM_DEVOPS')).toMatchObject({
+      customer_delete_cluster: 'ENABLED',
+      customer_change_overdue: 'DISABLED',
+      customer_switch_user: 'DISABLED',
+    });
   });
 
   it('treats an absent key as HIDDEN', () => {

@@ -81,6 +81,7 @@ export const PERMISSION_TREE: PermissionNode = {
           ],
         },
         { key: 'customer_added_users', name: 'Added users' },
+        { key: 'customer_switch_user', name: 'View as customer' },
       ],
     },
   ],
@@ -93,6 +94,8 @@ export const PERMISSION_KEYS = collectKeys(PERMISSION_TREE);
 export type PermissionKey = string;
 
 const MONEY_ACTIONS = ['customer_change_rates', 'customer_subscription_add_funds', 'customer_change_overdue'];
+/** Viewing the customer's own console is for answering the customer: Support and the admins. */
+const VIEW_AS_CUSTOMER = 'customer_switch_user';
 const CLUSTER_ACTIONS = [
   'customer_delete_cluster',
   'customer_open_km',
@@ -113,11 +116,12 @@ export const ROLE_GRANTS: Record<SystemRole, { default: PermissionState; overrid
       ...Object.fromEntries(CLUSTER_ACTIONS.map((key) => [key, 'DISABLED' as const])),
       customer_open_km: 'HIDDEN',
       customer_delete_cluster: 'HIDDEN',
+      [VIEW_AS_CUSTOMER]: 'DISABLED',
     },
   },
   SYSTEM_DEVOPS: {
     default: 'ENABLED',
-    overrides: Object.fromEntries(MONEY_ACTIONS.map((key) => [key, 'DISABLED' as const])),
+    overrides: { ...Object.fromEntries(MONEY_ACTIONS.map((key) => [key, 'DISABLED' as const])), [VIEW_AS_CUSTOMER]: 'DISABLED' },
   },
   SYSTEM_SUPPORT: {
     default: 'ENABLED',

@@ -105,6 +105,10 @@ export const sessions = pgTable(
     createdAt: at('created_at').notNull(),
     revokedAt: at('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /** A staff member viewing the customer's console (userSwitched): the session is theirs, read-only, in the customer's name. */
+    actingUserId: uuid('acting_user_id').references(() => users.id),
+    /** When the session ends by itself (a customer view); NULL for sign-ins, which end by logout or refresh expiry. */
+    expiresAt: at('expires_at'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -122,6 +126,27 @@ export const refreshTokens = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (table) => [uniqueIndex('refresh_tokens_hash_idx').on(table.tokenHash)],
+);
+
+/** The customer's audit trail of what happened to the account as a whole: staff viewing its console (start and end). */
+export const accountAuditLogs = pgTable(
+  'account_audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    event: text('event').notNull(),
+    description: text('description').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    /** Who did it as shown: a name and e-mail. */
+    actorLabel: text('actor_label').notNull(),
+    /** The customer-view session the entry belongs to. */
+    sessionId: uuid('session_id').references(() => sessions.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('account_audit_logs_account_idx').on(table.accountId, table.createdAt, table.seq)],
 );
 
 export const mailOutbox = pgTable(

@@ -1,12 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, canUseCustomerArea, isSystemRole, permissionsFor } from '@kumo/contract';
-import { forbidden, unauthorized } from '../errors.js';
+import { ADMIN_MESSAGES, MESSAGES, canUseCustomerArea, isSystemRole, permissionsFor } from '@kumo/contract';
+import { AppError, forbidden, unauthorized } from '../errors.js';
 import { isUnsafeMethod } from './xsrf.js';
 import type { AccessClaims } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: AccessClaims;
+  }
+  interface FastifyContextConfig {
+    /** A state-changing call a staff member viewing a customer's console may make: the ones that end the view. */
+    allowWhileUserSwitched?: boolean;
   }
 }
 
@@ -21,7 +25,12 @@ function bearerToken(request: FastifyRequest): string {
 
 async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AccessClaims> {
   const claims = await verify(bearerToken(request));
-  if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, claims.sessionId);
+  if (isUnsafeMethod(request.method)) {
+    request.server.xsrf.verify(request, claims.sessionId);
+    // A customer view is read-only here, for every route at once, not only in the console.
+    if (claims.actingUserId && !request.routeOptions.config?.allowWhileUserSwitched)
+      throw new AppError(403, 'READ_ONLY_VIEW', ADMIN_MESSAGES.readOnlyView);
+  }
   request.auth = claims;
   return claims;
 }

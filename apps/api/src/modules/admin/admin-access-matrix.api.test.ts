@@ -141,6 +141,11 @@ const ROWS: Row[] = [
     call: (ctx, t) => post(ctx, '/api/admin/action/resend-otp', { operation_id: randomUUID() }, t?.jwt),
   },
   { route: 'GET /api/admin/approvals', allowed: 200, call: (ctx, t) => get(ctx, '/api/admin/approvals', t?.jwt) },
+  {
+    route: 'POST /api/admin/switch-user/:userId',
+    allowed: 200,
+    call: (ctx, t, f) => send(ctx, 'POST', `/api/admin/switch-user/${f.userId}`, undefined, t?.jwt),
+  },
 ];
 
 const kinds = await databaseKinds();

@@ -35,8 +35,10 @@ import {
   customerPageSchema,
   pageQuerySchema,
   pendingApprovalsSchema,
+  switchUserResponseSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
+import { sendTokens } from '../../http/send-tokens.js';
 import { claimsOf, requireStaff, type TokenVerifier } from '../../http/auth-guard.js';
 import type { AdminService } from './admin.service.js';
 
@@ -313,6 +315,22 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
         response: { 200: managerSsoResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
       handler: async (request) => views.managerSso(request.query.userId, request.params.deploymentId, claimsOf(request).userId),
+    });
+
+    app.post('/api/admin/switch-user/:userId', {
+      ...staff('customer_switch_user'),
+      schema: {
+        tags,
+        security,
+        summary: "View the customer's console as the customer, read-only (userSwitched): tokens in the response headers",
+        params: adminUserIdParamsSchema,
+        response: { 200: switchUserResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      handler: async (request, reply) => {
+        const { tokens, body } = await admin.switchUser(claimsOf(request).userId, request.params.userId);
+        sendTokens(request, reply, tokens);
+        return body;
+      },
     });
 
     // Four eyes: asking needs customer_details; the action's own key is checked by the service for that action.

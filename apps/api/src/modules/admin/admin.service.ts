@@ -1,9 +1,15 @@
-import type { CustomerPage } from '@kumo/contract';
+import { ADMIN_MESSAGES, type CustomerPage, type SwitchUserResponse } from '@kumo/contract';
+import type { AuthService, IssuedTokens } from '../auth/index.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { CustomerViews } from './customers.service.js';
 import type { FourEyes } from './four-eyes.service.js';
 
-export function createAdminService(deps: { adminRepository: AdminRepository; fourEyes: FourEyes; customers: CustomerViews }) {
+export function createAdminService(deps: {
+  adminRepository: AdminRepository;
+  fourEyes: FourEyes;
+  customers: CustomerViews;
+  auth: AuthService;
+}) {
   return {
     /** Sensitive actions approved by a second person's OTP. */
     fourEyes: deps.fourEyes,
@@ -13,6 +19,16 @@ export function createAdminService(deps: { adminRepository: AdminRepository; fou
     async listCustomers(page: number, size: number): Promise<CustomerPage> {
       const { rows, total } = await deps.adminRepository.pageCustomers(page, size);
       return { content: rows, totalPages: Math.ceil(total / size) };
+    },
+
+    /** A read-only session in the customer's account for the staff member (userSwitched). */
+    async switchUser(staffUserId: string, userId: string): Promise<{ tokens: IssuedTokens; body: SwitchUserResponse }> {
+      const customer = await deps.customers.customerOf(userId);
+      const { expiresAt, ...tokens } = await deps.auth.switchToCustomer(staffUserId, customer);
+      return {
+        tokens,
+        body: { message: ADMIN_MESSAGES.userSwitched, customer_name: customer.name, expires_at: expiresAt.toISOString() },
+      };
     },
   };
 }

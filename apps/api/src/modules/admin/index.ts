@@ -16,5 +16,6 @@ export function createAdminService(
     adminRepository: createAdminRepository(deps.db),
     fourEyes: createFourEyes({ ...deps, repo: createOperationsRepository(deps.db) }),
     customers: createCustomerViews({ ...deps, repo: createKmAccessRepository(deps.db) }),
+    auth: deps.auth,
   });
 }

@@ -12,6 +12,11 @@ export interface AccessClaims {
   sessionId: string;
   accountId: string | null;
   role: Role;
+  /**
+   * userSwitched: a staff member (this user id) viewing the customer's console in the customer's name; every
+   * state-changing call but the ones that end the view is refused (http/auth-guard.ts).
+   */
+  actingUserId?: string;
 }
 
 /** Short-lived signed access tokens: one allow-listed algorithm; iss, aud, exp and typ checked. */
@@ -19,15 +24,20 @@ export function createAccessTokens(secret: string, clock: Clock) {
   // A KeyObject made once: jose would otherwise import the raw key on every call.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
 
-  async function sign(claims: AccessClaims): Promise<string> {
+  /** `notAfter`: a session that ends by itself (a customer view) gets no token outliving it. */
+  async function sign(claims: AccessClaims, notAfter?: Date | null): Promise<string> {
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-    return new SignJWT({ sid: claims.sessionId, acc: claims.accountId, role: claims.role })
+    const lifetimeEnd = nowSeconds + TOKENS.accessTokenMinutes * 60;
+    const expires = notAfter ? Math.min(lifetimeEnd, Math.floor(notAfter.getTime() / 1000)) : lifetimeEnd;
+    // The actor claim (RFC 8693) names the staff member behind a customer view.
+    const switched = claims.actingUserId ? { act: { sub: claims.actingUserId }, userSwitched: true } : {};
+    return new SignJWT({ sid: claims.sessionId, acc: claims.accountId, role: claims.role, ...switched })
       .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
       .setSubject(claims.userId)
       .setIssuer(TOKENS.issuer)
       .setAudience(TOKENS.audience)
       .setIssuedAt(nowSeconds)
-      .setExpirationTime(nowSeconds + TOKENS.accessTokenMinutes * 60)
+      .setExpirationTime(expires)
       .sign(key);
   }
 
@@ -41,11 +51,15 @@ export function createAccessTokens(secret: string, clock: Clock) {
         currentDate: clock.now(),
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      const { sub, sid, acc, role } = payload;
+      const { sub, sid, acc, role, act, userSwitched } = payload;
       if (typeof sub !== 'string' || typeof sid !== 'string' || !ROLES.includes(role as Role)) {
         throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
       }
-      return { userId: sub, sessionId: sid, accountId: typeof acc === 'string' ? acc : null, role: role as Role };
+      const claims: AccessClaims = { userId: sub, sessionId: sid, accountId: typeof acc === 'string' ? acc : null, role: role as Role };
+      if (userSwitched === undefined && act === undefined) return claims;
+      const actor = typeof act === 'object' && act !== null ? (act as { sub?: unknown }).sub : undefined;
+      if (userSwitched !== true || typeof actor !== 'string') throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+      return { ...claims, actingUserId: actor };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthorized('TOKEN_EXPIRED', MESSAGES.jwtExpired);
       if (error instanceof errors.JOSEError) throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);

@@ -1,7 +1,17 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { accountMembers, accounts, authLocks, otpAttempts, otpChallenges, refreshTokens, sessions, users } from '../../db/schema.js';
+import {
+  accountAuditLogs,
+  accountMembers,
+  accounts,
+  authLocks,
+  otpAttempts,
+  otpChallenges,
+  refreshTokens,
+  sessions,
+  users,
+} from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
@@ -133,11 +143,18 @@ export function createAuthRepository(db: DbOrTx) {
       return session;
     },
 
-    async revokeSession(id: string, reason: string, at: Date, tx: DbOrTx = db): Promise<void> {
-      await tx
+    /** False when the session had ended already. */
+    async revokeSession(id: string, reason: string, at: Date, tx: DbOrTx = db): Promise<boolean> {
+      const revoked = await tx
         .update(sessions)
         .set({ revokedAt: at, revokedReason: reason })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return revoked.length === 1;
+    },
+
+    async insertAccountAudit(values: typeof accountAuditLogs.$inferInsert, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(accountAuditLogs).values(values);
     },
 
     async revokeAccountSessions(userId: string, accountId: string, at: Date, tx: DbOrTx = db): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   dataMessageResponseSchema,
   switchAccountRequestSchema,
   MESSAGES,
@@ -102,7 +103,7 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
     });
 
     app.post('/api/user/logout', {
-      config: { rateLimit },
+      config: { rateLimit, allowWhileUserSwitched: true },
       onRequest: signedIn,
       schema: {
         tags,
@@ -113,6 +114,21 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
       handler: async (request) => {
         await auth.logout(claimsOf(request));
         return { message: MESSAGES.loggedOut };
+      },
+    });
+
+    app.post('/api/user/switch-user/end', {
+      config: { rateLimit, allowWhileUserSwitched: true },
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "End a staff member's read-only view of a customer's console (userSwitched); recorded in the customer's audit trail",
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403) },
+      },
+      handler: async (request) => {
+        await auth.endUserSwitch(claimsOf(request));
+        return { message: ADMIN_MESSAGES.userSwitchEnded };
       },
     });
 

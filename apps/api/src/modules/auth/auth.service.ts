@@ -1,4 +1,4 @@
-import { MESSAGES, OTP, TOKENS, isSystemRole, permissionsFor, type Role, type UserDetail } from '@kumo/contract';
+import { ADMIN_MESSAGES, MESSAGES, OTP, TOKENS, isSystemRole, permissionsFor, type Role, type UserDetail } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY, HOUR, MINUTE, endOfUtcDay } from '../../clock.js';
 import type { Database } from '../../db/client.js';
@@ -20,6 +20,15 @@ export interface IssuedTokens {
 }
 
 const REUSE_REASON = 'REFRESH_TOKEN_REUSED';
+
+/** A staff member viewing a customer's console: who acts, how they are named in the customer's audit trail, until when. */
+interface CustomerView {
+  actingUserId: string;
+  actorLabel: string;
+  expiresAt: Date;
+}
+
+const staffLabel = (staff: UserRow) => `${staff.name} (${staff.email})`;
 
 export function createAuthService(deps: {
   db: Database;
@@ -92,23 +101,70 @@ export function createAuthService(deps: {
     return { accountId: chosen.accountId, role: chosen.role as Role };
   }
 
-  async function startSession(userId: string, accountId: string | null, role: Role): Promise<IssuedTokens> {
+  /** A sign-in's session; or, with `view`, a customer view, whose start goes into the customer's audit trail with it. */
+  async function startSession(userId: string, accountId: string | null, role: Role, view?: CustomerView): Promise<IssuedTokens> {
     const now = clock.now();
     const refreshToken = generateRefreshToken();
     const sessionId = await db.transaction(async (tx) => {
-      const id = await repo.insertSession({ userId, accountId, createdAt: now }, tx);
+      const id = await repo.insertSession(
+        { userId, accountId, createdAt: now, actingUserId: view?.actingUserId, expiresAt: view?.expiresAt },
+        tx,
+      );
       await repo.insertRefreshToken(
         {
           sessionId: id,
           tokenHash: refreshHash(refreshToken),
-          expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY),
+          expiresAt: view?.expiresAt ?? new Date(now.getTime() + TOKENS.refreshTokenDays * DAY),
           createdAt: now,
         },
         tx,
       );
+      if (view && accountId) {
+        await repo.insertAccountAudit(
+          {
+            accountId,
+            event: 'USER_SWITCH_STARTED',
+            description: `Kumo Cloud staff member ${view.actorLabel} started viewing the console, read-only.`,
+            actorUserId: view.actingUserId,
+            actorLabel: view.actorLabel,
+            sessionId: id,
+            createdAt: now,
+          },
+          tx,
+        );
+      }
       return id;
     });
-    return { jwtToken: await accessTokens.sign({ userId, sessionId, accountId, role }), refreshToken, sessionId };
+    const claims = { userId, sessionId, accountId, role, ...(view ? { actingUserId: view.actingUserId } : {}) };
+    return { jwtToken: await accessTokens.sign(claims, view?.expiresAt), refreshToken, sessionId };
+  }
+
+  /** Ends a customer view and records the end in the customer's audit trail, once. */
+  async function endCustomerView(claims: AccessClaims, reason: string): Promise<void> {
+    const staff = claims.actingUserId ? await repo.findUserById(claims.actingUserId) : undefined;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      if (!(await repo.revokeSession(claims.sessionId, reason, now, tx)) || !staff || !claims.accountId) return;
+      await repo.insertAccountAudit(
+        {
+          accountId: claims.accountId,
+          event: 'USER_SWITCH_ENDED',
+          description: `Kumo Cloud staff member ${staffLabel(staff)} stopped viewing the console.`,
+          actorUserId: staff.id,
+          actorLabel: staffLabel(staff),
+          sessionId: claims.sessionId,
+          createdAt: now,
+        },
+        tx,
+      );
+    });
+  }
+
+  /** The staff member behind a customer view and when it ends, for the console's banner. */
+  async function switchedBy(actingUserId: string, sessionId: string): Promise<UserDetail['userSwitched']> {
+    const [staff, session] = await Promise.all([repo.findUserById(actingUserId), repo.findSession(sessionId)]);
+    if (!staff || !session?.expiresAt) throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+    return { userName: staff.name, emailId: staff.email, expiresAt: session.expiresAt.toISOString() };
   }
 
   return {
@@ -191,7 +247,8 @@ export function createAuthService(deps: {
           {
             sessionId: session.id,
             tokenHash: refreshHash(next),
-            expiresAt: new Date(now.getTime() + TOKENS.refreshTokenDays * DAY),
+            // A customer view never outlives its end, however often it is refreshed.
+            expiresAt: session.expiresAt ?? new Date(now.getTime() + TOKENS.refreshTokenDays * DAY),
             createdAt: now,
           },
           tx,
@@ -205,7 +262,11 @@ export function createAuthService(deps: {
       const user = await repo.findUserById(session.userId);
       if (!user) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
       const { role } = await resolveRole(user, session.accountId);
-      const jwtToken = await accessTokens.sign({ userId: user.id, sessionId: session.id, accountId: session.accountId, role });
+      const claims = { userId: user.id, sessionId: session.id, accountId: session.accountId, role };
+      const jwtToken = await accessTokens.sign(
+        session.actingUserId ? { ...claims, actingUserId: session.actingUserId } : claims,
+        session.expiresAt,
+      );
       return { jwtToken, refreshToken: next, sessionId: session.id };
     },
 
@@ -234,14 +295,42 @@ export function createAuthService(deps: {
     revokeAccountSessions: (userId: string, accountId: string) => repo.revokeAccountSessions(userId, accountId, clock.now()),
 
     async logout(claims: AccessClaims): Promise<void> {
+      if (claims.actingUserId) return endCustomerView(claims, 'LOGOUT');
       await repo.revokeSession(claims.sessionId, 'LOGOUT', clock.now());
+    },
+
+    /**
+     * userSwitched: a staff member views a customer's console in the owner's name, read-only, for at most
+     * TOKENS.userSwitchedMinutes. The start and the end go into the customer's audit trail.
+     */
+    async switchToCustomer(
+      staffUserId: string,
+      customer: { userId: string; accountId: string },
+    ): Promise<IssuedTokens & { expiresAt: Date }> {
+      const [staff, owner] = await Promise.all([repo.findUserById(staffUserId), repo.findUserById(customer.userId)]);
+      if (!staff?.systemRole || !isSystemRole(staff.systemRole)) throw forbidden(MESSAGES.notStaff);
+      if (!owner) throw notFound('USER_NOT_FOUND', ADMIN_MESSAGES.customerNotFound);
+      const { role } = await resolveRole(owner, customer.accountId);
+      const expiresAt = new Date(clock.now().getTime() + TOKENS.userSwitchedMinutes * MINUTE);
+      const tokens = await startSession(owner.id, customer.accountId, role, {
+        actingUserId: staff.id,
+        actorLabel: staffLabel(staff),
+        expiresAt,
+      });
+      return { ...tokens, expiresAt };
+    },
+
+    /** Ends the caller's customer view (logout does too). */
+    async endUserSwitch(claims: AccessClaims): Promise<void> {
+      if (!claims.actingUserId) throw forbidden(ADMIN_MESSAGES.notUserSwitched);
+      await endCustomerView(claims, 'USER_SWITCH_ENDED');
     },
 
     /** Verifies an access token and that its session is still live (logout and replay revoke it). */
     async verifyAccessToken(token: string): Promise<AccessClaims> {
       const claims = await accessTokens.verify(token);
       const session = await repo.findSession(claims.sessionId);
-      if (!session || session.revokedAt || session.userId !== claims.userId) {
+      if (!session || session.revokedAt || session.userId !== claims.userId || session.actingUserId !== (claims.actingUserId ?? null)) {
         throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
       }
       return claims;
@@ -254,6 +343,7 @@ export function createAuthService(deps: {
       const active = memberships.find((membership) => membership.accountId === claims.accountId);
       const staffRole = user.systemRole && isSystemRole(user.systemRole) ? user.systemRole : undefined;
       if (!active && !staffRole) throw unauthorized('ROLE_MAPPING_NOT_FOUND', MESSAGES.roleMappingNotFound);
+      const switched = claims.actingUserId ? await switchedBy(claims.actingUserId, claims.sessionId) : undefined;
       return {
         userId: user.id,
         userName: user.name,
@@ -268,6 +358,7 @@ export function createAuthService(deps: {
           logged_in: membership.accountId === claims.accountId,
           account_owner_email_id: membership.ownerEmail,
         })),
+        ...(switched ? { userSwitched: switched } : {}),
       };
     },
   };
