@@ -4,7 +4,7 @@ import { api as typedApi, apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { bodyOf, pathOf } from '../../test/api';
 import { userDetail } from '../../test/users';
-import { getSession, saveTokens, saveUser } from './session';
+import { enterCustomerView, getSession, saveTokens, saveUser } from './session';
 import { abandonSession, isSessionExpired, renewSession } from './session-expiry';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -295,5 +295,26 @@ describe('a staff session that can no longer be refreshed', () => {
 
     expect(isSessionExpired()).toBe(false);
     expect(getSession().jwtToken).toBeNull();
+  });
+});
+
+describe('a customer view that can no longer be refreshed', () => {
+  it("ends once, for every call that finds it over, back in the staff member's own session", async () => {
+    const staff = userDetail({ userName: 'Sue Support', role: 'SYSTEM_SUPPORT', accounts: [], ownerEmailId: null });
+    saveTokens('staff-jwt', 'staff-refresh');
+    saveUser(staff);
+    enterCustomerView('view-jwt', 'view-refresh');
+    saveUser(userDetail({ userSwitched: { userName: 'Sue Support', emailId: 'sue@kumo.test', expiresAt: '2026-03-10T09:30:00.000Z' } }));
+    fetchMock.mockImplementation(async (input) =>
+      pathOf(input) === '/api/user/refresh-token'
+        ? json(401, errorBody('REFRESH_TOKEN_EXPIRED', 'Refresh Token has expired.'))
+        : json(401, errorBody('TOKEN_EXPIRED', 'JWT Token has expired.')),
+    );
+
+    const calls = await Promise.allSettled([api.get('/api/a'), api.get('/api/b'), api.get('/api/c')]);
+
+    expect(calls.map((call) => call.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(getSession()).toEqual({ jwtToken: 'staff-jwt', refreshToken: 'staff-refresh', user: staff });
+    expect(localStorage.getItem(STORAGE_KEYS.staffSession)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import {
   type ResponseOf,
 } from '@kumo/contract';
 import { ApiError } from './api-error';
-import { clearSession, getSession, saveTokens } from './session';
+import { endSession, getSession, saveTokens } from './session';
 import { canRenewInteractively, isSessionExpired, waitForRenewedSession } from './session-expiry';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,18 +58,21 @@ let pendingXsrf: Promise<boolean> | null = null;
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const token = getSession().jwtToken;
-  let response = await send(path, options, token);
+  let sentWith = token;
+  let response = await send(path, options, sentWith);
 
   if (response.status === 401 && token && (await errorCode(response)) === TOKEN_EXPIRED) {
     if (!(await renewAccess(token))) {
-      clearSession();
+      endSessionOf(token);
       throw ApiError.fromResponse(401, await readJson(response));
     }
-    response = await send(path, options, getSession().jwtToken);
+    sentWith = getSession().jwtToken;
+    response = await send(path, options, sentWith);
   }
 
   if (response.status === 403 && changesState(options) && (await errorCode(response)) === XSRF_INVALID && (await reissueXsrf())) {
-    response = await send(path, options, getSession().jwtToken);
+    sentWith = getSession().jwtToken;
+    response = await send(path, options, sentWith);
   }
 
   if (response.ok && options.responseType === 'blob') return { data: (await response.blob()) as T, headers: response.headers };
@@ -77,8 +80,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok) return { data: payload as T, headers: response.headers };
 
   const error = ApiError.fromResponse(response.status, payload);
-  if (endsSession(error)) clearSession();
+  if (endsSession(error)) endSessionOf(sentWith);
   throw error;
+}
+
+/**
+ * Ends the session a call was made with, unless another call ended it first: calls failing together must not
+ * end a customer view and then the staff member's own session behind it.
+ */
+function endSessionOf(token: string | null): void {
+  if (getSession().jwtToken === token) endSession();
 }
 
 /**

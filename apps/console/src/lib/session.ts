@@ -48,10 +48,57 @@ export function saveUser(user: UserDetail): void {
   reload();
 }
 
-/** Signing out forgets everything the portal stored, not only the session keys. */
+/** The staff member's own session while they view a customer's console (userSwitched). */
+interface KeptSession {
+  jwtToken: string;
+  refreshToken: string;
+  user: UserDetail;
+}
+
+/**
+ * A staff member starts viewing a customer's console: their own session is kept aside, the view's tokens take
+ * its place and the customer is loaded afresh (the guard loads the user detail).
+ */
+export function enterCustomerView(jwtToken: string, refreshToken: string): void {
+  const { jwtToken: ownToken, refreshToken: ownRefresh, user } = current;
+  if (ownToken && ownRefresh && user) {
+    const kept: KeptSession = { jwtToken: ownToken, refreshToken: ownRefresh, user };
+    localStorage.setItem(STORAGE_KEYS.staffSession, JSON.stringify(kept));
+  }
+  localStorage.removeItem(STORAGE_KEYS.userInfo);
+  saveTokens(jwtToken, refreshToken);
+}
+
+/** True while a staff member's own session waits aside for a customer view to end. */
+export function inCustomerView(): boolean {
+  return localStorage.getItem(STORAGE_KEYS.staffSession) !== null;
+}
+
+function readKept(): KeptSession | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.staffSession) ?? 'null') as KeptSession | null;
+    return kept?.jwtToken && kept.refreshToken && kept.user ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signing out forgets everything the portal stored, not only the session keys (a staff session kept aside too). */
 export function clearSession(): void {
   localStorage.clear();
   reload();
+}
+
+/**
+ * The current session is over (logout, a failed renewal, the account gone). A customer view ends however it
+ * ends, and the staff member's own session comes back untouched; any other session is forgotten with everything.
+ */
+export function endSession(): void {
+  const kept = readKept();
+  if (!kept) return clearSession();
+  localStorage.removeItem(STORAGE_KEYS.staffSession);
+  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(kept.user));
+  saveTokens(kept.jwtToken, kept.refreshToken);
 }
 
 export function subscribeSession(listener: () => void): () => void {

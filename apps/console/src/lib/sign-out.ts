@@ -1,15 +1,20 @@
 import { isSystemRole } from '@kumo/contract';
 import { api } from './api-client';
-import { clearSession } from './session';
+import { endSession, inCustomerView } from './session';
 
-/** Ends the session on the server and forgets it locally, even when the server call fails. */
+/**
+ * Ends the session on the server and forgets it locally, even when the server call fails. A customer view ends
+ * back in the staff member's own session.
+ */
 export async function signOut(): Promise<void> {
+  const viewing = inCustomerView();
   try {
     await api.post('/api/user/logout');
   } catch {
     // The local session ends regardless; an already-expired session is the usual cause.
   } finally {
-    clearSession();
+    // A view the failed call has ended already is not ended twice: that would end the staff member's session too.
+    if (!viewing || inCustomerView()) endSession();
   }
 }
 

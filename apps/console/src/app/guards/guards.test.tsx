@@ -50,6 +50,12 @@ describe('customer guard', () => {
     expect(await screen.findByText('Landed on /unauthorized-access')).toBeInTheDocument();
   });
 
+  it('sends staff to their customers page, where a customer view ends', async () => {
+    signIn('SYSTEM_SUPPORT');
+    renderGuarded('/clusters');
+    expect(await screen.findByText('Customers page')).toBeInTheDocument();
+  });
+
   it('loads the user when only tokens are stored', async () => {
     saveTokens('jwt', 'refresh');
     mockApi({ 'GET /api/user/detail': () => jsonResponse(200, userDetail()) });

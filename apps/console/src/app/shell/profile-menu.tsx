@@ -28,7 +28,8 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
   const accountEmail = activeAccount?.account_owner_email_id ?? user.ownerEmailId;
 
   const logout = async () => {
-    const target = signInPath(user.role);
+    // Logging out of a customer view ends the view: back to the staff member's customers page.
+    const target = user.userSwitched ? '/admin/customers' : signInPath(user.role);
     await signOut();
     void navigate(target, { replace: true });
   };
@@ -86,7 +87,8 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
             <WideTextTooltip text={accountEmail} fz="sm" fw={500} />
           </Paper>
         )}
-        {user.accounts.length > 1 && (
+        {/* A customer view stays in the one account it was opened for. */}
+        {user.accounts.length > 1 && !user.userSwitched && (
           <>
             <Menu.Label>Accounts</Menu.Label>
             {user.accounts.map((account) =>

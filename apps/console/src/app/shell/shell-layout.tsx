@@ -7,8 +7,10 @@ import { useSession } from '../../lib/session';
 import { NavRail } from './nav-rail';
 import type { SectionSet } from './sections';
 import { TopBar } from './top-bar';
+import { USER_SWITCHED_BANNER_HEIGHT, UserSwitchedBanner } from './user-switched-banner';
 
 const NAV_BREAKPOINT = 'sm';
+const TOP_BAR_HEIGHT = 60;
 
 /** The signed-in frame: top bar, navigation rail, the page, and the footer. Rendered behind a guard. */
 export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
@@ -21,7 +23,8 @@ export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      // A customer view's banner sits under the top bar, in the header, so no page scrolls it away.
+      header={{ height: TOP_BAR_HEIGHT + (user.userSwitched ? USER_SWITCHED_BANNER_HEIGHT : 0) }}
       navbar={{
         width: 240,
         breakpoint: NAV_BREAKPOINT,
@@ -30,12 +33,15 @@ export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
       padding="xl"
     >
       <AppShell.Header>
-        <TopBar
-          sectionSet={sectionSet}
-          user={user}
-          navOpened={isMobile ? mobileOpened : desktopOpened}
-          onToggleNav={isMobile ? mobile.toggle : desktop.toggle}
-        />
+        <Box h={TOP_BAR_HEIGHT}>
+          <TopBar
+            sectionSet={sectionSet}
+            user={user}
+            navOpened={isMobile ? mobileOpened : desktopOpened}
+            onToggleNav={isMobile ? mobile.toggle : desktop.toggle}
+          />
+        </Box>
+        <UserSwitchedBanner user={user} />
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <NavRail sectionSet={sectionSet} onNavigate={mobile.close} />

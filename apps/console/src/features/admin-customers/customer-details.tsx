@@ -16,6 +16,7 @@ import { OverviewTab } from './tabs/overview-tab';
 import { RatesTab } from './tabs/rates-tab';
 import { SubscriptionsTab } from './tabs/subscriptions-tab';
 import { TransactionsTab } from './tabs/transactions-tab';
+import { ViewAsCustomerButton } from './view-as-customer-button';
 
 function Unavailable() {
   return (
@@ -77,20 +78,25 @@ function CustomerHeader({ customer }: { customer: CustomerDetail }) {
             </Text>
           </Stack>
         </Group>
-        {manageKm.visible && (
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <ActionIcon variant="subtle" size="lg" aria-label="More information">
-                <IconDots size={20} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item disabled={manageKm.disabled} onClick={() => setManagingKm(true)}>
-                Manage KM Access Rights
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        <Group gap="xs" wrap="nowrap">
+          <Permission name="customer_switch_user">
+            {({ disabled }) => <ViewAsCustomerButton userId={customer.user_id} disabled={disabled} />}
+          </Permission>
+          {manageKm.visible && (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon variant="subtle" size="lg" aria-label="More information">
+                  <IconDots size={20} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item disabled={manageKm.disabled} onClick={() => setManagingKm(true)}>
+                  Manage KM Access Rights
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
       </Group>
       <Group gap="xl" mt="md" wrap="wrap">
         <DetailField label="Registered on">

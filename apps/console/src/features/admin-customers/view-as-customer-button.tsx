@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEye } from '../../components/icons';
+import { errorMessage } from '../../lib/api-error';
+import { useStartUserSwitch } from '../../lib/switch-user';
+
+/**
+ * Opens the customer's console as the customer sees it, read-only (customer_switch_user). The page leaves the
+ * admin area once the view starts, so what follows is chained on the call rather than on this component.
+ */
+export function ViewAsCustomerButton({ userId, disabled }: { userId: string; disabled: boolean }) {
+  const navigate = useNavigate();
+  const start = useStartUserSwitch();
+  const view = () =>
+    start.mutateAsync(userId).then(
+      () => void navigate('/'),
+      (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    );
+  return (
+    <Button variant="light" leftSection={<IconEye />} disabled={disabled} loading={start.isPending} onClick={() => void view()}>
+      View as customer
+    </Button>
+  );
+}
