@@ -84,6 +84,23 @@ test('a running cluster’s costs show on its tab, the subscription tab and /cos
   await expect(page.getByRole('table', { name: /^Daily consumption of Costly-One/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the cluster Cost Analysis tab');
 
+  // The Overview's timeline joins the deployment's steps and the days' charges, in the light and the dark scheme.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  // Entries are the items of each day's list, itself an item of the list of days.
+  const entries = timeline.getByRole('listitem').getByRole('listitem');
+  await expect(entries.filter({ hasText: 'Deploying the product' })).toContainText('Done');
+  const charge = await entries
+    .filter({ hasText: /^Charges (so far today|for the day)/ })
+    .first()
+    .textContent();
+  expect(dollars(charge?.replace(/^Charges (so far today|for the day)/, '') ?? null)).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolations(page, 'the cluster Overview tab with its timeline');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => shownColorScheme(page)).toBe('dark');
+  await expectNoSeriousA11yViolations(page, 'the cluster timeline in the dark scheme');
+  await page.emulateMedia({ colorScheme: 'light' });
+
   // Charges keep coming while it runs: each reading is taken afresh until the screens agree between two metering runs.
   await expect(async () => {
     await page.goto(clusterUrl);

@@ -91,11 +91,12 @@ function EntryContent({ entry, today }: { entry: TimelineEntry; today: boolean }
       <Row
         icon={<EntryIcon color="grape" icon={<IconReceipt size={16} />} />}
         title={today ? 'Charges so far today' : 'Charges for the day'}
-      >
-        <Text fz="sm" fw={600}>
-          {formatUsd(entry.amount)}
-        </Text>
-      </Row>
+        aside={
+          <Text fz="sm" fw={600}>
+            {formatUsd(entry.amount)}
+          </Text>
+        }
+      />
     );
   }
   const step = entry.kind === 'DEPLOYMENT_STEP' ? STEP_BADGES[entry.state] : null;
@@ -116,7 +117,9 @@ function EntryContent({ entry, today }: { entry: TimelineEntry; today: boolean }
         </Text>
       }
     >
-      <Text fz="sm">{entry.description}</Text>
+      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {entry.description}
+      </Text>
       <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         by {entry.caused_by}
       </Text>
@@ -124,7 +127,7 @@ function EntryContent({ entry, today }: { entry: TimelineEntry; today: boolean }
   );
 }
 
-function Row(props: { icon: ReactNode; title: string; badge?: ReactNode; aside?: ReactNode; children: ReactNode }) {
+function Row(props: { icon: ReactNode; title: string; badge?: ReactNode; aside?: ReactNode; children?: ReactNode }) {
   return (
     <>
       {props.icon}
