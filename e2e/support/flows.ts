@@ -26,3 +26,12 @@ export async function signUpThroughTheUi(page: Page, email: string, name: string
     .getByRole('button', { name: /get started/i })
     .click();
 }
+
+/** A staff member signs in through the development single sign-on provider and lands on the customers page. */
+export async function staffSignIn(page: Page, email = 'staff@kumo.cloud'): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/customers/);
+}

@@ -24,7 +24,11 @@ export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
   return (
     <AppShell
       // A customer view's banner sits under the top bar, in the header, so no page scrolls it away.
-      header={{ height: TOP_BAR_HEIGHT + (user.userSwitched ? USER_SWITCHED_BANNER_HEIGHT : 0) }}
+      header={{
+        height: user.userSwitched
+          ? { base: TOP_BAR_HEIGHT + USER_SWITCHED_BANNER_HEIGHT.base, sm: TOP_BAR_HEIGHT + USER_SWITCHED_BANNER_HEIGHT.sm }
+          : TOP_BAR_HEIGHT,
+      }}
       navbar={{
         width: 240,
         breakpoint: NAV_BREAKPOINT,

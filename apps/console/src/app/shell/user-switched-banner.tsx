@@ -4,8 +4,8 @@ import type { UserDetail } from '@kumo/contract';
 import { IconEye } from '../../components/icons';
 import { useEndUserSwitch } from '../../lib/switch-user';
 
-/** Tall enough for the sentence on two lines on a phone. */
-export const USER_SWITCHED_BANNER_HEIGHT = 52;
+/** Tall enough for the whole sentence: one line on a wide screen, up to three on a phone. */
+export const USER_SWITCHED_BANNER_HEIGHT = { base: 72, sm: 52 };
 
 /**
  * Shown on every page while a staff member views a customer's console (userSwitched): whose console, as whom,
@@ -22,7 +22,7 @@ export function UserSwitchedBanner({ user }: { user: UserDetail }) {
     <Group h={USER_SWITCHED_BANNER_HEIGHT} px="md" gap="sm" justify="space-between" wrap="nowrap" bg="#fff3bf" c="#212529">
       <Group gap="xs" wrap="nowrap" miw={0}>
         <IconEye style={{ flexShrink: 0 }} />
-        <Text fz="sm" fw={600} lineClamp={2}>
+        <Text fz={{ base: 'xs', sm: 'sm' }} fw={600}>
           You are viewing {user.userName}&apos;s console as {user.userSwitched.userName}. Read-only.
         </Text>
       </Group>

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_MESSAGES } from '@kumo/contract';
+import { expectNoSeriousA11yViolations } from './support/a11y.js';
+import { signUpThroughTheUi, staffSignIn } from './support/flows.js';
+
+// A customer signs up, then a staff member signs in: more than the default minute.
+test.describe.configure({ timeout: 120_000 });
+
+const SCREENS = 'test-results/screens';
+
+test("staff view a customer's console read-only, a change is refused, and End view returns to the customers page", async ({
+  browser,
+  page,
+}) => {
+  const customer = await (await browser.newContext()).newPage();
+  await signUpThroughTheUi(customer, `switch-customer.${Date.now()}@example.com`, 'Grace Hopper');
+  const userId = await customer.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { userId: string }).userId);
+  await customer.context().close();
+
+  await staffSignIn(page);
+  const staffToken = await page.evaluate(() => localStorage.getItem('jwtToken'));
+  await page.goto(`/admin/customers/${userId}`);
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await page.getByRole('button', { name: 'View as customer' }).click();
+
+  // The customer's home, under a banner that stays on every page.
+  await expect(page).toHaveURL(/\/$/);
+  const banner = page.getByRole('banner');
+  await expect(banner).toContainText("You are viewing Grace Hopper's console as Sam Staff. Read-only.");
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'customer console viewed by staff');
+  await page.screenshot({ path: `${SCREENS}/switch-customer-home.png` });
+  // On a phone the sentence wraps rather than losing its end, and End view stays at hand.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sentence = banner.getByText(/^You are viewing/);
+  expect(await sentence.evaluate((text) => text.scrollHeight <= text.clientHeight)).toBe(true);
+  const [shown, header] = [await sentence.boundingBox(), await banner.boundingBox()];
+  expect(shown!.y + shown!.height).toBeLessThanOrEqual(header!.y + header!.height);
+  await expect(banner.getByRole('button', { name: 'End view' })).toBeInViewport();
+  await page.screenshot({ path: `${SCREENS}/switch-customer-phone.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // A change is refused by the server, and the dialog says why.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' }).click();
+  await expect(banner).toContainText('Read-only.');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const create = page.getByRole('dialog', { name: 'New Subscription' });
+  await create.getByLabel(/Subscription Name/).fill('Staff Made');
+  await create.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(create.getByText(ADMIN_MESSAGES.readOnlyView)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/switch-customer-refused.png` });
+  await create.getByRole('button', { name: 'Cancel' }).click();
+
+  await banner.getByRole('button', { name: 'End view' }).click();
+  await expect(page).toHaveURL(/\/admin\/customers/);
+  await expect(page.getByRole('navigation', { name: 'Customers' })).toBeVisible();
+  await expect(page.getByText(/You are viewing/)).toHaveCount(0);
+  // The staff member's own session, as it was before the view.
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBe(staffToken);
+  await page.screenshot({ path: `${SCREENS}/switch-customer-ended.png` });
+});
