@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN_MESSAGES, permissionsFor, type PermissionState } from '@kumo/contract';
+import { ADMIN_MESSAGES, permissionsFor } from '@kumo/contract';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { signUpThroughTheUi } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
@@ -9,6 +9,9 @@ test.describe.configure({ timeout: 180_000 });
 
 const STAFF = 'staff@kumo.cloud';
 const APPROVER = 'approver@kumo.cloud';
+/** Demo staff of two other roles (apps/api/src/demo/seed.ts). */
+const SUPPORT = 'support@kumo.cloud';
+const BILLING = 'billing@kumo.cloud';
 
 /** A staff member signs in through the development single sign-on provider and lands on the customers page. */
 async function staffSignIn(page: Page, email = STAFF): Promise<void> {
@@ -19,19 +22,28 @@ async function staffSignIn(page: Page, email = STAFF): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/customers/);
 }
 
-/**
- * A staff page whose user detail carries other permission states: what the console shows for a role
- * is read from that map (the API enforces the same keys; its access-matrix tests prove that side).
- */
-async function staffPageWith(browser: Browser, permissions: Record<string, PermissionState>): Promise<Page> {
+/** A staff member of the demo data signed in in a browser of their own. */
+async function staffPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.route('**/api/user/detail', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...body, permissions } });
-  });
-  await staffSignIn(page);
+  await staffSignIn(page, email);
   return page;
+}
+
+/** The customer deploys a cluster through the create dialog; staff see it in the Clusters tab whatever its state. */
+async function deployCluster(page: Page, name: string): Promise<void> {
+  await page.goto('/clusters');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
+  await dialog.getByLabel(/^Cluster Name/).fill(name);
+  await dialog.getByLabel(/^Region/).click();
+  await page.getByRole('option', { name: 'us-east-1' }).first().click();
+  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue(/\/16$/);
+  await dialog.getByLabel(/^Password/).fill('Str0ng!Passw0rd');
+  await dialog.getByLabel(/^Confirm Password/).fill('Str0ng!Passw0rd');
+  await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('dialog', { name: 'Review Cluster' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
 }
 
 /** A new customer with one subscription; returns the customer's page and user id. */
@@ -91,25 +103,46 @@ test('staff add funds approved by the OTP mailed to the approver; the customer s
 
 test('a role whose keys are DISABLED sees the controls inactive; one whose keys are HIDDEN does not see them', async ({ browser }) => {
   const customer = await customerWithSubscription(browser);
+  await deployCluster(customer.page, 'Staff-View');
+  const actionsMenu = async (page: Page) => {
+    await page.getByRole('tab', { name: 'Clusters' }).click();
+    await page.getByRole('button', { name: 'Actions for Staff-View' }).click();
+    return page.getByRole('menu');
+  };
 
-  const support = await staffPageWith(browser, permissionsFor('SYSTEM_SUPPORT'));
+  // Support changes nothing (docs/permissions.md): money and cluster actions are DISABLED, Open Manager HIDDEN.
+  const supportKeys = permissionsFor('SYSTEM_SUPPORT');
+  expect([supportKeys.customer_change_overdue, supportKeys.customer_subscription_add_funds, supportKeys.customer_delete_cluster]).toEqual([
+    'DISABLED',
+    'DISABLED',
+    'DISABLED',
+  ]);
+  const support = await staffPage(browser, SUPPORT);
   await support.goto(`/admin/customers/${customer.userId}`);
+  await expect(support.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
   await expect(support.getByRole('button', { name: 'Change Limit' })).toBeDisabled();
   await support.getByRole('tab', { name: 'Subscriptions' }).click();
   await expect(support.getByRole('table', { name: 'Subscriptions' }).getByRole('button', { name: 'Add Funds' })).toBeDisabled();
+  const supportMenu = await actionsMenu(support);
+  await expect(supportMenu.getByRole('menuitem', { name: 'Delete Cluster' })).toBeDisabled();
+  await expect(supportMenu.getByRole('menuitem', { name: 'Open Manager' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(support, 'admin customer details, support role');
 
-  const hidden = await staffPageWith(browser, {
-    ...permissionsFor('SYSTEM_ADMIN'),
-    customer_change_overdue: 'HIDDEN',
-    customer_subscription_add_funds: 'HIDDEN',
-    customer_cost_analysis: 'HIDDEN',
-  });
-  await hidden.goto(`/admin/customers/${customer.userId}`);
-  await expect(hidden.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
-  await expect(hidden.getByRole('button', { name: 'Change Limit' })).toHaveCount(0);
-  await expect(hidden.getByRole('tab', { name: 'Cost Analysis' })).toHaveCount(0);
-  await hidden.getByRole('tab', { name: 'Subscriptions' }).click();
-  await expect(hidden.getByRole('table', { name: 'Subscriptions' })).toBeVisible();
-  await expect(hidden.getByRole('button', { name: 'Add Funds' })).toHaveCount(0);
+  // Billing moves money but does not touch clusters: Open Manager and Delete Cluster are HIDDEN.
+  const billingKeys = permissionsFor('SYSTEM_BILLING');
+  expect([billingKeys.customer_open_km, billingKeys.customer_delete_cluster, billingKeys.customer_change_overdue]).toEqual([
+    'HIDDEN',
+    'HIDDEN',
+    'ENABLED',
+  ]);
+  const billing = await staffPage(browser, BILLING);
+  await billing.goto(`/admin/customers/${customer.userId}`);
+  await expect(billing.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await expect(billing.getByRole('button', { name: 'Change Limit' })).toBeEnabled();
+  const billingMenu = await actionsMenu(billing);
+  await expect(billingMenu.getByRole('menuitem', { name: 'View Details' })).toBeEnabled();
+  await expect(billingMenu.getByRole('menuitem', { name: 'Download Deployment Template' })).toBeDisabled();
+  await expect(billingMenu.getByRole('menuitem', { name: 'Open Manager' })).toHaveCount(0);
+  await expect(billingMenu.getByRole('menuitem', { name: 'Delete Cluster' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(billing, 'admin customer clusters menu, billing role');
 });

@@ -5,7 +5,7 @@ import { buildApp, defaultConsoleDir } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DataDirInUseError } from './db/embedded.js';
-import { DEMO_CUSTOMER, DEMO_STAFF, seedDemoData } from './demo/seed.js';
+import { DEMO_CUSTOMER, DEMO_ROLE_STAFF, DEMO_STAFF, seedDemoData } from './demo/seed.js';
 import { startJobs } from './jobs/boss.js';
 import { lateBoundQueue } from './jobs/late-bound-queue.js';
 import { createLogger } from './logger.js';
@@ -124,6 +124,7 @@ async function main(): Promise<void> {
   if (config.demoData) {
     console.log(`  Customer sign-in: ${config.publicUrl}/login     as ${DEMO_CUSTOMER.email}`);
     console.log(`  Staff sign-in:    ${config.publicUrl}/admin/login as ${DEMO_STAFF.email}`);
+    console.log(`                    or, for the other staff roles, ${DEMO_ROLE_STAFF.map((staff) => staff.email).join(', ')}`);
     console.log(`  One-time passwords arrive in the ${mailbox}.\n`);
   }
 }

@@ -3,11 +3,11 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { createAuthRepository } from './auth.repository.js';
 
-/** Creates a customer (the owner of a new account) and a staff member, each unless the e-mail exists already. */
+/** Creates a customer (the owner of a new account) and staff members, each unless the e-mail exists already. */
 export async function seedDemoUsers(
   db: Database,
   clock: Clock,
-  people: { customer: { email: string; name: string }; staff: { email: string; name: string; role: SystemRole } },
+  people: { customer: { email: string; name: string }; staff: { email: string; name: string; role: SystemRole }[] },
 ): Promise<void> {
   const repo = createAuthRepository(db);
   await db.transaction(async (tx) => {
@@ -17,8 +17,9 @@ export async function seedDemoUsers(
       const owner = await repo.insertUser({ email: customer.email, name: customer.name, createdAt: now }, tx);
       await repo.insertAccountWithOwner(owner.id, now, tx);
     }
-    if (!(await repo.findUserByEmail(staff.email, tx))) {
-      await repo.insertUser({ email: staff.email, name: staff.name, systemRole: staff.role, createdAt: now }, tx);
+    for (const member of staff) {
+      if (await repo.findUserByEmail(member.email, tx)) continue;
+      await repo.insertUser({ email: member.email, name: member.name, systemRole: member.role, createdAt: now }, tx);
     }
   });
 }
