@@ -58,4 +58,9 @@ test("staff view a customer's console read-only, a change is refused, and End vi
   // The staff member's own session, as it was before the view.
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBe(staffToken);
   await page.screenshot({ path: `${SCREENS}/switch-customer-ended.png` });
+
+  // The staff member changes things again as themselves (the view's XSRF cookie is replaced on the way).
+  await page.goto(`/admin/customers/${userId}`);
+  await page.getByRole('switch', { name: 'Disabled' }).check();
+  await expect(page.getByRole('switch', { name: 'Enabled: preview versions offered at deployment' })).toBeChecked();
 });
