@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES, permissionsFor } from '@kumo/contract';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
-import { signUpThroughTheUi } from './support/flows.js';
+import { signUpThroughTheUi, staffSignIn } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
 
 // A customer signs up, then one or two staff members sign in: more than the default minute.
@@ -12,15 +12,6 @@ const APPROVER = 'approver@kumo.cloud';
 /** Demo staff of two other roles (apps/api/src/demo/seed.ts). */
 const SUPPORT = 'support@kumo.cloud';
 const BILLING = 'billing@kumo.cloud';
-
-/** A staff member signs in through the development single sign-on provider and lands on the customers page. */
-async function staffSignIn(page: Page, email = STAFF): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/customers/);
-}
 
 /** A staff member of the demo data signed in in a browser of their own. */
 async function staffPage(browser: Browser, email: string): Promise<Page> {
