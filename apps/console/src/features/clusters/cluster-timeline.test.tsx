@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLUSTER_MESSAGES, MESSAGES, type TimelineResponse } from '@kumo/contract';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
@@ -10,7 +10,12 @@ const ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const PATH = `GET /api/cluster/timeline/${ID}`;
 
 configure({ asyncUtilTimeout: 5000 });
-afterEach(() => vi.unstubAllGlobals());
+// The fixtures' days are in the past whatever day the suite runs: only Date is pinned, timers stay real.
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-20T12:00:00Z') }));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const NEWEST: TimelineResponse = {
   deployment_id: ID,
