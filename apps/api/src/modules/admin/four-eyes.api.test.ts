@@ -360,6 +360,43 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     expect(history.content[0].start_end).toBe(`${tomorrow}_`);
   });
 
+  it('approves a rate change and writes its rates in one transaction: a failed write leaves the operation unused', async () => {
+    const c = await customer();
+    const asked = await post(
+      ctx,
+      '/api/admin/action',
+      {
+        action_name: 'change_service_rate',
+        user_id: c.userId,
+        action_payload: { user_id: c.userId, updated_service_rates: [{ dimension: 'BI_SERVER', rate: '0.0811' }] },
+      },
+      staff.billing.jwt,
+    );
+    expect(asked.statusCode).toBe(200);
+    const operationId = asked.json().operation_id as string;
+    const otp = await latestOtp(ctx, emails.adminA);
+    // The rates cannot be written for this account, as if the database failed half-way through the approval.
+    await ctx.database.db.execute(
+      sql.raw(`create function refuse_rates() returns trigger language plpgsql as $$ begin
+                 if new.account_id = '${c.accountId}' then raise exception 'refused'; end if; return new; end $$;
+               create trigger refuse_rates before insert on service_rates for each row execute function refuse_rates();`),
+    );
+    const failed = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp }, staff.billing.jwt);
+    expect(failed.statusCode).toBe(500);
+    const [row] = (await ctx.database.db.execute(sql`select approved_at, outcome from admin_operations where id = ${operationId}`))
+      .rows as { approved_at: string | null; outcome: string | null }[];
+    expect(row).toEqual({ approved_at: null, outcome: null });
+    expect((await mailsTo(c.email)).some((mail) => mail.textBody.includes('$0.0811'))).toBe(false);
+
+    // Once the fault is gone, the same OTP approves it, and the rates and the owner's notice come with the approval.
+    await ctx.database.db.execute(sql.raw('drop trigger refuse_rates on service_rates; drop function refuse_rates();'));
+    const done = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp }, staff.billing.jwt);
+    expect(done.statusCode).toBe(200);
+    const rates = (await get(ctx, `/api/subscription/consumption/rates/${c.subscriptionId}`, c.tokens.jwt)).json();
+    expect(rates.service_rate.BI_SERVER).toBe(0.0811);
+    expect((await mailsTo(c.email)).some((mail) => mail.textBody.includes('$0.0811 per core per hour'))).toBe(true);
+  });
+
   it('enforces each action its own permission key, the customer and the approver', async () => {
     const c = await customer();
     const other = await customer();

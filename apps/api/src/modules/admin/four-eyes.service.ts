@@ -185,8 +185,13 @@ export function createFourEyes(deps: {
     }
   }
 
-  /** Runs the approved action inside the approval's transaction; returns what changed, in words. */
-  async function execute(row: AdminOperationRow, requester: { userId: string; email: string }, approver: string, tx: Tx) {
+  /** Runs the approved action inside the approval's transaction; returns what changed, in words, and a mail to send after it. */
+  async function execute(
+    row: AdminOperationRow,
+    requester: { userId: string; email: string },
+    approver: string,
+    tx: Tx,
+  ): Promise<{ outcome: string; message: string; mailId?: string }> {
     const payload = row.payload;
     switch (row.actionName as AdminActionName) {
       case 'add_funds': {
@@ -226,9 +231,22 @@ export function createFourEyes(deps: {
         );
         return { outcome: `Deletion of cluster ${deleted.name} started`, message: ADMIN_MESSAGES.clusterDeletionStarted };
       }
-      case 'change_service_rate':
-        // The metering module writes rates itself (its own transaction), so they are set right after this one commits.
-        return { outcome: 'Service rates scheduled', message: ADMIN_MESSAGES.ratesChanged };
+      case 'change_service_rate': {
+        const { rates, effectiveFrom } = await plannedRates(payload as ChangeServiceRatePayload, row.accountId, true);
+        await metering.setRates(row.accountId, rates, effectiveFrom, requester.userId, tx);
+        // The owner hears of new rates before they apply (they take effect at the earliest now).
+        const owner = await repo.customer(row.customerUserId);
+        const lines = rates.map(
+          (r) =>
+            `${METERING_DIMENSION_LABELS[r.dimension]}: $${(r.rateE4 / 10_000).toFixed(4)} ${METERING_UNIT_LABELS[r.dimension]}${r.freeUnits > 0 ? `, ${r.freeUnits} free units a month` : ''}`,
+        );
+        const mailId = owner ? await mail.enqueue(rateChangeMail(owner.email, effectiveFrom, lines), tx) : undefined;
+        return {
+          outcome: `Rates from ${effectiveFrom.toISOString()}: ${rates.map((r) => `${r.dimension} ${r.rateE4 / 10_000} (${r.freeUnits} free)`).join(', ')}`,
+          message: ADMIN_MESSAGES.ratesChanged,
+          mailId,
+        };
+      }
       default:
         throw businessRule('VALIDATION_FAILED', MESSAGES.validationFailed);
     }
@@ -356,23 +374,7 @@ export function createFourEyes(deps: {
         return done;
       });
       await auth.approvalOtp.recordSuccess(key);
-      if (action === 'change_service_rate') {
-        const { rates, effectiveFrom } = await plannedRates(row.payload as ChangeServiceRatePayload, row.accountId, true);
-        await metering.setRates(row.accountId, rates, effectiveFrom, staff.userId);
-        // The owner hears of new rates before they apply (they take effect at the earliest now).
-        const owner = await repo.customer(row.customerUserId);
-        if (owner) {
-          const lines = rates.map(
-            (r) =>
-              `${METERING_DIMENSION_LABELS[r.dimension]}: $${(r.rateE4 / 10_000).toFixed(4)} ${METERING_UNIT_LABELS[r.dimension]}${r.freeUnits > 0 ? `, ${r.freeUnits} free units a month` : ''}`,
-          );
-          const mailId = await mail.enqueue(rateChangeMail(owner.email, effectiveFrom, lines), db);
-          await mail.dispatch(mailId);
-        }
-        await repo.update(row.id, {
-          outcome: `Rates from ${effectiveFrom.toISOString()}: ${rates.map((r) => `${r.dimension} ${r.rateE4 / 10_000} (${r.freeUnits} free)`).join(', ')}`,
-        });
-      }
+      if (result.mailId) await mail.dispatch(result.mailId);
       if (action === 'delete_cluster') await clusters.followDeletion(String((row.payload as { deployment_id: string }).deployment_id));
       return { operation_id: row.id, action_name: action, status: 'APPROVED', message: result.message };
     },

@@ -20,7 +20,7 @@ import {
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY, HOUR } from '../../clock.js';
-import type { Database } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingService } from '../billing/index.js';
@@ -403,8 +403,11 @@ export function createMeteringService(deps: {
       };
     },
 
-    /** New rates from `effectiveFrom` on (not before now: charged hours are never re-priced). Staff call this. */
-    async setRates(accountId: string, rates: Rate[], effectiveFrom: Date, actorUserId: string | null): Promise<void> {
+    /**
+     * New rates from `effectiveFrom` on (not before now: charged hours are never re-priced). Staff call this through
+     * an approval, passing its transaction so the rates and the approval commit together.
+     */
+    async setRates(accountId: string, rates: Rate[], effectiveFrom: Date, actorUserId: string | null, tx: DbOrTx = db): Promise<void> {
       const now = clock.now();
       if (effectiveFrom.getTime() < now.getTime() - 60_000) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
       for (const rate of rates) {
@@ -412,7 +415,7 @@ export function createMeteringService(deps: {
           throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
         }
       }
-      await repo.insertRates(accountId, rates, effectiveFrom, actorUserId, now);
+      await repo.insertRates(accountId, rates, effectiveFrom, actorUserId, now, tx);
     },
 
     async subscriptionOverview(accountId: string, startDate?: string): Promise<SubscriptionConsumptionOverview[]> {
