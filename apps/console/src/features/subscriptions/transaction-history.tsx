@@ -14,7 +14,7 @@ import { formatDateTime, formatUsd } from '../../lib/format';
 import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
 import { useCreditTransactions } from './api/credit-transactions';
 import { useDownloadReceipt } from './api/download-receipt';
-import { useLoadMoreOnScroll } from './scroll';
+import { useLoadMoreOnScroll } from '../../lib/scroll';
 import classes from './transaction-history.module.css';
 
 const COLUMNS = ['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status'];
