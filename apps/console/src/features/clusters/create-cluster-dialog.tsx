@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type ControllerFieldState, type ControllerRenderProps, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -11,6 +11,7 @@ import {
   PasswordInput,
   Popover,
   Select,
+  type PasswordInputProps,
   SimpleGrid,
   Stack,
   Text,
@@ -73,6 +74,42 @@ const FIELD_ORDER: FormField[] = [
   'confirm_password',
   'kumo_version',
 ];
+
+/** What a Controller hands its input. */
+interface Rendered<N extends FormField> {
+  field: ControllerRenderProps<CreateClusterForm, N>;
+  fieldState: ControllerFieldState;
+}
+
+/** The wiring every input of the form takes from its field: name, ref, value, blur and the field's error. */
+function bound<N extends FormField>({ field, fieldState }: Rendered<N>) {
+  return { name: field.name, ref: field.ref, value: field.value, onBlur: field.onBlur, error: fieldState.error?.message };
+}
+
+/** A required pick from a list: empty shows the placeholder, and the list opens in a portal. */
+function boundSelect<N extends 'selectedSubscription' | 'region' | 'kumo_version'>(rendered: Rendered<N>) {
+  const { field } = rendered;
+  return {
+    ...bound(rendered),
+    value: field.value || null,
+    onChange: (value: string | null) => field.onChange(value ?? ''),
+    allowDeselect: false,
+    comboboxProps: { withinPortal: true },
+  };
+}
+
+/** A required new password, kept to the characters and length a cluster password may have. */
+function NewPasswordInput({ onValue, ...props }: Omit<PasswordInputProps, 'onChange'> & { onValue: (value: string) => void }) {
+  return (
+    <PasswordInput
+      required
+      autoComplete="new-password"
+      maxLength={CLUSTER_LIMITS.passwordMaxLength}
+      onChange={(event) => onValue(normalizePasswordInput(event.currentTarget.value))}
+      {...props}
+    />
+  );
+}
 
 export const belowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'> | undefined) =>
   !!subscription && amountToCents(subscription.total_amount) < CLUSTER_LIMITS.minimumBalanceCents;
@@ -254,7 +291,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
           <Controller
             control={control}
             name="selectedSubscription"
-            render={({ field, fieldState }) => (
+            render={(rendered) => (
               <Select
                 label="Subscription"
                 required
@@ -263,14 +300,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
                   value: subscription.subscription_id,
                   label: subscription.subscription_name,
                 }))}
-                allowDeselect={false}
-                name={field.name}
-                ref={field.ref}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                comboboxProps={{ withinPortal: true }}
+                {...boundSelect(rendered)}
               />
             )}
           />
@@ -288,7 +318,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
           <Controller
             control={control}
             name="cluster_name"
-            render={({ field, fieldState }) => (
+            render={(rendered) => (
               <TextInput
                 label="Cluster Name"
                 required
@@ -296,12 +326,8 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
                 autoComplete="off"
                 placeholder="e.g. analytics-prod"
                 maxLength={CLUSTER_LIMITS.nameMaxLength}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(normalizeClusterNameInput(event.currentTarget.value))}
-                error={fieldState.error?.message}
+                {...bound(rendered)}
+                onChange={(event) => rendered.field.onChange(normalizeClusterNameInput(event.currentTarget.value))}
               />
             )}
           />
@@ -327,25 +353,19 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             <Controller
               control={control}
               name="region"
-              render={({ field, fieldState }) => (
+              render={(rendered) => (
                 <Select
                   label="Region"
                   required
                   placeholder="Select a region"
                   data={(regions.data?.region_mapping ?? []).map((entry) => entry.region)}
-                  allowDeselect={false}
                   searchable
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value || null}
-                  onBlur={field.onBlur}
+                  {...boundSelect(rendered)}
                   onChange={(value) => {
-                    field.onChange(value ?? '');
+                    rendered.field.onChange(value ?? '');
                     // The backup region pairs with the region: a new region asks again.
                     setValue('backupRegion', null);
                   }}
-                  error={fieldState.error?.message}
-                  comboboxProps={{ withinPortal: true }}
                 />
               )}
             />
@@ -371,7 +391,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             <Controller
               control={control}
               name="backupRegion"
-              render={({ field, fieldState }) => (
+              render={(rendered) => (
                 <Select
                   label="Backup Region"
                   required={enableDrFlag}
@@ -379,12 +399,8 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
                   placeholder={enableDrFlag ? 'Select a backup region' : 'Disaster recovery off'}
                   data={backupOptions}
                   allowDeselect={false}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(value) => field.onChange(value)}
-                  error={fieldState.error?.message}
+                  {...bound(rendered)}
+                  onChange={(value) => rendered.field.onChange(value)}
                   comboboxProps={{ withinPortal: true }}
                 />
               )}
@@ -392,7 +408,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             <Controller
               control={control}
               name="cidr"
-              render={({ field, fieldState }) => (
+              render={(rendered) => (
                 <TextInput
                   label="CIDR"
                   required
@@ -401,12 +417,8 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
                   placeholder="10.0.0.0/16"
                   description={cidr.isFetching ? 'Finding a free block…' : 'A block free in the chosen regions is filled in.'}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(normalizeCidrInput(event.currentTarget.value))}
-                  error={fieldState.error?.message}
+                  {...bound(rendered)}
+                  onChange={(event) => rendered.field.onChange(normalizeCidrInput(event.currentTarget.value))}
                 />
               )}
             />
@@ -426,25 +438,19 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
                   <Controller
                     control={control}
                     name="password"
-                    render={({ field, fieldState }) => (
-                      <PasswordInput
+                    render={(rendered) => (
+                      <NewPasswordInput
                         label="Password"
-                        required
-                        autoComplete="new-password"
-                        maxLength={CLUSTER_LIMITS.passwordMaxLength}
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value}
+                        {...bound(rendered)}
                         onFocus={() => setPasswordFocused(true)}
                         onBlur={() => {
                           setPasswordFocused(false);
-                          field.onBlur();
+                          rendered.field.onBlur();
                         }}
-                        onChange={(event) => {
-                          field.onChange(normalizePasswordInput(event.currentTarget.value));
+                        onValue={(value) => {
+                          rendered.field.onChange(value);
                           if (getValues('confirm_password')) void trigger('confirm_password');
                         }}
-                        error={fieldState.error?.message}
                         aria-describedby="password-checks"
                       />
                     )}
@@ -458,26 +464,13 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             <Controller
               control={control}
               name="confirm_password"
-              render={({ field, fieldState }) => (
-                <PasswordInput
-                  label="Confirm Password"
-                  required
-                  autoComplete="new-password"
-                  maxLength={CLUSTER_LIMITS.passwordMaxLength}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(normalizePasswordInput(event.currentTarget.value))}
-                  error={fieldState.error?.message}
-                />
-              )}
+              render={(rendered) => <NewPasswordInput label="Confirm Password" {...bound(rendered)} onValue={rendered.field.onChange} />}
             />
           </SimpleGrid>
           <Controller
             control={control}
             name="kumo_version"
-            render={({ field, fieldState }) => (
+            render={(rendered) => (
               <Select
                 label="Kumo Version"
                 required
@@ -486,14 +479,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
                   value: version.version,
                   label: `${version.version} — ${version.description}`,
                 }))}
-                allowDeselect={false}
-                name={field.name}
-                ref={field.ref}
-                value={field.value || null}
-                onBlur={field.onBlur}
-                onChange={(value) => field.onChange(value ?? '')}
-                error={fieldState.error?.message}
-                comboboxProps={{ withinPortal: true }}
+                {...boundSelect(rendered)}
               />
             )}
           />
