@@ -1,10 +1,11 @@
-import { Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { CLOUD_PROVIDER_LABELS, type Cluster, type ClusterStatus, type DeploymentStatus, type StackStatus } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
-import { errorMessage } from '../../lib/api-error';
 import { useClusterDetails } from './api/cluster-details';
-import { statusColorClass } from './cluster-status';
 import { DeploymentSteps } from './deployment-steps';
+import { DetailsTable } from './details-table';
+
+const CONFIGURATION_COLUMNS = ['Service', 'Nodes', 'Instance type', 'Cores'];
 
 interface DeploymentDetailsTabProps {
   cluster: Cluster;
@@ -44,44 +45,22 @@ export function DeploymentDetailsTab({ cluster, status, stackStatus, deploymentS
           </DetailField>
         ))}
       </SimpleGrid>
-      <Stack gap="xs">
-        <Title order={3} fz="md">
-          Configuration
-        </Title>
-        {details.isPending ? (
-          <Center py="md">
-            <Loader size="sm" aria-label="Loading the configuration" />
-          </Center>
-        ) : details.isError ? (
-          <Text className={statusColorClass('red')} fz="sm" role="alert">
-            {errorMessage(details.error)}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="xs" aria-label="Configuration">
-              <Table.Thead>
-                <Table.Tr>
-                  {['Service', 'Nodes', 'Instance type', 'Cores'].map((column) => (
-                    <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase">
-                      {column}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {details.data.cluster_configurations.map((row) => (
-                  <Table.Tr key={row.service_name}>
-                    <Table.Td>{row.service_name}</Table.Td>
-                    <Table.Td>{row.node_count}</Table.Td>
-                    <Table.Td ff="monospace">{row.instance_type}</Table.Td>
-                    <Table.Td>{row.core}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+      <DetailsTable
+        title="Configuration"
+        columns={CONFIGURATION_COLUMNS}
+        minWidth={480}
+        query={details}
+        rows={(data) =>
+          data.cluster_configurations.map((row) => (
+            <Table.Tr key={row.service_name}>
+              <Table.Td>{row.service_name}</Table.Td>
+              <Table.Td>{row.node_count}</Table.Td>
+              <Table.Td ff="monospace">{row.instance_type}</Table.Td>
+              <Table.Td>{row.core}</Table.Td>
+            </Table.Tr>
+          ))
+        }
+      />
     </Stack>
   );
 }

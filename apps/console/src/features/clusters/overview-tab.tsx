@@ -1,11 +1,10 @@
-import { Badge, Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { CLOUD_PROVIDER_LABELS, type Cluster } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useClusterDetails } from './api/cluster-details';
-import { statusColorClass } from './cluster-status';
 import { ClusterTimeline } from './cluster-timeline';
+import { DetailsTable } from './details-table';
 import { ScheduleCard } from './schedule-card';
 
 const NODE_COLUMNS = ['Node', 'Core', 'Node status', 'Service instance', 'Service status', 'Instance type'];
@@ -30,54 +29,32 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
           <Text fz="sm">{formatDateTime(cluster.deployed_on) || '—'}</Text>
         </DetailField>
       </SimpleGrid>
-      <Stack gap="xs">
-        <Title order={3} fz="md">
-          Nodes
-        </Title>
-        {current.isPending ? (
-          <Center py="md">
-            <Loader size="sm" aria-label="Loading the nodes" />
-          </Center>
-        ) : current.isError ? (
-          <Text className={statusColorClass('red')} fz="sm" role="alert">
-            {errorMessage(current.error)}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" aria-label="Nodes">
-              <Table.Thead>
-                <Table.Tr>
-                  {NODE_COLUMNS.map((column) => (
-                    <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase">
-                      {column}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {current.data.nodes.map((node) => (
-                  <Table.Tr key={`${node.host}-${node.service_name}`}>
-                    <Table.Td ff="monospace" fz="sm">
-                      {node.host}
-                    </Table.Td>
-                    <Table.Td>{node.core}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge value={node.node_status} />
-                    </Table.Td>
-                    <Table.Td fz="sm">{node.service_name}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge value={node.status} />
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="sm">
-                      {node.instance_type}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+      <DetailsTable
+        title="Nodes"
+        columns={NODE_COLUMNS}
+        minWidth={640}
+        query={current}
+        rows={(data) =>
+          data.nodes.map((node) => (
+            <Table.Tr key={`${node.host}-${node.service_name}`}>
+              <Table.Td ff="monospace" fz="sm">
+                {node.host}
+              </Table.Td>
+              <Table.Td>{node.core}</Table.Td>
+              <Table.Td>
+                <StatusBadge value={node.node_status} />
+              </Table.Td>
+              <Table.Td fz="sm">{node.service_name}</Table.Td>
+              <Table.Td>
+                <StatusBadge value={node.status} />
+              </Table.Td>
+              <Table.Td ff="monospace" fz="sm">
+                {node.instance_type}
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      />
       <ScheduleCard deploymentId={cluster.deployment_id} />
       <ClusterTimeline deploymentId={cluster.deployment_id} />
     </Stack>
