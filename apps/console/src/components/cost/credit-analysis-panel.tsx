@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Center, EmptyState, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Center, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { METERING_MESSAGES, UI_TIMING, type CreditAnalysis, type CsvTable } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/download-file';
 import { IconChart, IconDownload } from '../icons';
+import { CostLoadError } from './cost-load-error';
 import { ConsumptionTable, CostTableWithFullScreen } from './cost-tables';
+import { MonthSelect } from './month-select';
 import { costMonthOptions, monthLabel } from './months';
 
 export interface CreditAnalysisPanelProps {
@@ -53,16 +55,7 @@ export function CreditAnalysisPanel({ queryKey, fetchAnalysis, exportPath, subje
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Select
-          label="Month"
-          data={options}
-          value={startDate}
-          onChange={(next) => next && setStartDate(next)}
-          allowDeselect={false}
-          w={180}
-          size="sm"
-          comboboxProps={{ withinPortal: true }}
-        />
+        <MonthSelect options={options} value={startDate} onChange={setStartDate} />
         <Group gap="xs">
           <Button
             variant="default"
@@ -90,9 +83,7 @@ export function CreditAnalysisPanel({ queryKey, fetchAnalysis, exportPath, subje
       {summary?.(startDate)}
 
       {analysis.isError && !data ? (
-        <Alert color="red" variant="light" role="alert">
-          {analysis.error instanceof Error && analysis.error.message ? analysis.error.message : METERING_MESSAGES.costLoadFailed}
-        </Alert>
+        <CostLoadError error={analysis.error} />
       ) : !data ? (
         <Center py="xl">
           <Loader size="sm" aria-label="Loading cost analysis" />

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES, METERING_MESSAGES, type SubscriptionConsumptionOverview } from '@kumo/contract';
 import { isAllZero } from '../../components/cost/credit-analysis-panel';
 import { DailyServiceChart, MonthlyChart } from '../../components/cost/cost-charts';
 import { costCell } from '../../components/cost/cost-format';
+import { CostLoadError } from '../../components/cost/cost-load-error';
+import { MonthSelect } from '../../components/cost/month-select';
 import { costMonthOptions, monthLabel } from '../../components/cost/months';
 import { IconChart, IconReceipt } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
@@ -39,21 +41,10 @@ export function CostAnalysisPage({ now }: { now?: Date }) {
             <Text fw={600} component="h2" fz="lg" m={0}>
               Cost overview
             </Text>
-            <Select
-              label="Month"
-              data={options}
-              value={startDate}
-              onChange={(next) => next && setStartDate(next)}
-              allowDeselect={false}
-              w={180}
-              size="sm"
-              comboboxProps={{ withinPortal: true }}
-            />
+            <MonthSelect options={options} value={startDate} onChange={setStartDate} />
           </Group>
           {overview.isError && !overview.data ? (
-            <Alert color="red" variant="light" role="alert">
-              {overview.error instanceof Error && overview.error.message ? overview.error.message : METERING_MESSAGES.costLoadFailed}
-            </Alert>
+            <CostLoadError error={overview.error} />
           ) : overview.isPending ? (
             <Center py={48}>
               <Loader size="sm" aria-label="Loading cost overview" />
@@ -157,9 +148,7 @@ function SubscriptionCharts({ subscriptions, subscriptionId, onChoose, startDate
         )}
       </Group>
       {analysis.isError && !data ? (
-        <Alert color="red" variant="light" role="alert">
-          {analysis.error instanceof Error && analysis.error.message ? analysis.error.message : METERING_MESSAGES.costLoadFailed}
-        </Alert>
+        <CostLoadError error={analysis.error} />
       ) : !data ? (
         <Center py={48}>
           <Loader size="sm" aria-label="Loading cost by service" />
