@@ -1,11 +1,12 @@
 // The charts' legend draws its keys with ColorSwatch, which the console's shared style list leaves out.
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/charts/styles.layer.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart, type BarChartProps } from '@mantine/charts';
 import { Box, Table, Text } from '@mantine/core';
 import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, type CreditAnalysis, type MonthlyConsumption } from '@kumo/contract';
 import { formatUsd } from '../../lib/format';
 import { costCell } from './cost-format';
+import { DimensionCells } from './cost-tables';
 import { dayLabel, monthLabel } from './months';
 
 /** One colour per service, from the theme's palette, distinct in light and dark schemes. */
@@ -22,17 +23,44 @@ const SERVICE_COLORS: Record<(typeof METERING_DIMENSIONS)[number], string> = {
 
 const money = (value: number) => formatUsd(value);
 
-/** A chart's text equivalent: the same numbers as a table, folded away until asked for. */
-function TextEquivalent({ summary, children }: { summary: string; children: React.ReactNode }) {
+interface ChartFigureProps {
+  title: string;
+  chart: Omit<BarChartProps, 'valueFormatter' | 'tickLine' | 'yAxisProps' | 'barChartProps'>;
+  /** Names the text equivalent. */
+  summary: string;
+  /** The text equivalent: the same numbers as a table's head and body. */
+  children: React.ReactNode;
+}
+
+/** A captioned bar chart of money, with its text equivalent folded away below it until asked for. */
+function ChartFigure({ title, chart, summary, children }: ChartFigureProps) {
   return (
-    <Box component="details" mt="xs">
-      <Text component="summary" fz="sm" style={{ cursor: 'pointer' }}>
-        {summary}
+    <figure style={{ margin: 0 }}>
+      <Text component="figcaption" fw={600} mb="xs">
+        {title}
       </Text>
-      <Table.ScrollContainer minWidth={480} mt="xs">
-        {children}
-      </Table.ScrollContainer>
-    </Box>
+      {/* The bars repeat the table below for sighted readers; assistive technology reads the table. */}
+      <div aria-hidden="true">
+        <BarChart
+          {...chart}
+          valueFormatter={money}
+          tickLine="y"
+          yAxisProps={{ width: 72 }}
+          // The chart is hidden from assistive technology, so it must not take keyboard focus either.
+          barChartProps={{ accessibilityLayer: false }}
+        />
+      </div>
+      <Box component="details" mt="xs">
+        <Text component="summary" fz="sm" style={{ cursor: 'pointer' }}>
+          {summary}
+        </Text>
+        <Table.ScrollContainer minWidth={480} mt="xs">
+          <Table striped fz="sm">
+            {children}
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+    </figure>
   );
 }
 
@@ -44,64 +72,48 @@ export function DailyServiceChart({ analysis, title }: { analysis: CreditAnalysi
     ...Object.fromEntries(used.map((dimension) => [dimension, day.service_consumption[dimension] ?? 0])),
   }));
   return (
-    <figure style={{ margin: 0 }}>
-      <Text component="figcaption" fw={600} mb="xs">
-        {title}
-      </Text>
-      {/* The bars repeat the table below for sighted readers; assistive technology reads the table. */}
-      <div aria-hidden="true">
-        <BarChart
-          h={280}
-          data={data}
-          dataKey="day"
-          type="stacked"
-          series={used.map((dimension) => ({
-            name: dimension,
-            label: METERING_DIMENSION_LABELS[dimension],
-            color: SERVICE_COLORS[dimension],
-          }))}
-          valueFormatter={money}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          tickLine="y"
-          yAxisProps={{ width: 72 }}
-          // The chart is hidden from assistive technology, so it must not take keyboard focus either.
-          barChartProps={{ accessibilityLayer: false }}
-        />
-      </div>
-      <TextEquivalent summary="Daily cost by service as a table">
-        <Table striped fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              {used.map((dimension) => (
-                <Table.Th key={dimension} scope="col" ta="right">
-                  {METERING_DIMENSION_LABELS[dimension]}
-                </Table.Th>
-              ))}
-              <Table.Th scope="col" ta="right">
-                Total
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {analysis.daily.map((day) => (
-              <Table.Tr key={day.date}>
-                <Table.Th scope="row" fw={400}>
-                  {dayLabel(day.date)}
-                </Table.Th>
-                {used.map((dimension) => (
-                  <Table.Td key={dimension} ta="right">
-                    {costCell(day.service_consumption[dimension] ?? 0)}
-                  </Table.Td>
-                ))}
-                <Table.Td ta="right">{costCell(day.daily_total)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TextEquivalent>
-    </figure>
+    <ChartFigure
+      title={title}
+      chart={{
+        h: 280,
+        data,
+        dataKey: 'day',
+        type: 'stacked',
+        series: used.map((dimension) => ({
+          name: dimension,
+          label: METERING_DIMENSION_LABELS[dimension],
+          color: SERVICE_COLORS[dimension],
+        })),
+        withLegend: true,
+        legendProps: { verticalAlign: 'bottom' },
+      }}
+      summary="Daily cost by service as a table"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Date</Table.Th>
+          {used.map((dimension) => (
+            <Table.Th key={dimension} scope="col" ta="right">
+              {METERING_DIMENSION_LABELS[dimension]}
+            </Table.Th>
+          ))}
+          <Table.Th scope="col" ta="right">
+            Total
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {analysis.daily.map((day) => (
+          <Table.Tr key={day.date}>
+            <Table.Th scope="row" fw={400}>
+              {dayLabel(day.date)}
+            </Table.Th>
+            <DimensionCells dimensions={used} value={(dimension) => costCell(day.service_consumption[dimension] ?? 0)} />
+            <Table.Td ta="right">{costCell(day.daily_total)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ChartFigure>
   );
 }
 
@@ -109,45 +121,29 @@ export function DailyServiceChart({ analysis, title }: { analysis: CreditAnalysi
 export function MonthlyChart({ months, title }: { months: MonthlyConsumption[]; title: string }) {
   const data = months.map((month) => ({ month: monthLabel(month.date), cost: month.monthly_consumed_amount }));
   return (
-    <figure style={{ margin: 0 }}>
-      <Text component="figcaption" fw={600} mb="xs">
-        {title}
-      </Text>
-      <div aria-hidden="true">
-        <BarChart
-          h={240}
-          data={data}
-          dataKey="month"
-          series={[{ name: 'cost', label: 'Cost', color: 'blue.6' }]}
-          valueFormatter={money}
-          tickLine="y"
-          yAxisProps={{ width: 72 }}
-          // The chart is hidden from assistive technology, so it must not take keyboard focus either.
-          barChartProps={{ accessibilityLayer: false }}
-        />
-      </div>
-      <TextEquivalent summary="Monthly cost as a table">
-        <Table striped fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Month</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Cost
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {months.map((month) => (
-              <Table.Tr key={month.date}>
-                <Table.Th scope="row" fw={400}>
-                  {monthLabel(month.date)}
-                </Table.Th>
-                <Table.Td ta="right">{costCell(month.monthly_consumed_amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TextEquivalent>
-    </figure>
+    <ChartFigure
+      title={title}
+      chart={{ h: 240, data, dataKey: 'month', series: [{ name: 'cost', label: 'Cost', color: 'blue.6' }] }}
+      summary="Monthly cost as a table"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Month</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Cost
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {months.map((month) => (
+          <Table.Tr key={month.date}>
+            <Table.Th scope="row" fw={400}>
+              {monthLabel(month.date)}
+            </Table.Th>
+            <Table.Td ta="right">{costCell(month.monthly_consumed_amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ChartFigure>
   );
 }

@@ -1,6 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Table, Text } from '@mantine/core';
-import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, METERING_UNITS, type CreditAnalysis } from '@kumo/contract';
+import {
+  METERING_DIMENSIONS,
+  METERING_DIMENSION_LABELS,
+  METERING_UNITS,
+  type CreditAnalysis,
+  type MeteringDimension,
+} from '@kumo/contract';
 import { formatUsd } from '../../lib/format';
 import { IconMaximize } from '../icons';
 import { costCell, usageCell } from './cost-format';
@@ -13,6 +19,33 @@ const UNIT_CAPTIONS: Record<string, string> = {
   'GB-month': 'GB-month',
   GB: 'GB',
 };
+
+/** A right-aligned column header with its unit in small print after it. */
+function UnitHeader({ children, unit }: { children: ReactNode; unit: string }) {
+  return (
+    <Table.Th scope="col" ta="right">
+      {children}{' '}
+      <Text span fz="xs" c="dimmed" fw={400}>
+        ({unit})
+      </Text>
+    </Table.Th>
+  );
+}
+
+/** A row's cells for the given services, in their order, right-aligned. */
+export function DimensionCells({
+  dimensions,
+  value,
+}: {
+  dimensions: readonly MeteringDimension[];
+  value: (dimension: MeteringDimension) => string;
+}) {
+  return dimensions.map((dimension) => (
+    <Table.Td key={dimension} ta="right">
+      {value(dimension)}
+    </Table.Td>
+  ));
+}
 
 /** The cost table of spec section 2: date, compute services, storage services, total cost; the month's total last. */
 export function CostTable({ analysis, caption }: { analysis: CreditAnalysis; caption: string }) {
@@ -91,25 +124,12 @@ export function ConsumptionTable({ analysis, caption }: { analysis: CreditAnalys
           <Table.Tr>
             <Table.Th scope="col">Date</Table.Th>
             {METERING_DIMENSIONS.map((dimension) => (
-              <Table.Th key={dimension} scope="col" ta="right">
-                {METERING_DIMENSION_LABELS[dimension]}{' '}
-                <Text span fz="xs" c="dimmed" fw={400}>
-                  ({UNIT_CAPTIONS[METERING_UNITS[dimension]] ?? METERING_UNITS[dimension]})
-                </Text>
-              </Table.Th>
+              <UnitHeader key={dimension} unit={UNIT_CAPTIONS[METERING_UNITS[dimension]] ?? METERING_UNITS[dimension]}>
+                {METERING_DIMENSION_LABELS[dimension]}
+              </UnitHeader>
             ))}
-            <Table.Th scope="col" ta="right">
-              Free Build Up To{' '}
-              <Text span fz="xs" c="dimmed" fw={400}>
-                (core-hours)
-              </Text>
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Free Cache Storage Up To{' '}
-              <Text span fz="xs" c="dimmed" fw={400}>
-                (GB-month)
-              </Text>
-            </Table.Th>
+            <UnitHeader unit="core-hours">Free Build Up To</UnitHeader>
+            <UnitHeader unit="GB-month">Free Cache Storage Up To</UnitHeader>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -118,11 +138,7 @@ export function ConsumptionTable({ analysis, caption }: { analysis: CreditAnalys
               <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                 {dayLabel(day.date)}
               </Table.Th>
-              {METERING_DIMENSIONS.map((dimension) => (
-                <Table.Td key={dimension} ta="right">
-                  {usageCell(day.usage[dimension] ?? 0)}
-                </Table.Td>
-              ))}
+              <DimensionCells dimensions={METERING_DIMENSIONS} value={(dimension) => usageCell(day.usage[dimension] ?? 0)} />
               <Table.Td ta="right">{usageCell(day.free_build_up_to)}</Table.Td>
               <Table.Td ta="right">{usageCell(day.free_cache_storage_up_to)}</Table.Td>
             </Table.Tr>
