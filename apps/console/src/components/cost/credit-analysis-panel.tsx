@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Center, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { METERING_MESSAGES, UI_TIMING, type CreditAnalysis, type CsvTable } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { downloadFile } from '../../lib/download-file';
+import { CardLoader } from '../card-states';
 import { IconChart, IconDownload } from '../icons';
 import { CostLoadError } from './cost-load-error';
 import { ConsumptionTable, CostTableWithFullScreen } from './cost-tables';
@@ -85,9 +86,7 @@ export function CreditAnalysisPanel({ queryKey, fetchAnalysis, exportPath, subje
       {analysis.isError && !data ? (
         <CostLoadError error={analysis.error} />
       ) : !data ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading cost analysis" />
-        </Center>
+        <CardLoader label="Loading cost analysis" />
       ) : empty ? (
         <EmptyState variant="light" icon={<IconChart size={24} />} title={METERING_MESSAGES.costUnavailable} py="xl" />
       ) : (

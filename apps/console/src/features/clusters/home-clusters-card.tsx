@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Button, Card, Center, EmptyState, Group, Loader, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CLUSTER_MESSAGES, canClusterDo, type Cluster } from '@kumo/contract';
+import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconPlayerPlay, IconPlayerStop, IconPlus, IconServer } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { useClusterView } from './api/cluster-view';
@@ -39,28 +40,23 @@ export function HomeClustersCard() {
         )}
       </Group>
       {view.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading clusters" />
-        </Center>
+        <CardLoader label="Loading clusters" />
       ) : view.isError ? (
         <Text className={statusColorClass('red')} fz="sm" role="alert">
           {errorMessage(view.error)}
         </Text>
       ) : clusters.length === 0 ? (
-        <EmptyState
-          size="sm"
-          variant="light"
+        <CardEmptyState
           icon={<IconServer size={22} />}
           title={CLUSTER_MESSAGES.noClusterDeployed}
           description="Clusters you deploy appear here with their status and capacity."
           py="xl"
-        >
-          <EmptyState.Actions>
+          action={
             <Button leftSection={<IconPlus size={16} />} onClick={newCluster}>
               New Cluster
             </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          }
+        />
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="sm" aria-label="Clusters">

@@ -1,6 +1,7 @@
 import { MESSAGES, amountToCents, runwayText, type Subscription } from '@kumo/contract';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Button, Card, Center, EmptyState, Group, Loader, Menu, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Menu, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
@@ -23,28 +24,23 @@ export function SubscriptionsSummary() {
         )}
       </Group>
       {query.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading subscriptions" />
-        </Center>
+        <CardLoader label="Loading subscriptions" />
       ) : query.isError ? (
         <Text c="red" fz="sm" role="alert">
           {errorMessage(query.error) || MESSAGES.subscriptionsFetchFailed}
         </Text>
       ) : subscriptions.length === 0 ? (
-        <EmptyState
-          size="sm"
-          variant="light"
+        <CardEmptyState
           icon={<IconWallet size={22} />}
           title={MESSAGES.noSubscriptions}
           description="Create a subscription and add funds to start deploying clusters."
           py="lg"
-        >
-          <EmptyState.Actions>
+          action={
             <Button component={Link} to="/subscriptions" variant="light" rightSection={<IconArrowRight size={16} />}>
               Go to Subscriptions
             </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          }
+        />
       ) : (
         <ScrollArea.Autosize mah={560} type="auto">
           <Stack gap="sm" aria-label="Subscription balances" role="list">
