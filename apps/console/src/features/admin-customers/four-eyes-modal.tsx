@@ -1,7 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { ADMIN_MESSAGES, MESSAGES, OTP, normalizeOtpInput, type AdminActionRequest } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { ADMIN_MESSAGES, type AdminActionRequest } from '@kumo/contract';
+import { ApproverOtpForm } from '../../components/approver-otp-form';
 import { useAuthenticateAdminAction, useRequestAdminAction, useResendAdminActionOtp } from './api/admin-actions';
 
 export interface FourEyesForm {
@@ -81,67 +81,19 @@ interface ApproverOtpStepProps {
   onCancel: () => void;
 }
 
-/** The OTP an approver received and read out; a wrong one is said under the field, which is cleared. */
+/** The approver's OTP for a customer action; approving reloads the customer's data. */
 export function ApproverOtpStep({ userId, operationId, onApproved, onCancel }: ApproverOtpStepProps) {
-  const authenticate = useAuthenticateAdminAction(userId);
-  const resend = useResendAdminActionOtp();
-  const [otp, setOtp] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (otp.length < OTP.length) return;
-    resend.reset();
-    authenticate.mutate({ operation_id: operationId, otp }, { onSuccess: onApproved, onError: () => setOtp('') });
-  };
-  const onResend = () => {
-    authenticate.reset();
-    resend.mutate(operationId, { onError: () => setOtp('') });
-  };
-  const error = authenticate.error ?? resend.error;
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text fz="sm" role="status">
-          {ADMIN_MESSAGES.approverOtpSent}
-        </Text>
-        <TextInput
-          label="Approver's OTP"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          data-autofocus
-          maxLength={OTP.length}
-          value={otp}
-          error={error ? errorMessage(error) : undefined}
-          onChange={(event) => {
-            authenticate.reset();
-            resend.reset();
-            setOtp(normalizeOtpInput(event.currentTarget.value));
-          }}
-          styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
-        />
-        <Group justify="space-between" fz="sm">
-          <Text inherit c="dimmed" aria-live="polite">
-            {resend.isSuccess ? ADMIN_MESSAGES.otpResent : 'The approver didn’t get it?'}
-          </Text>
-          <Anchor component="button" type="button" inherit fw={600} onClick={onResend} disabled={resend.isPending}>
-            Resend
-          </Anchor>
-        </Group>
-        {authenticate.isPending && (
-          <Text ta="center" fz="sm" c="dimmed" role="status">
-            {MESSAGES.validating}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={otp.length < OTP.length} loading={authenticate.isPending}>
-            Verify
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ApproverOtpForm
+      operationId={operationId}
+      authenticate={useAuthenticateAdminAction(userId)}
+      resend={useResendAdminActionOtp()}
+      label="Approver's OTP"
+      sentMessage={ADMIN_MESSAGES.approverOtpSent}
+      resentMessage={ADMIN_MESSAGES.otpResent}
+      resendPrompt="The approver didn’t get it?"
+      onApproved={onApproved}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { CLUSTER_MESSAGES, MESSAGES, OTP, clusterDeletionStartedMessage, normalizeOtpInput, type Cluster } from '@kumo/contract';
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { CLUSTER_MESSAGES, clusterDeletionStartedMessage, type Cluster } from '@kumo/contract';
+import { ApproverOtpForm } from '../../components/approver-otp-form';
 import { IconAlertTriangle } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { useAuthenticateOperation, useRequestClusterDeletion, useResendOperationOtp } from './api/delete-operation';
@@ -81,67 +82,20 @@ interface ApproverOtpProps {
   onClose: () => void;
 }
 
-/** The OTP the approver received; a wrong one is said under the field and the field is cleared. */
+/** The approver's OTP for the deletion. */
 function ApproverOtp({ cluster, operationId, onApproved, onClose }: ApproverOtpProps) {
-  const authenticate = useAuthenticateOperation(cluster.deployment_id);
-  const resend = useResendOperationOtp();
-  const [otp, setOtp] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (otp.length < OTP.length) return;
-    resend.reset();
-    authenticate.mutate({ operation_id: operationId, otp }, { onSuccess: onApproved, onError: () => setOtp('') });
-  };
-  const onResend = () => {
-    authenticate.reset();
-    resend.mutate(operationId, { onError: () => setOtp('') });
-  };
-  const error = authenticate.error ?? resend.error;
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text fz="sm" role="status">
-          {CLUSTER_MESSAGES.approverOtpSent}
-        </Text>
-        <TextInput
-          label="One-time password"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          data-autofocus
-          maxLength={OTP.length}
-          value={otp}
-          error={error ? errorMessage(error) : undefined}
-          onChange={(event) => {
-            authenticate.reset();
-            resend.reset();
-            setOtp(normalizeOtpInput(event.currentTarget.value));
-          }}
-          styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
-        />
-        <Group justify="space-between" fz="sm">
-          <Text inherit c="dimmed" aria-live="polite">
-            {resend.isSuccess ? CLUSTER_MESSAGES.otpResent : 'Didn’t get the code?'}
-          </Text>
-          <Anchor component="button" type="button" inherit fw={600} onClick={onResend} disabled={resend.isPending}>
-            Resend
-          </Anchor>
-        </Group>
-        {authenticate.isPending && (
-          <Text ta="center" fz="sm" c="dimmed" role="status">
-            {MESSAGES.validating}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" disabled={otp.length < OTP.length} loading={authenticate.isPending}>
-            Verify
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ApproverOtpForm
+      operationId={operationId}
+      authenticate={useAuthenticateOperation(cluster.deployment_id)}
+      resend={useResendOperationOtp()}
+      label="One-time password"
+      sentMessage={CLUSTER_MESSAGES.approverOtpSent}
+      resentMessage={CLUSTER_MESSAGES.otpResent}
+      resendPrompt="Didn’t get the code?"
+      submitColor="red"
+      onApproved={onApproved}
+      onCancel={onClose}
+    />
   );
 }
