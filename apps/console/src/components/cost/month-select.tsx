@@ -5,13 +5,14 @@ interface MonthSelectProps {
   options: { value: string; label: string }[];
   value: string;
   onChange: (startDate: string) => void;
+  label?: string;
 }
 
-/** The month picker of the cost views: always one of the months offered. */
-export function MonthSelect({ options, value, onChange }: MonthSelectProps) {
+/** The month picker of the cost views and the audit logs: always one of the months offered (UTC months). */
+export function MonthSelect({ options, value, onChange, label = 'Month' }: MonthSelectProps) {
   return (
     <Select
-      label="Month"
+      label={label}
       data={options}
       value={value}
       onChange={(next) => next && onChange(next)}

@@ -7,15 +7,16 @@ import { formatDateTime } from '../../lib/format';
 import { useLoadMoreOnScroll } from '../../lib/scroll';
 import { useAuditLogs } from './api/audit-logs';
 import { statusColorClass } from './cluster-status';
-import { MonthPicker, monthStart } from './month-picker';
+import { MonthSelect } from '../../components/cost/month-select';
+import { costMonthOptions, utcMonthStart } from '../../components/cost/months';
 
 /** A month of the cluster's audit log, 20 entries at a time, the next page loading at the bottom of the box. */
 export function AuditLogsTab({ deploymentId }: { deploymentId: string }) {
-  const [month, setMonth] = useState(() => monthStart());
+  const [month, setMonth] = useState(() => utcMonthStart());
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        <MonthPicker value={month} onChange={setMonth} label="Logs for" />
+        <MonthSelect options={costMonthOptions()} value={month} onChange={setMonth} label="Logs for" />
       </Group>
       <AuditLogTable deploymentId={deploymentId} startDate={month} />
     </Stack>
