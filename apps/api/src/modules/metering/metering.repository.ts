@@ -182,12 +182,12 @@ export function createMeteringRepository(db: Database) {
         ),
         day_sums as (
           select subscription_id, cluster_id, dimension, (hour_start at time zone 'UTC')::date as day,
-                 sum(amount_cents) as amount_cents, sum(quantity) as quantity, sum(free_quantity) as free_quantity
+                 sum(amount_cents) as amount_cents, sum(quantity) as quantity, sum(free_quantity) as free_quantity, count(*) as hours
           from ins group by 1, 2, 3, 4
         ),
         daily as (
           insert into metering_daily_rollups as r (subscription_id, cluster_id, dimension, day, amount_cents, quantity, free_quantity)
-          select * from day_sums
+          select subscription_id, cluster_id, dimension, day, amount_cents, quantity, free_quantity from day_sums
           on conflict (subscription_id, day, cluster_id, dimension) do update
             set amount_cents = r.amount_cents + excluded.amount_cents,
                 quantity = r.quantity + excluded.quantity,
@@ -211,8 +211,8 @@ export function createMeteringRepository(db: Database) {
                 quantity = r.quantity + excluded.quantity,
                 free_quantity = r.free_quantity + excluded.free_quantity
         )
-        select subscription_id, sum(amount_cents)::text as cents, count(*)::int as hours
-        from ins group by subscription_id order by subscription_id`,
+        select subscription_id, sum(amount_cents)::text as cents, sum(hours)::int as hours
+        from day_sums group by subscription_id order by subscription_id`,
       );
       return result.rows.map((row) => ({ subscriptionId: row.subscription_id, cents: Number(row.cents), hours: row.hours }));
     },
