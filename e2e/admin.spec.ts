@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES, permissionsFor } from '@kumo/contract';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
-import { signUpThroughTheUi, staffSignIn } from './support/flows.js';
+import { createSubscription, deployCluster, signUpThroughTheUi, staffSignIn } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
 
 // A customer signs up, then one or two staff members sign in: more than the default minute.
@@ -20,33 +20,11 @@ async function staffPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** The customer deploys a cluster through the create dialog; staff see it in the Clusters tab whatever its state. */
-async function deployCluster(page: Page, name: string): Promise<void> {
-  await page.goto('/clusters');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
-  await dialog.getByLabel(/^Cluster Name/).fill(name);
-  await dialog.getByLabel(/^Region/).click();
-  await page.getByRole('option', { name: 'us-east-1' }).first().click();
-  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue(/\/16$/);
-  await dialog.getByLabel(/^Password/).fill('Str0ng!Passw0rd');
-  await dialog.getByLabel(/^Confirm Password/).fill('Str0ng!Passw0rd');
-  await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('dialog', { name: 'Review Cluster' }).getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
-}
-
 /** A new customer with one subscription; returns the customer's page and user id. */
 async function customerWithSubscription(browser: Browser): Promise<{ page: Page; userId: string }> {
   const page = await (await browser.newContext()).newPage();
   await signUpThroughTheUi(page, `admin-funds.${Date.now()}@example.com`, 'Grace Hopper');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' }).click();
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const create = page.getByRole('dialog', { name: 'New Subscription' });
-  await create.getByLabel(/Subscription Name/).fill('Analytics');
-  await create.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
+  await createSubscription(page);
   const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { userId: string }).userId);
   return { page, userId };
 }

@@ -1,44 +1,16 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
-import { signUpThroughTheUi } from './support/flows.js';
+import { createSubscription, deployCluster, deployFromDialog, signUpThroughTheUi } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
 
 // The stack's simulated cloud runs 3600 times faster than real time: a one-hour deployment takes about a
 // second. What the screens wait for is their own 15-second polling, so each change gets up to 40 seconds.
 const CHANGE = { timeout: 40_000 };
-const PASSWORD = 'Str0ng!Passw0rd';
 
 /** A new customer with a subscription holding the $500 sign-up credits, which is enough to deploy. */
 async function customerWithFunds(page: Page, email: string): Promise<void> {
   await signUpThroughTheUi(page, email, 'Ada Lovelace');
-  await page.goto('/subscriptions');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const create = page.getByRole('dialog', { name: 'New Subscription' });
-  await create.getByLabel(/Subscription Name/).fill('Analytics');
-  await create.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
-}
-
-/** Picks an option of a Mantine select by its label. */
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-/** Fills the create dialog with valid settings, reviews and confirms; returns on the new cluster's page. */
-async function deploy(page: Page, dialog: Locator, name: string): Promise<void> {
-  await dialog.getByLabel(/^Cluster Name/).fill(name);
-  await choose(page, dialog.getByLabel(/^Region/), 'us-east-1');
-  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue(/^\d+\.\d+\.\d+\.\d+\/16$/);
-  await dialog.getByLabel(/^Password/).fill(PASSWORD);
-  await dialog.getByLabel(/^Confirm Password/).fill(PASSWORD);
-  await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  const review = page.getByRole('dialog', { name: 'Review Cluster' });
-  await expect(review.getByRole('group', { name: 'Cluster Name' })).toContainText(name);
-  await review.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await createSubscription(page);
 }
 
 const status = (page: Page) => page.getByRole('group', { name: 'Status' }).locator('[data-status]');
@@ -77,7 +49,7 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   await expect(dialog.getByText('Region is required.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the create-cluster dialog with errors');
 
-  await deploy(page, dialog, 'Analytics-One');
+  await deployFromDialog(page, dialog, 'Analytics-One');
   await expect(page).toHaveTitle('Analytics-One - Analytics - Clusters | Kumo Cloud');
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumb).toContainText('Analytics');
@@ -155,11 +127,10 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
 
 test('a cluster whose stack fails shows the failed deployment, with only its deployment details to see', async ({ page }) => {
   test.setTimeout(180_000);
+  // The page's timers run on a clock the test can move on (for the status readings' retries below).
+  await page.clock.install();
   await customerWithFunds(page, `failing.${Date.now()}@example.com`);
-  await page.goto('/clusters');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
-  await deploy(page, dialog, 'Failing-cluster');
+  await deployCluster(page, 'Failing-cluster');
 
   await expect(page.getByText('Cluster deployment has failed.')).toBeVisible(CHANGE);
   await expect(status(page)).toHaveText('Deployment Failed');
@@ -171,4 +142,30 @@ test('a cluster whose stack fails shows the failed deployment, with only its dep
   await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Kumo Manager' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'a failed deployment');
+
+  // The status cannot be read: the page says so, tries twice more 15 seconds apart, then stops and offers Check again.
+  const statusCall = '**/api/cluster/deployment-details/status/**';
+  let readings = 0;
+  await page.route(statusCall, (route) => {
+    readings += 1;
+    return route.fulfill({ status: 502, body: 'Bad gateway' });
+  });
+  await page.reload();
+  const problem = page.getByRole('alert').filter({ hasText: 'The status shown may be out of date' });
+  await expect(problem).toContainText('Internal Server Error');
+  await expect(problem).toContainText('Trying again in 15 seconds.');
+  for (const reading of [2, 3]) {
+    // Each try goes out when the clock reaches it, and only then schedules the next one.
+    await page.clock.runFor(15_000);
+    await expect.poll(() => readings).toBe(reading);
+  }
+  await expect(problem).toContainText('it is no longer read automatically.');
+  await page.clock.runFor(60_000);
+  expect(readings).toBe(3);
+  await expectNoSeriousA11yViolations(page, 'a status reading that failed three times');
+  await page.screenshot({ path: 'test-results/screens/cluster-status-unreadable.png' });
+  await page.unroute(statusCall);
+  await problem.getByRole('button', { name: 'Check again' }).click();
+  await expect(problem).toHaveCount(0);
+  await expect(status(page)).toHaveText('Deployment Failed');
 });

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
-import { signUpThroughTheUi } from './support/flows.js';
+import { createSubscription, fillClusterDialog, signUpThroughTheUi } from './support/flows.js';
 
 // The stack's simulated cloud runs at SIM_TIME_SCALE=3600: a running cluster uses one billable hour each real
 // second, and the metering job charges them every minute. Screens poll every 15 seconds.
 const CHARGED = { timeout: 150_000 };
 const CHANGE = { timeout: 40_000 };
-const PASSWORD = 'Str0ng!Passw0rd';
 const SIGN_UP_CREDITS = 500;
 
 /** '$1,234.56' or '-$3.10' → dollars; '--' → 0. */
@@ -17,11 +16,6 @@ function dollars(text: string | null): number {
   const amount = Number(value.replace(/[$,]/g, ''));
   if (Number.isNaN(amount)) throw new Error(`not an amount: ${value}`);
   return amount;
-}
-
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** The month's total cost: the last cell of the cost table's Total row. */
@@ -47,12 +41,7 @@ test('a running cluster’s costs show on its tab, the subscription tab and /cos
 }) => {
   test.setTimeout(420_000);
   await signUpThroughTheUi(page, `costs.${Date.now()}@example.com`, 'Ada Lovelace');
-  await page.goto('/subscriptions');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const create = page.getByRole('dialog', { name: 'New Subscription' });
-  await create.getByLabel(/Subscription Name/).fill('Analytics');
-  await create.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+  await createSubscription(page);
   await expect(page.getByRole('group', { name: 'Your Balance' })).toContainText('$500.00');
 
   // Before any use, the tab says there is none.
@@ -63,12 +52,7 @@ test('a running cluster’s costs show on its tab, the subscription tab and /cos
   await page.goto('/clusters');
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Cluster' });
-  await dialog.getByLabel(/^Cluster Name/).fill('Costly-One');
-  await choose(page, dialog.getByLabel(/^Region/), 'us-east-1');
-  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue(/^\d+\.\d+\.\d+\.\d+\/16$/);
-  await dialog.getByLabel(/^Password/).fill(PASSWORD);
-  await dialog.getByLabel(/^Confirm Password/).fill(PASSWORD);
-  await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
+  await fillClusterDialog(page, dialog, 'Costly-One');
   await dialog.getByRole('button', { name: 'Review' }).click();
   const review = page.getByRole('dialog', { name: 'Review Cluster' });
   await expect(review.getByText(/^\$[\d,.]+ per hour at your rates; your balance covers about \d+ hours?\.$/)).toBeVisible();

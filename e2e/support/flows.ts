@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mailCount, waitForOtp } from './mail.js';
 
 /** Signs an existing person in through the login screen with the OTP from the mail sink. */
@@ -34,4 +34,51 @@ export async function staffSignIn(page: Page, email = 'staff@kumo.cloud'): Promi
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/customers/);
+}
+
+/** Picks an option of a Mantine select by its label. */
+export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Creates a subscription from the subscriptions page and lands on its details (a first one holds the sign-up credits). */
+export async function createSubscription(page: Page, name = 'Analytics'): Promise<void> {
+  await page.goto('/subscriptions');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const create = page.getByRole('dialog', { name: 'New Subscription' });
+  await create.getByLabel(/Subscription Name/).fill(name);
+  await create.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+export const CLUSTER_PASSWORD = 'Str0ng!Passw0rd';
+
+/** Fills the open create-cluster dialog with valid settings, up to its Review button. */
+export async function fillClusterDialog(page: Page, dialog: Locator, name: string): Promise<void> {
+  await dialog.getByLabel(/^Cluster Name/).fill(name);
+  await choose(page, dialog.getByLabel(/^Region/), 'us-east-1');
+  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue(/^\d+\.\d+\.\d+\.\d+\/16$/);
+  await dialog.getByLabel(/^Password/).fill(CLUSTER_PASSWORD);
+  await dialog.getByLabel(/^Confirm Password/).fill(CLUSTER_PASSWORD);
+  await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
+}
+
+/** Fills the open create dialog, reviews and confirms; returns on the new cluster's page. */
+export async function deployFromDialog(page: Page, dialog: Locator, name: string): Promise<void> {
+  await fillClusterDialog(page, dialog, name);
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Cluster' });
+  await expect(review.getByRole('group', { name: 'Cluster Name' })).toContainText(name);
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+/** Deploys a cluster from the clusters page's New button; returns on the new cluster's page. */
+export async function deployCluster(page: Page, name: string): Promise<void> {
+  await page.goto('/clusters');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await deployFromDialog(page, page.getByRole('dialog', { name: 'New Cluster' }), name);
 }

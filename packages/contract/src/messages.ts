@@ -144,6 +144,9 @@ export const CLUSTER_MESSAGES = {
   insufficientBalance: 'Your balance is insufficient to create a new cluster. You must have at least $100 to create a new cluster.',
   approverOtpSent: 'An OTP has been sent to approver please get the OTP and enter in input field.',
   costAnalysisUnavailable: 'Usage cost for the current period is not available.',
+  statusRetrying: 'The status shown may be out of date. Trying again in 15 seconds.',
+  statusPollStopped: 'The status shown may be out of date, and it is no longer read automatically.',
+  statusCheckAgain: 'Check again',
 
   nameRequired: 'Cluster Name is required.',
   nameLength: 'Cluster Name must be 3 to 50 characters long.',

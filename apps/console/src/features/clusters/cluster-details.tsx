@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Center, EmptyState, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, EmptyState, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { CLUSTER_MESSAGES, capacityLabel, type Cluster, type ClusterStatus } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconExternal, IconServer } from '../../components/icons';
-import { useDeploymentStatus } from './api/deployment-status';
+import { STATUS_POLL_FAILURE_LIMIT, statusPollError, useDeploymentStatus } from './api/deployment-status';
 import { clusterKeys } from './api/keys';
 import { AuditLogsTab } from './audit-logs-tab';
 import { CapacityBars } from './capacity-bars';
@@ -49,7 +49,8 @@ export function ClusterDetails({ cluster, loading, onDelete }: ClusterDetailsPro
  */
 function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (cluster: ActionCluster) => void }) {
   const queryClient = useQueryClient();
-  const reading = useDeploymentStatus(listed.deployment_id).data;
+  const statusQuery = useDeploymentStatus(listed.deployment_id);
+  const reading = statusQuery.data;
   const status = reading?.status ?? listed.status;
   const capacity = reading?.cluster_capacity ?? listed.cluster_capacity;
   const stackStatus = reading ? reading.cluster_stack_status : listed.cluster_stack_status;
@@ -107,6 +108,13 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
           <Text fz="sm">{cluster.kumo_version}</Text>
         </DetailField>
       </SimpleGrid>
+      {statusQuery.failureCount > 0 && (
+        <StatusReadingAlert
+          error={statusQuery.failureReason}
+          retrying={statusQuery.failureCount < STATUS_POLL_FAILURE_LIMIT}
+          onCheckAgain={() => void statusQuery.refetch()}
+        />
+      )}
 
       <Group gap="sm" mt="lg">
         <ExternalLink label="Kumo Manager" url={status === 'ONLINE' ? cluster.kumo_manager_url : null} />
@@ -156,5 +164,28 @@ function ExternalLink({ label, url }: { label: string; url: string | null }) {
     <Button component="a" href={url} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternal size={16} />}>
       {label}
     </Button>
+  );
+}
+
+interface StatusReadingAlertProps {
+  error: unknown;
+  /** Whether the reading is tried again in 15 seconds. */
+  retrying: boolean;
+  onCheckAgain: () => void;
+}
+
+/** The status could not be read: what went wrong, and once the poll has given up, a way to read it again. */
+function StatusReadingAlert({ error, retrying, onCheckAgain }: StatusReadingAlertProps) {
+  return (
+    <Alert color="red" variant="light" role="alert" mt="md" title={statusPollError(error)}>
+      <Group justify="space-between" gap="sm">
+        <Text fz="sm">{retrying ? CLUSTER_MESSAGES.statusRetrying : CLUSTER_MESSAGES.statusPollStopped}</Text>
+        {!retrying && (
+          <Button size="xs" variant="default" onClick={onCheckAgain}>
+            {CLUSTER_MESSAGES.statusCheckAgain}
+          </Button>
+        )}
+      </Group>
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLUSTER_MESSAGES, MESSAGES, type Cluster } from '@kumo/contract';
+import { CLUSTER_MESSAGES, MESSAGES, UI_TIMING, type Cluster } from '@kumo/contract';
 import { errorResponse, jsonResponse, mockApi, pathOf as pathOfCall } from '../../../test/api';
 import { OTHER_SUBSCRIPTION_ID, cluster, detailsOf, statusOf, view } from '../../../test/clusters';
 import { renderRoutes } from '../../../test/render';
@@ -182,6 +182,53 @@ describe('clusters page: a cluster in each state', () => {
     expect(statusText()).toHaveTextContent('Stopping...');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'More actions for Alpha' })).toBeDisabled();
+  });
+});
+
+describe('clusters page: a status reading that fails', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says so, is tried again every 15 seconds, stops after three failures in a row, and Check again reads once more', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const deploying = cluster({ cluster_name: 'Alpha', status: 'DEPLOYING' });
+    const statusCall = `GET /api/cluster/deployment-details/status/${deploying.deployment_id}`;
+    let answer = () => jsonResponse(200, statusOf(deploying));
+    const { bodiesOf } = renderPage(pathOf(deploying), [deploying], { [statusCall]: () => answer() });
+    await screen.findByRole('heading', { level: 2, name: 'Alpha' });
+    await waitFor(() => expect(bodiesOf(statusCall)).toHaveLength(1));
+    const readingAlert = () => screen.queryByText(/^The status shown may be out of date/)?.closest('[role="alert"]');
+
+    // A gateway's bare 502: the spec's default text for a failed status poll, and the last reading stays.
+    answer = () => new Response('Bad gateway', { status: 502 });
+    await vi.advanceTimersByTimeAsync(UI_TIMING.pollingMs);
+    await waitFor(() => expect(readingAlert()).toHaveTextContent(CLUSTER_MESSAGES.statusRetrying));
+    expect(readingAlert()).toHaveTextContent(MESSAGES.internal);
+    expect(screen.queryByRole('button', { name: CLUSTER_MESSAGES.statusCheckAgain })).not.toBeInTheDocument();
+    expect(statusText()).toHaveTextContent('Deploying...');
+
+    await vi.advanceTimersByTimeAsync(2 * UI_TIMING.pollingMs);
+    await waitFor(() => expect(readingAlert()).toHaveTextContent(CLUSTER_MESSAGES.statusPollStopped));
+    expect(bodiesOf(statusCall)).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(4 * UI_TIMING.pollingMs);
+    expect(bodiesOf(statusCall)).toHaveLength(4);
+
+    answer = () => jsonResponse(200, statusOf(deploying));
+    await user.click(screen.getByRole('button', { name: CLUSTER_MESSAGES.statusCheckAgain }));
+    await waitFor(() => expect(readingAlert()).toBeFalsy());
+    expect(bodiesOf(statusCall)).toHaveLength(5);
+    // The cluster still deploys, so the poll has started again.
+    await vi.advanceTimersByTimeAsync(UI_TIMING.pollingMs);
+    await waitFor(() => expect(bodiesOf(statusCall)).toHaveLength(6));
+  });
+
+  it("shows the server's own message when it sends one", async () => {
+    const online = cluster({ cluster_name: 'Alpha' });
+    const statusCall = `GET /api/cluster/deployment-details/status/${online.deployment_id}`;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage(pathOf(online), [online], { [statusCall]: () => errorResponse(404, 'NOT_FOUND', CLUSTER_MESSAGES.clusterDetailsUnavailable) });
+    const alert = (await screen.findByText(CLUSTER_MESSAGES.statusRetrying)).closest('[role="alert"]');
+    expect(alert).toHaveTextContent(CLUSTER_MESSAGES.clusterDetailsUnavailable);
   });
 });
 
