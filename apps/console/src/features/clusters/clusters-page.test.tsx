@@ -226,7 +226,9 @@ describe('clusters page: a status reading that fails', () => {
     const online = cluster({ cluster_name: 'Alpha' });
     const statusCall = `GET /api/cluster/deployment-details/status/${online.deployment_id}`;
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderPage(pathOf(online), [online], { [statusCall]: () => errorResponse(404, 'NOT_FOUND', CLUSTER_MESSAGES.clusterDetailsUnavailable) });
+    renderPage(pathOf(online), [online], {
+      [statusCall]: () => errorResponse(404, 'NOT_FOUND', CLUSTER_MESSAGES.clusterDetailsUnavailable),
+    });
     const alert = (await screen.findByText(CLUSTER_MESSAGES.statusRetrying)).closest('[role="alert"]');
     expect(alert).toHaveTextContent(CLUSTER_MESSAGES.clusterDetailsUnavailable);
   });
