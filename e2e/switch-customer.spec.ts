@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_MESSAGES } from '@kumo/contract';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
-import { signUpThroughTheUi, staffSignIn } from './support/flows.js';
+import { logIn, signUpThroughTheUi, staffSignIn } from './support/flows.js';
 
 // A customer signs up, then a staff member signs in: more than the default minute.
 test.describe.configure({ timeout: 120_000 });
@@ -13,7 +13,8 @@ test("staff view a customer's console read-only, a change is refused, and End vi
   page,
 }) => {
   const customer = await (await browser.newContext()).newPage();
-  await signUpThroughTheUi(customer, `switch-customer.${Date.now()}@example.com`, 'Grace Hopper');
+  const email = `switch-customer.${Date.now()}@example.com`;
+  await signUpThroughTheUi(customer, email, 'Grace Hopper');
   const userId = await customer.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { userId: string }).userId);
   await customer.context().close();
 
@@ -28,8 +29,11 @@ test("staff view a customer's console read-only, a change is refused, and End vi
   const banner = page.getByRole('banner');
   await expect(banner).toContainText("You are viewing Grace Hopper's console as Sam Staff. Read-only.");
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'customer console viewed by staff');
-  await page.screenshot({ path: `${SCREENS}/switch-customer-home.png` });
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page, `customer console viewed by staff (${scheme})`);
+    await page.screenshot({ path: `${SCREENS}/switch-customer-home-${scheme}.png` });
+  }
   // On a phone the sentence wraps rather than losing its end, and End view stays at hand.
   await page.setViewportSize({ width: 390, height: 844 });
   const sentence = banner.getByText(/^You are viewing/);
@@ -64,4 +68,20 @@ test("staff view a customer's console read-only, a change is refused, and End vi
   // click(), not check(): the switch follows the server's answer, so it flips a render after the click.
   await page.getByRole('switch', { name: 'Disabled' }).click();
   await expect(page.getByRole('switch', { name: 'Enabled: preview versions offered at deployment' })).toBeChecked();
+
+  // The customer sees who looked, and when, under Users.
+  const owner = await (await browser.newContext()).newPage();
+  await logIn(owner, email);
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  const staffAccess = owner.getByRole('region', { name: 'Staff access' });
+  const rows = staffAccess.getByRole('table', { name: 'Staff access' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) stopped viewing the console.');
+  await expect(rows.nth(2)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) started viewing the console, read-only.');
+  await staffAccess.scrollIntoViewIfNeeded();
+  for (const scheme of ['light', 'dark'] as const) {
+    await owner.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(owner, `the users page with staff access entries (${scheme})`);
+    await owner.screenshot({ path: `${SCREENS}/staff-access-${scheme}.png`, fullPage: true });
+  }
 });

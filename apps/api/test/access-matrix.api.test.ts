@@ -92,6 +92,7 @@ const ENDPOINTS: EndpointCase[] = [
     expected: CUSTOMER_AREA,
   },
   { name: 'GET /api/account/invitations', call: (ctx, t) => get(ctx, '/api/account/invitations', t?.jwt), expected: CUSTOMER_AREA },
+  { name: 'GET /api/account/audit-logs', call: (ctx, t) => get(ctx, '/api/account/audit-logs', t?.jwt), expected: CUSTOMER_AREA },
   {
     name: "POST /api/user/invite/{the owner's invitation}/resend",
     call: (ctx, t, f) => post(ctx, `/api/user/invite/${f.invitationId}/resend`, {}, t?.jwt),

@@ -67,6 +67,7 @@ import type {
 } from './metering.js';
 import type { CreateSubscriptionRequest, CreateSubscriptionResponse, DeleteSubscriptionResponse, Subscription } from './subscriptions.js';
 import type {
+  AccountAuditResponse,
   AccountUser,
   CheckUserResponse,
   DeleteUserRequest,
@@ -117,6 +118,7 @@ export interface GetEndpoints {
   '/api/account/users': AccountUser[];
   '/api/account/users-subscriptions': SubscriptionOption[];
   '/api/account/invitations': PendingInvitation[];
+  '/api/account/audit-logs': AccountAuditResponse;
   '/api/subscription/list': Subscription[];
   '/api/subscription/details': Subscription;
   [path: `/api/credit/payment-status/${string}`]: PaymentStatus;

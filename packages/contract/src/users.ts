@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditLogQuerySchema } from './clusters.js';
 import { CUSTOMER_ROLES } from './roles.js';
 import { MESSAGES } from './messages.js';
 import { emailSchema, nameSchema, plainText } from './validation.js';
@@ -83,3 +84,34 @@ export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
 export const pendingInvitationsResponseSchema = z.array(pendingInvitationSchema).meta({ id: 'PendingInvitations' });
 
 export const invitationParamsSchema = z.object({ invitationId: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------
+// Account activity (beyond the spec): when Kumo Cloud staff viewed the account's console (decision 0015)
+// ---------------------------------------------------------------------------------------------
+
+export const ACCOUNT_AUDIT_EVENTS = ['USER_SWITCH_STARTED', 'USER_SWITCH_ENDED'] as const;
+export type AccountAuditEvent = (typeof ACCOUNT_AUDIT_EVENTS)[number];
+
+/** The same query as a cluster's audit log: startDate (the first of a UTC month; this month when left out), page, size. */
+export const accountAuditQuerySchema = auditLogQuerySchema;
+
+export const accountAuditEntrySchema = z
+  .object({
+    audit_id: z.uuid(),
+    date: z.iso.datetime(),
+    event: z.enum(ACCOUNT_AUDIT_EVENTS),
+    description: z.string(),
+    /** The staff member: name and e-mail. */
+    caused_by: z.string(),
+  })
+  .meta({ id: 'AccountAuditEntry' });
+export type AccountAuditEntry = z.infer<typeof accountAuditEntrySchema>;
+
+export const accountAuditResponseSchema = z
+  .object({
+    page_content: z.object({ content: z.array(accountAuditEntrySchema), totalPages: z.number().int() }),
+    start_date: z.iso.datetime(),
+    end_date: z.iso.datetime(),
+  })
+  .meta({ id: 'AccountAuditPage' });
+export type AccountAuditResponse = z.infer<typeof accountAuditResponseSchema>;

@@ -193,6 +193,36 @@ describe.each(kinds)('viewing a customer as the customer on %s', (kind) => {
     expect(await auditTrail()).toHaveLength(before + 2);
   });
 
+  it("shows the account's owner its trail, a month at a time and newest first, and no one else's", async () => {
+    await post(ctx, '/api/user/switch-user/end', undefined, (await view()).jwt);
+    const response = await get(ctx, '/api/account/audit-logs', owner.jwt);
+    expect(response.statusCode).toBe(200);
+    const trail = response.json();
+    const stored = await auditTrail();
+    expect(trail.page_content.content).toHaveLength(stored.length);
+    expect(trail.page_content.content[0]).toMatchObject({
+      event: 'USER_SWITCH_ENDED',
+      description: `Kumo Cloud staff member Sue Support (${supportEmail}) stopped viewing the console.`,
+      caused_by: `Sue Support (${supportEmail})`,
+    });
+    const now = ctx.clock.now();
+    expect(trail.start_date).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString());
+
+    const paged = (await get(ctx, '/api/account/audit-logs?size=1&page=1', owner.jwt)).json();
+    expect(paged.page_content).toEqual({ content: [trail.page_content.content[1]], totalPages: stored.length });
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 19);
+    expect((await get(ctx, `/api/account/audit-logs?startDate=${lastMonth}`, owner.jwt)).json().page_content).toEqual({
+      content: [],
+      totalPages: 0,
+    });
+    const bad = await get(ctx, '/api/account/audit-logs?startDate=2026-13-01', owner.jwt);
+    expect(bad.statusCode).toBe(400);
+
+    const stranger = await signUp(ctx, `switch.stranger.${stamp}@example.com`, 'Stan Stranger');
+    expect((await get(ctx, '/api/account/audit-logs', stranger.jwt)).json().page_content.content).toEqual([]);
+    expect((await get(ctx, '/api/account/audit-logs', support.jwt)).statusCode).toBe(403);
+  });
+
   it('ends on logout too, and records it', async () => {
     const before = (await auditTrail()).length;
     const viewing = await view();

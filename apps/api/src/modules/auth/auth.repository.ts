@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -155,6 +155,24 @@ export function createAuthRepository(db: DbOrTx) {
 
     async insertAccountAudit(values: typeof accountAuditLogs.$inferInsert, tx: DbOrTx = db): Promise<void> {
       await tx.insert(accountAuditLogs).values(values);
+    },
+
+    /** One page of an account's audit entries in [from, to), newest first. */
+    async accountAuditPage(accountId: string, from: Date, to: Date, page: number, size: number, tx: DbOrTx = db) {
+      const where = and(
+        eq(accountAuditLogs.accountId, accountId),
+        gte(accountAuditLogs.createdAt, from),
+        lt(accountAuditLogs.createdAt, to),
+      );
+      const [total] = await tx.select({ n: count() }).from(accountAuditLogs).where(where);
+      const rows = await tx
+        .select()
+        .from(accountAuditLogs)
+        .where(where)
+        .orderBy(desc(accountAuditLogs.createdAt), desc(accountAuditLogs.seq))
+        .limit(size)
+        .offset(page * size);
+      return { rows, total: total?.n ?? 0 };
     },
 
     async revokeAccountSessions(userId: string, accountId: string, at: Date, tx: DbOrTx = db): Promise<void> {

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
+  accountAuditQuerySchema,
+  accountAuditResponseSchema,
   dataMessageResponseSchema,
   switchAccountRequestSchema,
   MESSAGES,
@@ -17,7 +19,7 @@ import {
   userDetailSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
-import { claimsOf, requireSignedIn } from '../../http/auth-guard.js';
+import { claimsOf, requireAccountAdmin, requireSignedIn } from '../../http/auth-guard.js';
 import { sendTokens } from '../../http/send-tokens.js';
 import type { AuthService } from './auth.service.js';
 
@@ -145,6 +147,18 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
         reply.server.xsrf.ensureCookie(request, reply, claims.sessionId);
         return auth.userDetail(claims);
       },
+    });
+
+    app.get('/api/account/audit-logs', {
+      onRequest: requireAccountAdmin(auth.verifyAccessToken),
+      schema: {
+        tags,
+        summary: "A month of the account's audit trail, newest first: when Kumo Cloud staff viewed its console",
+        security: [{ bearerAuth: [] }],
+        querystring: accountAuditQuerySchema,
+        response: { 200: accountAuditResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      handler: async (request) => auth.accountAudit(claimsOf(request), request.query.page, request.query.size, request.query.startDate),
     });
 
     app.post('/api/user/switch-account', {

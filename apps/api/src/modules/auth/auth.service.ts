@@ -1,6 +1,17 @@
-import { ADMIN_MESSAGES, MESSAGES, OTP, TOKENS, isSystemRole, permissionsFor, type Role, type UserDetail } from '@kumo/contract';
+import {
+  ADMIN_MESSAGES,
+  MESSAGES,
+  OTP,
+  TOKENS,
+  isSystemRole,
+  permissionsFor,
+  type AccountAuditEvent,
+  type AccountAuditResponse,
+  type Role,
+  type UserDetail,
+} from '@kumo/contract';
 import type { Clock } from '../../clock.js';
-import { DAY, HOUR, MINUTE, endOfUtcDay } from '../../clock.js';
+import { DAY, HOUR, MINUTE, endOfUtcDay, monthOf } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/index.js';
@@ -327,6 +338,27 @@ export function createAuthService(deps: {
     },
 
     /** Verifies an access token and that its session is still live (logout and replay revoke it). */
+    /** A month of the caller's account's audit trail (staff viewing its console), newest first. */
+    async accountAudit(claims: AccessClaims, page: number, size: number, startDate?: string): Promise<AccountAuditResponse> {
+      if (!claims.accountId) throw forbidden(MESSAGES.customerAreaOnly);
+      const { from, to } = monthOf(startDate, clock.now());
+      const { rows, total } = await repo.accountAuditPage(claims.accountId, from, to, page, size);
+      return {
+        page_content: {
+          content: rows.map((row) => ({
+            audit_id: row.id,
+            date: row.createdAt.toISOString(),
+            event: row.event as AccountAuditEvent,
+            description: row.description,
+            caused_by: row.actorLabel,
+          })),
+          totalPages: Math.ceil(total / size),
+        },
+        start_date: from.toISOString(),
+        end_date: to.toISOString(),
+      };
+    },
+
     async verifyAccessToken(token: string): Promise<AccessClaims> {
       const claims = await accessTokens.verify(token);
       const session = await repo.findSession(claims.sessionId);

@@ -50,7 +50,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CloudRequestError, stackNameFor, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
 import { parseCidr as parseNetwork } from '../../adapters/cloud/template/cidr.js';
 import { NODE_LAYOUT, capacityFromNodes } from '../../adapters/cloud/template/node-layout.js';
-import { HOUR, MINUTE, type Clock } from '../../clock.js';
+import { HOUR, MINUTE, monthOf, type Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { StoredClusterNode } from '../../db/schema.js';
 import { AppError, badRequest, businessRule, conflict, notFound, tooManyRequests } from '../../errors.js';
@@ -824,10 +824,7 @@ export function createClustersService(deps: {
 
     async auditLogs(caller: Caller, id: string, page: number, size: number, startDate?: string): Promise<AuditLogResponse> {
       const view = await requireCluster(caller, id, { includeDeleted: true });
-      const now = clock.now();
-      const [year, month] = startDate ? startDate.slice(0, 7).split('-').map(Number) : [now.getUTCFullYear(), now.getUTCMonth() + 1];
-      const from = new Date(Date.UTC(year!, month! - 1, 1));
-      const to = new Date(Date.UTC(year!, month, 1));
+      const { from, to } = monthOf(startDate, clock.now());
       const { rows, total } = await repo.auditPage(view.cluster.id, from, to, page, size);
       return {
         page_content: {

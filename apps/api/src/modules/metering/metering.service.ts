@@ -19,7 +19,7 @@ import {
   type SubscriptionConsumptionOverview,
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
-import { DAY, HOUR } from '../../clock.js';
+import { DAY, HOUR, monthOf } from '../../clock.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,11 +39,6 @@ export const REAL_HOUR_MS = HOUR;
 /** Rows one CSV export holds at most. */
 const EXPORT_MAX_ROWS = 10_000;
 
-/** The month a startDate names (UTC), or the current one. */
-export function monthOf(startDate: string | undefined, now: Date): { from: Date; to: Date } {
-  const [year, month] = startDate ? startDate.slice(0, 7).split('-').map(Number) : [now.getUTCFullYear(), now.getUTCMonth() + 1];
-  return { from: new Date(Date.UTC(year!, month! - 1, 1)), to: new Date(Date.UTC(year!, month, 1)) };
-}
 const dayText = (at: Date) => at.toISOString().slice(0, 10);
 
 function emptyConsumption(): Record<ConsumptionCategory, number> {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Notifications, notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type AccountUser, type PendingInvitation } from '@kumo/contract';
+import { MESSAGES, type AccountAuditEntry, type AccountUser, type PendingInvitation } from '@kumo/contract';
 import { ADMIN, MEMBER, OWNER } from '../../../test/account-users';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
@@ -12,6 +13,15 @@ import { CUSTOMER_SECTIONS } from '../../app/shell/sections';
 import { ShellLayout } from '../../app/shell/shell-layout';
 import { saveTokens, saveUser } from '../../lib/session';
 import { UsersPage } from './users-page';
+
+/** A page of the account's audit trail as the server sends it. */
+function auditPage(content: AccountAuditEntry[]) {
+  return {
+    page_content: { content, totalPages: content.length ? 1 : 0 },
+    start_date: '2026-11-01T00:00:00.000Z',
+    end_date: '2026-12-01T00:00:00.000Z',
+  };
+}
 
 const HELP_LINKS = { BASE_URL: 'https://docs.example', links: { home: '/start', users: '/users-guide' } };
 
@@ -28,6 +38,7 @@ function renderUsers(
     'GET /api/account/users': () => jsonResponse(200, current),
     'GET /api/saas-common/help-document-links': () => jsonResponse(200, HELP_LINKS),
     'GET /api/account/invitations': () => jsonResponse(200, []),
+    'GET /api/account/audit-logs': () => jsonResponse(200, auditPage([])),
     ...extra,
   });
   const view = renderRoutes(
@@ -304,5 +315,64 @@ describe('pending invitations', { timeout: 20_000 }, () => {
     });
     fireEvent.click(within(await section()).getByRole('button', { name: `Resend the invitation to ${WAITING.email_id}` }));
     expect(await screen.findByText(MESSAGES.invitationNotFound)).toBeInTheDocument();
+  });
+});
+
+describe('users page: staff access', () => {
+  const STAFF = 'Sue Support (sue@kumo.cloud)';
+  const ENTRIES: AccountAuditEntry[] = [
+    {
+      audit_id: '5a6b7c8d-1111-4222-8333-444455556666',
+      date: '2026-11-20T10:05:00.000Z',
+      event: 'USER_SWITCH_ENDED',
+      description: `Kumo Cloud staff member ${STAFF} stopped viewing the console.`,
+      caused_by: STAFF,
+    },
+    {
+      audit_id: '5a6b7c8d-1111-4222-8333-444455556667',
+      date: '2026-11-20T10:00:00.000Z',
+      event: 'USER_SWITCH_STARTED',
+      description: `Kumo Cloud staff member ${STAFF} started viewing the console, read-only.`,
+      caused_by: STAFF,
+    },
+  ];
+  const section = () => screen.findByRole('region', { name: 'Staff access' }, { timeout: 5_000 });
+
+  it('lists when staff viewed the console and who, newest first', async () => {
+    renderUsers(`/users/${OWNER.user_id}`, [OWNER], { 'GET /api/account/audit-logs': () => jsonResponse(200, auditPage(ENTRIES)) });
+    const table = await within(await section()).findByRole('table', { name: 'Staff access' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining(ENTRIES[0]!.description),
+      expect.stringContaining(ENTRIES[1]!.description),
+    ]);
+    expect(rows[0]).toHaveTextContent(`by ${STAFF}`);
+  });
+
+  it('says so when nobody looked in the month, and asks for the month picked', { timeout: 15_000 }, async () => {
+    const { api } = renderUsers(`/users/${OWNER.user_id}`, [OWNER]);
+    expect(await within(await section()).findByText(MESSAGES.noStaffViews)).toBeInTheDocument();
+    const months = () =>
+      api.fetchMock.mock.calls
+        .map(([input]) => (input instanceof Request ? input.url : input.toString()))
+        .filter((url) => url.includes('/api/account/audit-logs'))
+        .map((url) => new URL(url, 'http://localhost').searchParams.get('startDate'));
+    await waitFor(() => expect(months()).toHaveLength(1));
+    const picker = within(await section())
+      .getAllByLabelText('Entries for')
+      .find((element) => element instanceof HTMLInputElement && element.type !== 'hidden')!;
+    await userEvent.click(picker);
+    // Last month: the second of the months offered.
+    await userEvent.click((await screen.findAllByRole('option'))[1]!);
+    await waitFor(() => expect(months()).toHaveLength(2));
+    expect(months()[1]).not.toBe(months()[0]);
+    expect(months()[1]).toMatch(/^\d{4}-\d{2}-01T00:00:00$/);
+  });
+
+  it("shows the server's message when the trail cannot be read", async () => {
+    renderUsers(`/users/${OWNER.user_id}`, [OWNER], {
+      'GET /api/account/audit-logs': () => errorResponse(403, 'FORBIDDEN', MESSAGES.customerAreaOnly),
+    });
+    expect(await within(await section()).findByRole('alert')).toHaveTextContent(MESSAGES.customerAreaOnly);
   });
 });

@@ -8,6 +8,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { useAccountUsers } from './api/account-users';
 import { UserDetails } from './user-details';
 import { PendingInvitations } from './pending-invitations';
+import { StaffAccess } from './staff-access';
 import { UserList } from './user-list';
 
 /** /users and /users/{userId}: the account's people on the left, the selected person's details on the right. */
@@ -39,6 +40,7 @@ export function UsersPage() {
           <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />
         </Grid.Col>
       </Grid>
+      <StaffAccess />
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
     </>
   );

@@ -4,4 +4,5 @@ export const usersKeys = {
   list: () => [...usersKeys.all, 'users'] as const,
   subscriptionOptions: () => [...usersKeys.all, 'users-subscriptions'] as const,
   pendingInvitations: () => [...usersKeys.all, 'invitations'] as const,
+  auditLogs: (startDate: string) => [...usersKeys.all, 'audit-logs', startDate] as const,
 };

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Card, Group, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@kumo/contract';
+import { AuditLogTable } from '../../components/audit-log-table';
+import { MonthSelect } from '../../components/cost/month-select';
+import { costMonthOptions, utcMonthStart } from '../../components/cost/months';
+import { IconEye } from '../../components/icons';
+import { useAccountAudit } from './api/account-audit';
+
+/** When Kumo Cloud staff viewed this account's console (read-only, to help it), a month at a time. */
+export function StaffAccess() {
+  const [month, setMonth] = useState(() => utcMonthStart());
+  const query = useAccountAudit(month);
+  return (
+    <Card mt="lg" component="section" aria-labelledby="staff-access-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Text id="staff-access-title" fw={600}>
+              Staff access
+            </Text>
+            <Text fz="sm" c="dimmed">
+              When Kumo Cloud staff viewed this console to help you. They can only look: nothing can be changed in their view.
+            </Text>
+          </div>
+          <MonthSelect options={costMonthOptions()} value={month} onChange={setMonth} label="Entries for" />
+        </Group>
+        <AuditLogTable query={query} label="Staff access" emptyIcon={<IconEye size={24} />} emptyTitle={MESSAGES.noStaffViews} />
+      </Stack>
+    </Card>
+  );
+}
