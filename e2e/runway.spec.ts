@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES } from '@kumo/contract';
 import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
-import { signUpThroughTheUi } from './support/flows.js';
+import { createSubscription, deployCluster, signUpThroughTheUi } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
 import { MAIL_READER_URL } from './support/stack.js';
-
-const PASSWORD = 'Str0ng!Passw0rd';
 
 /** Runs axe and keeps a screenshot of the page in the light and the dark scheme. */
 async function checkBothSchemes(page: Page, name: string): Promise<void> {
@@ -21,12 +19,7 @@ async function checkBothSchemes(page: Page, name: string): Promise<void> {
 test('subscription details say how long the balance lasts and show paid funds and each free-credit grant apart', async ({ page }) => {
   test.setTimeout(180_000);
   await signUpThroughTheUi(page, `runway.${Date.now()}@example.com`, 'Ada Lovelace');
-  await page.goto('/subscriptions');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const create = page.getByRole('dialog', { name: 'New Subscription' });
-  await create.getByLabel(/Subscription Name/).fill('Runway');
-  await create.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('heading', { name: 'Runway' })).toBeVisible();
+  await createSubscription(page, 'Runway');
 
   // Nothing runs yet: no runway is claimed; the sign-up credits are a grant of their own, with its expiry.
   const lasts = page.getByRole('group', { name: 'Balance lasts' });
@@ -39,25 +32,15 @@ test('subscription details say how long the balance lasts and show paid funds an
   await checkBothSchemes(page, 'subscription-credits');
 
   // A running cluster: the balance now lasts a while at the current rate (the simulated cloud's hours are short).
-  await page.goto('/clusters');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
-  await dialog.getByLabel(/^Cluster Name/).fill('Runway-One');
-  await dialog.getByLabel(/^Region/).click();
-  await page.getByRole('option', { name: 'us-east-1' }).first().click();
-  await expect(dialog.getByLabel(/^CIDR/)).toHaveValue(/^\d+\.\d+\.\d+\.\d+\/16$/);
-  await dialog.getByLabel(/^Password/).fill(PASSWORD);
-  await dialog.getByLabel(/^Confirm Password/).fill(PASSWORD);
-  await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('dialog', { name: 'Review Cluster' }).getByRole('button', { name: 'Confirm' }).click();
+  await deployCluster(page, 'Runway-One');
   await expect(page.getByRole('group', { name: 'Status' }).locator('[data-status]')).toHaveText('Online', { timeout: 40_000 });
 
   await page.goto('/subscriptions');
   await expect(page.getByRole('heading', { name: 'Runway' })).toBeVisible();
   // At 3,600 billable hours a real hour the $500 go within minutes: the runway, or once spent, that it is used up.
+  // With no overdue limit, running clusters stop when it is used up.
   await expect(lasts).toHaveText(
-    /^Balance lasts((Less than an hour|About \d+ hours?)at the current rate of|Used upClusters cost) \$[\d,.]+ per hour$/,
+    /^Balance lasts((Less than an hour|About \d+ hours?)at the current rate of|Used upClusters cost) \$[\d,.]+ per hourRunning clusters (are stopped when it is used up|are being stopped: the balance is used up)\.$/,
   );
   await checkBothSchemes(page, 'subscription-runway');
 });

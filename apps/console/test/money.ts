@@ -35,6 +35,8 @@ export function balanceOutlook(overrides: Partial<BalanceOutlook> = {}): Balance
     ],
     hourly_rate: 0,
     runway_hours: null,
+    overdue_limit: 0,
+    hours_until_stop: null,
     scheduled_rate_changes: [],
     ...overrides,
   };

@@ -308,6 +308,10 @@ export const balanceOutlookSchema = z
     hourly_rate: moneySchema,
     /** Hours the balance lasts at hourly_rate; null when nothing is charged or the balance is gone. */
     runway_hours: z.number().nullable(),
+    /** How far below zero the balance may go before the running clusters are stopped (set by Kumo Cloud staff). */
+    overdue_limit: moneySchema,
+    /** Hours until the balance reaches -overdue_limit at hourly_rate and the clusters are stopped; null when nothing is charged. */
+    hours_until_stop: z.number().nullable(),
     /** The account's rate changes still to come, earliest first. */
     scheduled_rate_changes: z.array(scheduledRateChangeSchema),
   })

@@ -48,7 +48,15 @@ describe.each(kinds)('balance outlook on %s', (kind) => {
 
     const idle = (await outlookOf('outlook.a@example.com', a.subscriptionId)).json();
     // Nothing runs: no rate and no runway to tell.
-    expect(idle).toMatchObject({ balance: 750, paid_funds: 200, free_credits: 550, hourly_rate: 0, runway_hours: null });
+    expect(idle).toMatchObject({
+      balance: 750,
+      paid_funds: 200,
+      free_credits: 550,
+      hourly_rate: 0,
+      runway_hours: null,
+      overdue_limit: 0,
+      hours_until_stop: null,
+    });
 
     const cluster = await newMeteredCluster(ctx, a.customer, a.subscriptionId);
     await clusterEvent(ctx, cluster, 'CLUSTER_RESOURCES_CREATED');
@@ -70,7 +78,19 @@ describe.each(kinds)('balance outlook on %s', (kind) => {
       free_credits: (55_000 - charged) / 100,
       hourly_rate: hourCents / 100,
       runway_hours: Math.round((balance / hourCents) * 10) / 10,
+      // No overdue limit: the clusters stop when the balance is used up.
+      overdue_limit: 0,
+      hours_until_stop: Math.round((balance / hourCents) * 10) / 10,
       scheduled_rate_changes: [],
+    });
+
+    // With an overdue limit the clusters run on below zero, until the balance reaches minus the limit.
+    await ctx.services.ledger.setOverdueLimit(a.customer.accountId, 30_000);
+    const withLimit = (await outlookOf('outlook.a@example.com', a.subscriptionId)).json();
+    expect(withLimit).toMatchObject({
+      runway_hours: Math.round((balance / hourCents) * 10) / 10,
+      overdue_limit: 300,
+      hours_until_stop: Math.round(((balance + 30_000) / hourCents) * 10) / 10,
     });
     expect(body.free_credit_grants).toEqual([
       {

@@ -1,4 +1,4 @@
-import { MESSAGES, centsToAmount, type BalanceOutlook, type ScheduledRateChange } from '@kumo/contract';
+import { MESSAGES, amountToCents, centsToAmount, type BalanceOutlook, type ScheduledRateChange } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import { notFound } from '../../errors.js';
@@ -7,12 +7,23 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { MeteringService } from './metering.service.js';
 
 /**
+ * Hours until the overdue guard stops the clusters (it stops them once the balance is below -limit), to a tenth of an
+ * hour and never rounded down to 0, which means the balance is already there.
+ */
+export function hoursUntilStop(balanceCents: number, overdueLimitCents: number, hourlyCents: number): number | null {
+  if (hourlyCents <= 0) return null;
+  const headroom = balanceCents + overdueLimitCents;
+  if (headroom <= 0) return 0;
+  return Math.max(0.1, Math.round((headroom / hourlyCents) * 10) / 10);
+}
+
+/**
  * The subscription details' view of money ahead: how long the balance lasts at the current rate, paid funds and
  * free credits apart (each grant with its expiry), and the account's rate changes still to come.
  */
 export function createBalanceOutlook(deps: {
   metering: Pick<MeteringService, 'subscriptionOverview' | 'rateChanges' | 'ratesAt'>;
-  ledger: Pick<Ledger, 'freeCreditGrants'>;
+  ledger: Pick<Ledger, 'freeCreditGrants' | 'overdueLimit'>;
   subscriptions: Pick<SubscriptionsService, 'requireOwned'>;
   clock: Clock;
 }) {
@@ -48,10 +59,11 @@ export function createBalanceOutlook(deps: {
       await subscriptions.requireOwned(accountId, subscriptionId);
       const now = clock.now();
       // The overview's rate and runway, so the details and home say the same.
-      const [overview, grants, scheduled] = await Promise.all([
+      const [overview, grants, scheduled, overdueLimitCents] = await Promise.all([
         metering.subscriptionOverview(accountId),
         ledger.freeCreditGrants(subscriptionId),
         scheduledRateChanges(accountId, now),
+        ledger.overdueLimit(accountId),
       ]);
       const row = overview.find((o) => o.subscription_id === subscriptionId);
       if (!row) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
@@ -69,6 +81,8 @@ export function createBalanceOutlook(deps: {
         })),
         hourly_rate: row.hourly_rate,
         runway_hours: row.runway_hours,
+        overdue_limit: centsToAmount(overdueLimitCents),
+        hours_until_stop: hoursUntilStop(amountToCents(row.balance), overdueLimitCents, amountToCents(row.hourly_rate)),
         scheduled_rate_changes: scheduled,
       };
     },

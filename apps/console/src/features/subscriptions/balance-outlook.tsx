@@ -114,12 +114,30 @@ function Runway({ outlook }: { outlook: BalanceOutlook }) {
       : outlook.runway_hours === null
         ? ['Used up', `Clusters cost ${rate}`]
         : [runwayText(outlook.runway_hours)!, `at the current rate of ${rate}`];
+  const stop = stopText(outlook);
   return (
     <>
       <Text fw={500}>{headline.charAt(0).toUpperCase() + headline.slice(1)}</Text>
       <Text fz="xs" c="dimmed">
         {detail}
       </Text>
+      {stop && (
+        <Text fz="xs" c="dimmed">
+          {stop}
+        </Text>
+      )}
     </>
   );
+}
+
+/** When the overdue guard stops the running clusters: at zero, or at minus the overdue limit staff allow. */
+export function stopText(outlook: Pick<BalanceOutlook, 'hours_until_stop' | 'overdue_limit'>): string | null {
+  if (outlook.hours_until_stop === null) return null;
+  const limit = outlook.overdue_limit > 0 ? `-${formatUsd(outlook.overdue_limit)}` : null;
+  if (outlook.hours_until_stop === 0) {
+    return `Running clusters are being stopped: the balance is ${limit ? `below your overdue limit of ${limit}` : 'used up'}.`;
+  }
+  return limit
+    ? `Running clusters stop in ${runwayText(outlook.hours_until_stop)}, when the balance reaches your overdue limit of ${limit}.`
+    : 'Running clusters are stopped when it is used up.';
 }

@@ -240,6 +240,7 @@ describe('subscriptions page', () => {
             balanceOutlook({
               hourly_rate: 6.55,
               runway_hours: 158.4,
+              hours_until_stop: 158.4,
               free_credits: 520,
               free_credit_grants: [
                 { granted_at: '2026-03-20T09:00:00.000Z', amount: 50, remaining: 20, expires_at: '2026-03-23T09:00:00.000Z', days_left: 0 },
@@ -257,6 +258,7 @@ describe('subscriptions page', () => {
       const lasts = await screen.findByRole('group', { name: 'Balance lasts' });
       expect(lasts).toHaveTextContent('About 6 days');
       expect(lasts).toHaveTextContent('at the current rate of $6.55 per hour');
+      expect(lasts).toHaveTextContent('Running clusters are stopped when it is used up.');
       expect(screen.getByRole('group', { name: 'Paid funds' })).toHaveTextContent('$1,234.00');
       expect(screen.getByRole('group', { name: 'Free credits' })).toHaveTextContent('$520.00');
       const grants = within(screen.getByRole('list', { name: 'Free credit grants' })).getAllByRole('listitem');
@@ -276,11 +278,41 @@ describe('subscriptions page', () => {
 
     it('says the balance is used up while clusters are still charged', async () => {
       renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS], {
-        [outlookPath]: () => jsonResponse(200, balanceOutlook({ balance: -3, paid_funds: -3, hourly_rate: 6.55, runway_hours: null })),
+        [outlookPath]: () =>
+          jsonResponse(200, balanceOutlook({ balance: -3, paid_funds: -3, hourly_rate: 6.55, runway_hours: null, hours_until_stop: 0 })),
       });
       const lasts = await screen.findByRole('group', { name: 'Balance lasts' });
       expect(lasts).toHaveTextContent('Used up');
       expect(lasts).toHaveTextContent('Clusters cost $6.55 per hour');
+      expect(lasts).toHaveTextContent('Running clusters are being stopped: the balance is used up.');
+    });
+
+    it('says when running clusters stop: at the overdue limit staff allow', async () => {
+      const outlook = balanceOutlook({
+        balance: -3,
+        paid_funds: -3,
+        hourly_rate: 6.55,
+        runway_hours: null,
+        overdue_limit: 100,
+        hours_until_stop: 14.8,
+      });
+      renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS], { [outlookPath]: () => jsonResponse(200, outlook) });
+      const lasts = await screen.findByRole('group', { name: 'Balance lasts' });
+      expect(lasts).toHaveTextContent('Running clusters stop in about 14 hours, when the balance reaches your overdue limit of -$100.00.');
+    });
+
+    it('says running clusters are being stopped once the balance is past the overdue limit', async () => {
+      const outlook = balanceOutlook({
+        balance: -101,
+        paid_funds: -101,
+        hourly_rate: 6.55,
+        runway_hours: null,
+        overdue_limit: 100,
+        hours_until_stop: 0,
+      });
+      renderPage(`/subscriptions/${ANALYTICS.subscription_id}`, [ANALYTICS], { [outlookPath]: () => jsonResponse(200, outlook) });
+      const lasts = await screen.findByRole('group', { name: 'Balance lasts' });
+      expect(lasts).toHaveTextContent('Running clusters are being stopped: the balance is below your overdue limit of -$100.00.');
     });
 
     it('shows new rates from their date with the rates they change, and nothing when none are scheduled', async () => {
