@@ -77,6 +77,12 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     },
   });
 
+  /** Staff member `by` asks for an action; it then waits for an approver's OTP. */
+  const ask = (action: Record<string, unknown>, by: Tokens) => post(ctx, '/api/admin/action', action, by.jwt);
+  /** `by` completes an operation with an OTP: the one last mailed to approver A unless given. */
+  const complete = async (operationId: string, by: Tokens, otp?: string) =>
+    post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp: otp ?? (await latestOtp(ctx, emails.adminA)) }, by.jwt);
+
   /** Mails (to anyone) sent after the given count. */
   const mailsTo = async (email: string) => (await ctx.services.mail.listRecent(500)).filter((row) => row.toAddress === email);
   const transactions = async (c: { tokens: Tokens; subscriptionId: string }) =>
@@ -89,7 +95,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
   it('adds funds once an approver OTP is typed: OTPs to the approvers only, the customer sees the funds with the remark', async () => {
     const c = await customer();
     const billingMailsBefore = (await mailsTo(emails.billing)).length;
-    const asked = await post(ctx, '/api/admin/action', addFunds(c), staff.billing.jwt);
+    const asked = await ask(addFunds(c), staff.billing);
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toBe(ADMIN_MESSAGES.approverOtpSent);
     const operationId = asked.json().operation_id as string;
@@ -117,11 +123,9 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     expect((await get(ctx, '/api/admin/approvals', staff.billing.jwt)).json()).toEqual([]);
 
     // Only the requester completes it.
-    expect((await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp: otpA }, staff.adminA.jwt)).statusCode).toBe(
-      404,
-    );
+    expect((await complete(operationId, staff.adminA, otpA)).statusCode).toBe(404);
 
-    const done = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp: otpB }, staff.billing.jwt);
+    const done = await complete(operationId, staff.billing, otpB);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({
       operation_id: operationId,
@@ -146,7 +150,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     ).toBe(false);
 
     // Replayed: single use.
-    const replay = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp: otpB }, staff.billing.jwt);
+    const replay = await complete(operationId, staff.billing, otpB);
     expect(replay.statusCode).toBe(409);
     expect(errorCode(replay)).toBe('OPERATION_ALREADY_USED');
     expect((await transactions(c)).filter((row) => row.category === 'REFUND_MAINTENANCE_COST')).toHaveLength(1);
@@ -155,26 +159,21 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
   it("an approver's own request goes to the other approver only", async () => {
     const c = await customer();
     const aBefore = (await mailsTo(emails.adminA)).length;
-    const asked = await post(ctx, '/api/admin/action', addFunds(c, 10), staff.adminA.jwt);
+    const asked = await ask(addFunds(c, 10), staff.adminA);
     expect(asked.statusCode).toBe(200);
     expect((await mailsTo(emails.adminA)).length).toBe(aBefore);
     const otpB = await latestOtp(ctx, emails.adminB);
-    const done = await post(
-      ctx,
-      '/api/admin/action/authenticate',
-      { operation_id: asked.json().operation_id, otp: otpB },
-      staff.adminA.jwt,
-    );
+    const done = await complete(asked.json().operation_id, staff.adminA, otpB);
     expect(done.statusCode).toBe(200);
   });
 
   it('refuses a wrong OTP, then an expired operation; resend gives new OTPs', async () => {
     const c = await customer();
-    const asked = await post(ctx, '/api/admin/action', addFunds(c, 20), staff.billing.jwt);
+    const asked = await ask(addFunds(c, 20), staff.billing);
     const operationId = asked.json().operation_id as string;
     const otp = await latestOtp(ctx, emails.adminA);
     const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
-    const refused = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp: wrong }, staff.billing.jwt);
+    const refused = await complete(operationId, staff.billing, wrong);
     expect(refused.statusCode).toBe(422);
     expect(errorCode(refused)).toBe('OTP_INVALID');
 
@@ -182,7 +181,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     expect(resent.statusCode).toBe(200);
     const fresh = await latestOtp(ctx, emails.adminA);
     ctx.clock.advance((OTP.validMinutes + 1) * MINUTE);
-    const expired = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp: fresh }, staff.billing.jwt);
+    const expired = await complete(operationId, staff.billing, fresh);
     expect(expired.statusCode).toBe(422);
     expect(errorCode(expired)).toBe('OPERATION_EXPIRED');
     expect((await transactions(c)).some((row) => row.category === 'REFUND_MAINTENANCE_COST')).toBe(false);
@@ -190,13 +189,13 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
 
   it('refuses an operation whose payload changed after it was asked for', async () => {
     const c = await customer();
-    const asked = await post(ctx, '/api/admin/action', addFunds(c, 30), staff.billing.jwt);
+    const asked = await ask(addFunds(c, 30), staff.billing);
     const operationId = asked.json().operation_id as string;
     await ctx.database.db.execute(
       sql`update admin_operations set payload = jsonb_set(payload, '{amount}', '999999') where id = ${operationId}`,
     );
     const otp = await latestOtp(ctx, emails.adminA);
-    const refused = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp }, staff.billing.jwt);
+    const refused = await complete(operationId, staff.billing, otp);
     expect(refused.statusCode).toBe(409);
     expect(errorCode(refused)).toBe('OPERATION_TAMPERED');
     expect((await transactions(c)).some((row) => row.category === 'REFUND_MAINTENANCE_COST')).toBe(false);
@@ -204,27 +203,18 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
 
   it('changes the overdue limit the customer is held to', async () => {
     const c = await customer();
-    const asked = await post(
-      ctx,
-      '/api/admin/action',
+    const asked = await ask(
       { action_name: 'change_overdue_limit', user_id: c.userId, action_payload: { outstanding_limit: 1500.5, user_id: c.userId } },
-      staff.billing.jwt,
+      staff.billing,
     );
     expect(asked.statusCode).toBe(200);
-    const done = await post(
-      ctx,
-      '/api/admin/action/authenticate',
-      { operation_id: asked.json().operation_id, otp: await latestOtp(ctx, emails.adminA) },
-      staff.billing.jwt,
-    );
+    const done = await complete(asked.json().operation_id, staff.billing);
     expect(done.statusCode).toBe(200);
     expect(await ctx.services.ledger.overdueLimit(c.accountId)).toBe(150_050);
 
-    const tooHigh = await post(
-      ctx,
-      '/api/admin/action',
+    const tooHigh = await ask(
       { action_name: 'change_overdue_limit', user_id: c.userId, action_payload: { outstanding_limit: 1_000_000, user_id: c.userId } },
-      staff.billing.jwt,
+      staff.billing,
     );
     expect(tooHigh.statusCode).toBe(400);
   });
@@ -251,16 +241,11 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     const deploymentId = created.json().deployment_id as string;
     const action = { action_name: 'delete_cluster', user_id: c.userId, action_payload: { deployment_id: deploymentId } };
     // Deploying: not deletable yet.
-    expect((await post(ctx, '/api/admin/action', action, staff.devops.jwt)).statusCode).toBe(409);
+    expect((await ask(action, staff.devops)).statusCode).toBe(409);
     await ctx.database.db.execute(sql`update clusters set status = 'FAILED' where id = ${deploymentId}`);
-    const asked = await post(ctx, '/api/admin/action', action, staff.devops.jwt);
+    const asked = await ask(action, staff.devops);
     expect(asked.statusCode).toBe(200);
-    const done = await post(
-      ctx,
-      '/api/admin/action/authenticate',
-      { operation_id: asked.json().operation_id, otp: await latestOtp(ctx, emails.adminB) },
-      staff.devops.jwt,
-    );
+    const done = await complete(asked.json().operation_id, staff.devops, await latestOtp(ctx, emails.adminB));
     expect(done.statusCode).toBe(200);
     const status = (await get(ctx, `/api/cluster/deployment-details/status/${deploymentId}`, c.tokens.jwt)).json().status;
     expect(['DELETING', 'DELETE_IN_PROGRESS', 'DELETED']).toContain(status);
@@ -276,9 +261,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
         free_units: Record<string, number>;
       }>();
     const before = await rateCard();
-    const bad = await post(
-      ctx,
-      '/api/admin/action',
+    const bad = await ask(
       {
         action_name: 'change_service_rate',
         user_id: c.userId,
@@ -290,7 +273,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
           ],
         },
       },
-      staff.billing.jwt,
+      staff.billing,
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field_errors).toEqual({
@@ -298,9 +281,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
       'service_rate_errors.DATA_PROCESS': ADMIN_MESSAGES.rateFormat,
     });
 
-    const past = await post(
-      ctx,
-      '/api/admin/action',
+    const past = await ask(
       {
         action_name: 'change_service_rate',
         user_id: c.userId,
@@ -310,15 +291,13 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
           updated_service_rates: [{ dimension: 'BI_SERVER', rate: '0.07' }],
         },
       },
-      staff.billing.jwt,
+      staff.billing,
     );
     expect(past.statusCode).toBe(400);
     expect(past.json().field_errors).toEqual({ effective_date: ADMIN_MESSAGES.effectiveDateInvalid });
 
     const tomorrow = new Date(ctx.clock.now().getTime() + 24 * 60 * MINUTE).toISOString().slice(0, 10);
-    const asked = await post(
-      ctx,
-      '/api/admin/action',
+    const asked = await ask(
       {
         action_name: 'change_service_rate',
         user_id: c.userId,
@@ -331,15 +310,10 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
           ],
         },
       },
-      staff.billing.jwt,
+      staff.billing,
     );
     expect(asked.statusCode).toBe(200);
-    const done = await post(
-      ctx,
-      '/api/admin/action/authenticate',
-      { operation_id: asked.json().operation_id, otp: await latestOtp(ctx, emails.adminA) },
-      staff.billing.jwt,
-    );
+    const done = await complete(asked.json().operation_id, staff.billing);
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(ADMIN_MESSAGES.ratesChanged);
     // The owner is told before the rates apply.
@@ -362,15 +336,13 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
 
   it('approves a rate change and writes its rates in one transaction: a failed write leaves the operation unused', async () => {
     const c = await customer();
-    const asked = await post(
-      ctx,
-      '/api/admin/action',
+    const asked = await ask(
       {
         action_name: 'change_service_rate',
         user_id: c.userId,
         action_payload: { user_id: c.userId, updated_service_rates: [{ dimension: 'BI_SERVER', rate: '0.0811' }] },
       },
-      staff.billing.jwt,
+      staff.billing,
     );
     expect(asked.statusCode).toBe(200);
     const operationId = asked.json().operation_id as string;
@@ -381,7 +353,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
                  if new.account_id = '${c.accountId}' then raise exception 'refused'; end if; return new; end $$;
                create trigger refuse_rates before insert on service_rates for each row execute function refuse_rates();`),
     );
-    const failed = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp }, staff.billing.jwt);
+    const failed = await complete(operationId, staff.billing, otp);
     expect(failed.statusCode).toBe(500);
     const [row] = (await ctx.database.db.execute(sql`select approved_at, outcome from admin_operations where id = ${operationId}`))
       .rows as { approved_at: string | null; outcome: string | null }[];
@@ -390,7 +362,7 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
 
     // Once the fault is gone, the same OTP approves it, and the rates and the owner's notice come with the approval.
     await ctx.database.db.execute(sql.raw('drop trigger refuse_rates on service_rates; drop function refuse_rates();'));
-    const done = await post(ctx, '/api/admin/action/authenticate', { operation_id: operationId, otp }, staff.billing.jwt);
+    const done = await complete(operationId, staff.billing, otp);
     expect(done.statusCode).toBe(200);
     const rates = (await get(ctx, `/api/subscription/consumption/rates/${c.subscriptionId}`, c.tokens.jwt)).json();
     expect(rates.service_rate.BI_SERVER).toBe(0.0811);
@@ -401,20 +373,17 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     const c = await customer();
     const other = await customer();
     // Support and DevOps cannot move money.
-    expect((await post(ctx, '/api/admin/action', addFunds(c), staff.support.jwt)).statusCode).toBe(403);
-    expect((await post(ctx, '/api/admin/action', addFunds(c), staff.devops.jwt)).statusCode).toBe(403);
+    expect((await ask(addFunds(c), staff.support)).statusCode).toBe(403);
+    expect((await ask(addFunds(c), staff.devops)).statusCode).toBe(403);
     // Another customer's subscription is not found.
-    expect(
-      (await post(ctx, '/api/admin/action', addFunds({ userId: c.userId, subscriptionId: other.subscriptionId }), staff.billing.jwt))
-        .statusCode,
-    ).toBe(404);
+    expect((await ask(addFunds({ userId: c.userId, subscriptionId: other.subscriptionId }), staff.billing)).statusCode).toBe(404);
     // Customers cannot ask at all.
     expect((await post(ctx, '/api/admin/action', addFunds(c), c.tokens.jwt)).statusCode).toBe(403);
     expect((await post(ctx, '/api/admin/action', addFunds(c))).statusCode).toBe(401);
     // Nobody left to approve: refused when asked, with a clear error.
     await ctx.database.db.execute(sql`update users set system_role = 'SYSTEM_SUPPORT' where email = ${emails.adminB}`);
     try {
-      const alone = await post(ctx, '/api/admin/action', addFunds(c), staff.adminA.jwt);
+      const alone = await ask(addFunds(c), staff.adminA);
       expect(alone.statusCode).toBe(422);
       expect(errorCode(alone)).toBe('NO_APPROVER');
     } finally {
