@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
+import { pageDoesNotScrollSideways } from './support/layout.js';
 import { createSubscription, fillClusterDialog, signUpThroughTheUi } from './support/flows.js';
 
 // The stack's simulated cloud runs at SIM_TIME_SCALE=3600: a running cluster uses one billable hour each real
@@ -24,6 +25,9 @@ async function costTableTotal(scope: Page | Locator, caption: RegExp): Promise<n
   await expect(table).toBeVisible();
   return dollars(await table.locator('tfoot tr').last().locator('th, td').last().textContent());
 }
+
+/** /cost-analysis's table of every subscription's cost. */
+const overviewTable = (page: Page) => page.getByRole('table', { name: /^Cost of each subscription/ });
 
 /** Sums the last column of a CSV's data rows (a Total row, if the file has one, is left out). */
 function csvTotal(csv: string): number {
@@ -100,7 +104,7 @@ test('a running cluster’s costs show on its tab, the subscription tab and /cos
     const subscriptionTotal = await costTableTotal(page, /^Daily cost of Analytics/);
 
     await page.goto('/cost-analysis');
-    const overview = page.getByRole('table', { name: /^Cost of each subscription/ });
+    const overview = overviewTable(page);
     const row = overview.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Analytics' }) });
     const cells = row.locator('td');
     const actual = dollars(await cells.nth(0).textContent());
@@ -123,6 +127,18 @@ test('a running cluster’s costs show on its tab, the subscription tab and /cos
   await expect.poll(() => shownColorScheme(page)).toBe('dark');
   await expectNoSeriousA11yViolations(page, '/cost-analysis in the dark scheme');
   await page.emulateMedia({ colorScheme: 'light' });
+
+  // On a phone the cost screens keep to the screen's width: their tables scroll inside their own boxes.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(overviewTable(page)).toBeVisible();
+  await pageDoesNotScrollSideways(page, '/cost-analysis at 390 px');
+  await page.screenshot({ path: 'test-results/screens/cost-analysis-phone.png', fullPage: true });
+  await page.goto(clusterUrl);
+  await page.getByRole('tab', { name: 'Cost Analysis' }).click();
+  await expect(page.getByRole('table', { name: /^Daily cost of Costly-One/ })).toBeVisible();
+  await pageDoesNotScrollSideways(page, "the cluster's Cost Analysis tab at 390 px");
+  await page.screenshot({ path: 'test-results/screens/cluster-costs-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The CSV holds the same total as the table it was downloaded from.
   await expect(async () => {

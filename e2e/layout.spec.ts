@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pageDoesNotScrollSideways } from './support/layout.js';
 import { waitForLink, waitForOtp } from './support/mail.js';
 
 // What a new customer tripped over at a 1366 px laptop and a 390 px phone: horizontal scrollbars, a clipped
@@ -11,14 +12,6 @@ const VIEWPORTS = [
 ] as const;
 
 const LONG_EMAIL = (stamp: number) => `a.very.long.mailbox.name.${stamp}@an-exceptionally-long-domain-name.example.com`;
-
-async function pageDoesNotScrollSideways(page: Page, label: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label}: page width`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** The element is drawn whole inside the viewport's width (not cut by it). */
 async function withinViewport(page: Page, locator: Locator, label: string): Promise<void> {

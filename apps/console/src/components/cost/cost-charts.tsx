@@ -105,7 +105,7 @@ export function DailyServiceChart({ analysis, title }: { analysis: CreditAnalysi
       <Table.Tbody>
         {analysis.daily.map((day) => (
           <Table.Tr key={day.date}>
-            <Table.Th scope="row" fw={400}>
+            <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
               {dayLabel(day.date)}
             </Table.Th>
             <DimensionCells dimensions={used} value={(dimension) => costCell(day.service_consumption[dimension] ?? 0)} />
