@@ -1,7 +1,16 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSmtpSink } from '../smtp-sink.js';
-import { embeddedServer, embeddedUrl, freePort, freshDataDir, isRunning, queueMeteringRun, randomBetween } from './fault-kit.js';
+import {
+  embeddedServer,
+  embeddedUrl,
+  freePort,
+  freshDataDir,
+  isRunning,
+  queueMeteringRun,
+  randomBetween,
+  waitForJob,
+} from './fault-kit.js';
 import { checkMoneyInvariants, describeInvariants, type InvariantReport } from './money-invariants.js';
 import { MoneyTraffic, type TrafficOptions } from './money-traffic.js';
 import { PortalProcess, sleep } from './portal-process.js';
@@ -35,6 +44,8 @@ export interface EmbeddedKillOptions {
   traffic: TrafficOptions;
   /** Money traffic between one restart and the next kill, in ms. */
   trafficBetweenKills: [number, number];
+  /** No new kill after this moment (epoch ms): the run ends by itself. */
+  until?: number;
   log?: (line: string) => void;
 }
 
@@ -64,13 +75,17 @@ export async function runEmbeddedKills(options: EmbeddedKillOptions): Promise<Em
 
     const kills: KillRecord[] = [];
     const moments: KillMoment[] = ['traffic', 'metering', 'start-up'];
-    for (let index = 0; index < options.kills && !traffic.exhausted; index++) {
+    for (let index = 0; index < options.kills && !traffic.exhausted && Date.now() < (options.until ?? Infinity); index++) {
       const moment = moments[index % moments.length]!;
-      await sleep(randomBetween(...options.trafficBetweenKills));
+      // The traffic ran all through the refusal check: the first kill need not wait longer.
+      if (index > 0) await sleep(randomBetween(...options.trafficBetweenKills));
       const leftovers = [embeddedServer(dataDir)];
       if (moment === 'metering') {
-        await queueMeteringRun(embeddedUrl(dataDir)).catch(() => undefined);
-        await sleep(randomBetween(20, 600));
+        // Killed once a worker has taken the run (pg-boss polls every second), a moment later: mid-run or just after.
+        const url = embeddedUrl(dataDir);
+        const job = await queueMeteringRun(url);
+        await waitForJob(url, job, ['active', 'completed'], 5_000);
+        await sleep(randomBetween(0, 300));
       }
       await portal.kill('SIGKILL');
       if (moment === 'start-up') {
@@ -100,6 +115,9 @@ export async function runEmbeddedKills(options: EmbeddedKillOptions): Promise<Em
     }
 
     await traffic.stop();
+    // One last metering run to its end, so the final check always covers charged hours.
+    const lastRun = await queueMeteringRun(embeddedUrl(dataDir));
+    if (!(await waitForJob(embeddedUrl(dataDir), lastRun, ['completed'], 30_000))) failures.push('the last metering run did not complete');
     const final = await checkMoneyInvariants(embeddedUrl(dataDir), [...traffic.confirmed]);
     failures.push(...final.broken.map((line) => `at the end: ${line}`));
     log(`traffic: ${traffic.summary()}`);

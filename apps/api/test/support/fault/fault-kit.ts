@@ -49,13 +49,36 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-/** Queues a metering run now (as the minute schedule does), so a kill can land in the middle of one. */
-export async function queueMeteringRun(databaseUrl: string): Promise<void> {
+/** Queues a metering run now (as the minute schedule does), so a kill can land in the middle of one; returns its job id. */
+export async function queueMeteringRun(databaseUrl: string): Promise<string> {
+  return withClient(databaseUrl, async (client) => {
+    const result = await client.query<{ id: string }>(
+      `insert into pgboss.job (name, data, retry_limit) values ('metering.charge', '{}'::jsonb, 0) returning id`,
+    );
+    return result.rows[0]!.id;
+  });
+}
+
+/** Waits until the pg-boss job is in one of the states (a worker took it: active; it ended: completed); false on timeout. */
+export async function waitForJob(databaseUrl: string, id: string, states: string[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const state = await withClient(databaseUrl, async (client) => {
+      const result = await client.query<{ state: string }>(`select state::text from pgboss.job where id = $1`, [id]);
+      return result.rows[0]?.state;
+    }).catch(() => undefined);
+    if (state && states.includes(state)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
   client.on('error', () => undefined);
   try {
     await client.connect();
-    await client.query(`insert into pgboss.job (name, data, retry_limit) values ('metering.charge', '{}'::jsonb, 0)`);
+    return await use(client);
   } finally {
     await client.end().catch(() => undefined);
   }

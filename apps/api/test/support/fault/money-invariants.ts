@@ -22,10 +22,11 @@ type Row = Record<string, string>;
  *   restart cannot start a second, shifted grid), and the charges of each subscription equal its usage entries
  *   and its rollups (each charged hour reached the ledger once).
  */
-export async function checkMoneyInvariants(databaseUrl: string, confirmed: readonly ConfirmedTopUp[]): Promise<InvariantReport> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+export async function checkMoneyInvariants(database: string | pg.Pool, confirmed: readonly ConfirmedTopUp[]): Promise<InvariantReport> {
+  const own = typeof database === 'string' ? new pg.Client({ connectionString: database, connectionTimeoutMillis: 10_000 }) : undefined;
+  const client = own ?? (await (database as pg.Pool).connect());
   client.on('error', () => undefined);
-  await client.connect();
+  if (own) await own.connect();
   const rows = async (text: string, values: unknown[] = []) => (await client.query<Row>(text, values)).rows;
   const broken: string[] = [];
   try {
@@ -106,8 +107,12 @@ export async function checkMoneyInvariants(databaseUrl: string, confirmed: reado
       chargedHours: Number(counts!.charges),
       broken,
     };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
   } finally {
-    await client.end().catch(() => undefined);
+    if (own) await own.end().catch(() => undefined);
+    else (client as pg.PoolClient).release();
   }
 }
 
