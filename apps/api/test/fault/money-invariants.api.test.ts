@@ -29,11 +29,13 @@ describe.each(kinds)('the money invariants the fault tests check, on %s', (kind)
     const checkout = await openCheckout(ctx, jwt, subscriptionId, '25.50');
     expect((await payWith(ctx, checkout.path, TEST_CARDS.success)).statusCode).toBe(303);
     expect((await paymentStatus(ctx, jwt, subscriptionId, checkout.sessionId)).json().transaction_status).toBe('SUCCESSFUL');
-    const [{ account_id: accountId, user_id: userId }] = await rows<{ account_id: string; user_id: string }>(
+    const [owner] = await rows<{ account_id: string; user_id: string }>(
       ctx,
       sql`select account_id, created_by_user_id as user_id from subscriptions where id = ${subscriptionId}`,
     );
-    const clusterId = await newMeteredCluster(ctx, { accountId: accountId!, userId: userId! }, subscriptionId);
+    const accountId = owner!.account_id;
+    const userId = owner!.user_id;
+    const clusterId = await newMeteredCluster(ctx, { accountId, userId }, subscriptionId);
     await clusterEvent(ctx, clusterId, 'CLUSTER_DEPLOYED', 'ONLINE');
     ctx.clock.advance(3 * HOUR + 10 * MINUTE);
     await ctx.services.metering.run();

@@ -107,7 +107,8 @@ export async function runEmbeddedKills(options: EmbeddedKillOptions): Promise<Em
       const current = embeddedServer(dataDir)?.pid;
       const orphans = leftovers.filter((server) => server && server.pid !== current && isRunning(server.pid)).map((server) => server!.pid);
       const leftoverStopped = orphans.length === 0;
-      if (!leftoverStopped) failures.push(`kill ${index + 1}: the orphaned PostgreSQL (pid ${orphans.join(', ')}) still runs after the restart`);
+      if (!leftoverStopped)
+        failures.push(`kill ${index + 1}: the orphaned PostgreSQL (pid ${orphans.join(', ')}) still runs after the restart`);
       const invariants = await checkMoneyInvariants(embeddedUrl(dataDir), [...traffic.confirmed]);
       failures.push(...invariants.broken.map((line) => `after kill ${index + 1} (${moment}): ${line}`));
       kills.push({ moment, restartMs, leftoverStopped, invariants });

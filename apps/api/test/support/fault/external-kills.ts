@@ -88,10 +88,14 @@ export async function runExternalKills(options: ExternalKillOptions): Promise<Ex
       log(`portal ${index + 1} failed its first start beside the other: ${reason.slice(0, 300)}`);
       await restart(index, 'its failed first start');
     }
-    log(`two portals ready: ${ready.map((outcome) => (outcome.status === 'fulfilled' ? `${outcome.value} ms` : 'failed, restarted')).join(', ')}`);
+    log(
+      `two portals ready: ${ready.map((outcome) => (outcome.status === 'fulfilled' ? `${outcome.value} ms` : 'failed, restarted')).join(', ')}`,
+    );
     await traffic.start();
 
-    const portalKillAt = new Set(Array.from({ length: options.portalKills }, (_, k) => Math.floor(((k + 0.5) * options.databaseKills) / options.portalKills)));
+    const portalKillAt = new Set(
+      Array.from({ length: options.portalKills }, (_, k) => Math.floor(((k + 0.5) * options.databaseKills) / options.portalKills)),
+    );
     for (let kill = 0; kill < options.databaseKills && !traffic.exhausted && Date.now() < (options.until ?? Infinity); kill++) {
       await sleep(randomBetween(...options.trafficBetweenKills));
       await reviveTheDead('between database kills');
@@ -120,7 +124,9 @@ export async function runExternalKills(options: ExternalKillOptions): Promise<Ex
           const back = await backOrDead(portal, 60_000);
           if (back === 'dead') {
             report.portalDeaths.push(`portal ${index + 1} (pid ${portal.pid}) ended with ${portal.ending} when PostgreSQL was killed`);
-            const cause = portal.output.split('\n').filter((line) => /error/i.test(line) && !/^\s+at /.test(line));
+            const lines = portal.output.split('\n');
+            const fatal = lines.filter((line) => /Unhandled|terminating connection|failed to start/.test(line));
+            const cause = fatal.length > 0 ? fatal : lines.filter((line) => /error/i.test(line) && !/^\s+at /.test(line));
             log(`portal ${index + 1} died: ${cause.slice(0, 3).join(' | ').slice(0, 600)}`);
             await restart(index, 'it ended');
           } else if (back === 'stuck') {

@@ -79,7 +79,9 @@ export class MoneyTraffic implements RequestCounter {
   private async clientLoop(client: number): Promise<void> {
     for (let round = 0; this.running && !this.exhausted; round++) {
       const progressed =
-        round % this.options.signUpEvery === this.options.signUpEvery - 1 ? await this.signUpCustomer() : await this.topUpOnce(client, round);
+        round % this.options.signUpEvery === this.options.signUpEvery - 1
+          ? await this.signUpCustomer()
+          : await this.topUpOnce(client, round);
       // A portal that does not answer: wait a little instead of spinning on refused connections.
       if (!progressed) await sleep(100 + Math.random() * 200);
     }
