@@ -80,7 +80,10 @@ describe.each(kinds)('no live cluster in a deleted subscription, enforced by the
 
     expect(await outcome(deleteSubscription(busy))).toBe(RESTRICT_VIOLATION);
     expect(await outcome(ctx.database.db.execute(sql`delete from subscriptions where id = ${busy}`))).toBe(RESTRICT_VIOLATION);
-    const [still] = await rows<{ deleted: boolean }>(ctx, sql`select deleted_at is not null as deleted from subscriptions where id = ${busy}`);
+    const [still] = await rows<{ deleted: boolean }>(
+      ctx,
+      sql`select deleted_at is not null as deleted from subscriptions where id = ${busy}`,
+    );
     expect(still!.deleted).toBe(false);
 
     await clusterEvent(ctx, cluster, 'CLUSTER_DELETED', 'DELETED');

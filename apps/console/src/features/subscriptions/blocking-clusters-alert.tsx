@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, List, Text } from '@mantine/core';
-import type { BlockingCluster, DeleteSubscriptionError } from '@kumo/contract';
+import { blockingClusterSchema, type BlockingCluster } from '@kumo/contract';
 import { ApiError } from '../../lib/api-error';
 import { clusterPath } from '../../lib/cluster-path';
 
 /** The clusters a refused deletion names: the server lists them with SUBSCRIPTION_HAS_CLUSTERS. */
 export function clustersRefusingDeletion(error: unknown): BlockingCluster[] | undefined {
   if (!(error instanceof ApiError) || error.code !== 'SUBSCRIPTION_HAS_CLUSTERS') return undefined;
-  const clusters = (error.body as DeleteSubscriptionError | undefined)?.clusters;
-  return Array.isArray(clusters) ? clusters : [];
+  const body: object = error.body ?? {};
+  const listed = blockingClusterSchema.array().safeParse('clusters' in body ? body.clusters : undefined);
+  return listed.success ? listed.data : [];
 }
 
 interface BlockingClustersAlertProps {

@@ -83,11 +83,23 @@ describe('deleting a subscription that still has clusters', () => {
   }
 
   it('names them with links to their pages and offers no deletion', async () => {
-    const subject = subscription({ credits: 1734, clusters: [{ ...ALPHA, status: 'ONLINE' }, { ...BETA, status: 'FAILED' }] });
+    const subject = subscription({
+      credits: 1734,
+      clusters: [
+        { ...ALPHA, status: 'ONLINE' },
+        { ...BETA, status: 'FAILED' },
+      ],
+    });
     const api = renderWith(subject);
     expect(await screen.findByRole('alert')).toHaveTextContent(subscriptionHasClustersMessage(['Alpha', 'Beta']));
-    expect(screen.getByRole('link', { name: 'Alpha' })).toHaveAttribute('href', `/clusters/${subject.subscription_id}/${ALPHA.deployment_id}`);
-    expect(screen.getByRole('link', { name: 'Beta' })).toHaveAttribute('href', `/clusters/${subject.subscription_id}/${BETA.deployment_id}`);
+    expect(screen.getByRole('link', { name: 'Alpha' })).toHaveAttribute(
+      'href',
+      `/clusters/${subject.subscription_id}/${ALPHA.deployment_id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Beta' })).toHaveAttribute(
+      'href',
+      `/clusters/${subject.subscription_id}/${BETA.deployment_id}`,
+    );
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
