@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponseSchema } from './error-schema.js';
 import { MESSAGES } from './messages.js';
 import { formatUsdCents, moneySchema } from './money.js';
 import { plainText } from './validation.js';
@@ -99,6 +100,25 @@ export const deleteSubscriptionResponseSchema = z
   })
   .meta({ id: 'DeleteSubscriptionResponse' });
 export type DeleteSubscriptionResponse = z.infer<typeof deleteSubscriptionResponseSchema>;
+
+/** A cluster that keeps its subscription from being deleted: the console links to it. */
+export const blockingClusterSchema = z.object({ deployment_id: z.uuid(), cluster_name: z.string() });
+export type BlockingCluster = z.infer<typeof blockingClusterSchema>;
+
+/**
+ * A refused deletion: the contract's error shape, and with SUBSCRIPTION_HAS_CLUSTERS the clusters that are not
+ * deleted yet, so the console can list them as links.
+ */
+export const deleteSubscriptionErrorSchema = errorResponseSchema
+  .extend({ clusters: z.array(blockingClusterSchema).optional() })
+  .meta({ id: 'DeleteSubscriptionError' });
+export type DeleteSubscriptionError = z.infer<typeof deleteSubscriptionErrorSchema>;
+
+/** Why a subscription with clusters cannot be deleted, naming them (the generic text when their names are unknown). */
+export const subscriptionHasClustersMessage = (clusterNames: readonly string[]) =>
+  clusterNames.length === 0
+    ? MESSAGES.subscriptionHasClusters
+    : `This subscription still has ${clusterNames.length === 1 ? 'a cluster' : `${clusterNames.length} clusters`}: ${clusterNames.join(', ')}. Delete ${clusterNames.length === 1 ? 'it' : 'them'} before deleting the subscription.`;
 
 /** Why a subscription with paid funds cannot simply be deleted, with the amount at stake. */
 export const subscriptionHasFundsMessage = (paidCents: number) =>

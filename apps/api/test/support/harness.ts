@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import type { MailTransport, OutgoingMail } from '../../src/adapters/mail/mail-transport.js';
 import type { PaymentsConfig } from '../../src/adapters/payments/index.js';
@@ -48,12 +48,14 @@ export async function startTestApp(
     trustProxy?: TrustProxy;
     cloud?: CloudConfig;
     mailLimits?: Partial<MailLimits>;
+    /** Where the services log (silent unless a test reads what is logged). */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const jobs = new RecordingQueue();
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const services = createServices({
     db: database.db,
     clock,

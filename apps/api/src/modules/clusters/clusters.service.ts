@@ -446,13 +446,27 @@ export function createClustersService(deps: {
   return {
     reconcile,
     /** For the subscriptions list (its ClusterDirectory). */
-    liveClustersOf: (subscriptionIds: string[]) => repo.liveOfSubscriptions(subscriptionIds),
+    liveClustersOf: (subscriptionIds: string[], tx?: Tx) => repo.liveOfSubscriptions(subscriptionIds, tx),
+    /**
+     * Every cluster of the account that is not deleted, with its subscription's name, whether or not that subscription
+     * is still live: what the overdue guard starts from, so no running cluster escapes it.
+     */
+    async notDeletedOf(accountId: string) {
+      return (await repo.listForAccount(accountId)).map((view) => ({
+        id: view.cluster.id,
+        name: view.cluster.name,
+        status: view.cluster.status as ClusterStatus,
+        subscriptionId: view.cluster.subscriptionId,
+        subscriptionName: view.subscriptionName,
+      }));
+    },
     /** The account owner's e-mail (metering's notices go there). */
     ownerEmail: (accountId: string) => repo.ownerEmail(accountId),
 
     /**
      * Metering's overdue guard: stops the subscription's online clusters (never deletes them), with the reason in the
-     * audit log. Nothing restarts them later; the customer starts them again. Returns the names of those stopped.
+     * audit log: a balance below the overdue limit, or a subscription that is gone. Nothing restarts them later; the
+     * customer starts them again. Returns the names of those stopped.
      */
     async stopForOverdue(accountId: string, subscriptionId: string, reason: string): Promise<string[]> {
       const stopped: string[] = [];
@@ -512,6 +526,7 @@ export function createClustersService(deps: {
     setPreviewEnabled: (accountId: string, enabled: boolean) => repo.setPreviewEnabled(accountId, enabled),
 
     async create(caller: Caller, order: CreateClusterOrder): Promise<{ deploymentId: string; subscriptionId: string }> {
+      // A first look for a quick answer; the transaction below checks again under the subscription's lock.
       const subscription = await subscriptions.requireOwned(caller.accountId, order.subscription_id);
 
       // Rules that need data, reported field by field like the schema's own.
@@ -536,8 +551,12 @@ export function createClustersService(deps: {
       const actor = await actorOf(caller);
       const now = clock.now();
       const deploymentId = await db.transaction(async (tx) => {
-        // Serialises creations in one subscription so the name and CIDR checks see each other.
-        await subscriptions.adjustActiveClusterCount(subscription.id, 1, tx);
+        // Locks the subscription until commit: creations in it see each other's names and CIDRs, and a deletion either
+        // comes first (the subscription is gone: 404) or waits and sees this cluster (and is refused).
+        const held = await subscriptions.holdForNewCluster(caller.accountId, subscription.id, tx);
+        if (held.balanceCents < CLUSTER_LIMITS.minimumBalanceCents) {
+          throw businessRule('INSUFFICIENT_BALANCE', CLUSTER_MESSAGES.insufficientBalance);
+        }
         if (await repo.nameTaken(subscription.id, order.cluster_name, tx)) {
           throw new AppError(409, 'CLUSTER_NAME_TAKEN', CLUSTER_MESSAGES.nameTaken, { cluster_name: CLUSTER_MESSAGES.nameTaken });
         }

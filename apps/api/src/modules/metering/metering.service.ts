@@ -6,7 +6,6 @@ import {
   METERING_UNITS,
   amountToCents,
   centsToAmount,
-  formatUsdCents,
   type ClusterConsumptionOverview,
   type ConsumptionCategory,
   type CreditAnalysis,
@@ -31,7 +30,7 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import { CLUSTER_MESSAGES, MESSAGES } from '@kumo/contract';
 import type { MeteringRepository, Scope, Sums } from './metering.repository.js';
 import { DEFAULT_RATES, FREE_UNIT_SIZE, clusterHourCents, type Rate } from './rate-card.js';
-import { noticeMail } from './notices.js';
+import { createOverdueGuard } from './overdue-guard.js';
 import { readReportToken, reportHtml, reportToken } from './report.js';
 
 export const METERING_QUEUE = 'metering.charge';
@@ -230,96 +229,17 @@ export function createMeteringService(deps: {
     return cluster;
   }
 
-  // ------------------------------------------------------------------ guards and notices
-
-  async function notify(accountId: string, key: string, subject: string, lines: string[]): Promise<boolean> {
-    const to = await clusters.ownerEmail(accountId);
-    if (!to) return false;
-    return db.transaction(async (tx) => {
-      if (!(await repo.claimNotice(key, accountId, clock.now(), tx))) return false;
-      await mail.enqueue(noticeMail(to, subject, lines), tx);
-      return true;
-    });
-  }
-
-  /** After charging: stops clusters past the overdue limit, and mails the runway warnings once each. */
-  async function guardAccount(accountId: string): Promise<void> {
-    const limit = await ledger.overdueLimit(accountId);
-    // Stopping one subscription's clusters leaves the others' hourly cost as it is: read once.
-    const hourCents = await realHourCentsOf(accountId, {});
-    for (const subscription of await subscriptions.list(accountId)) {
-      const balance = amountToCents(subscription.balance);
-      if (balance < -limit) {
-        const reason = `the balance of ${subscription.subscription_name} (${formatUsdCents(balance)}) is below the overdue limit of ${formatUsdCents(-limit)}. Add funds, then start the cluster again.`;
-        const stopped = await clusters.stopForOverdue(accountId, subscription.subscription_id, reason);
-        if (stopped.length > 0) {
-          await notify(
-            accountId,
-            `overdue-stop:${subscription.subscription_id}:${randomUUID()}`,
-            `Clusters of ${subscription.subscription_name} were stopped`,
-            [
-              `The balance of the subscription ${subscription.subscription_name} is ${formatUsdCents(balance)}, below the overdue limit of ${formatUsdCents(-limit)}.`,
-              `These clusters were stopped (not deleted; their data is kept): ${stopped.join(', ')}.`,
-              'Storage is still charged while they are stopped. Nothing restarts by itself: add funds, then start them again.',
-            ],
-          );
-        }
-        continue;
-      }
-      const realHourCents = hourCents(subscription.subscription_id);
-      if (realHourCents <= 0) continue;
-      const hoursLeft = (balance + limit) / realHourCents;
-      const hoursToZero = balance / realHourCents;
-      const episode = dayText(clock.now()).slice(0, 7);
-      const runway = (threshold: string, text: string) =>
-        notify(
-          accountId,
-          `runway-${threshold}:${subscription.subscription_id}:${episode}`,
-          `${subscription.subscription_name}: your balance runs out soon`,
-          [
-            `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${subscription.subscription_name} (${formatUsdCents(balance)}) lasts ${text}.`,
-            'Add funds to keep your clusters running.',
-          ],
-        );
-      if (hoursLeft < 24) {
-        await notify(
-          accountId,
-          `overdue-24h:${subscription.subscription_id}:${episode}`,
-          `${subscription.subscription_name}: clusters stop within 24 hours`,
-          [
-            `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${subscription.subscription_name} reaches the overdue limit in about ${Math.max(0, Math.floor(hoursLeft))} hours.`,
-            'Then its running clusters are stopped. Add funds to keep them running.',
-          ],
-        );
-      }
-      if (hoursToZero < 24) await runway('1d', 'less than a day');
-      else if (hoursToZero < 7 * 24) await runway('7d', `about ${Math.floor(hoursToZero / 24)} days`);
-    }
-  }
-
-  /** Mails the owner 3 days before free credits expire, once per expiry, with what is left of the grants expiring then. */
-  async function creditExpiryNotices(accountId: string): Promise<void> {
-    const now = clock.now();
-    for (const subscription of await subscriptions.list(accountId)) {
-      const expiring = new Map<number, number>();
-      for (const grant of await ledger.freeCreditGrants(subscription.subscription_id)) {
-        const at = grant.expiresAt.getTime();
-        if (at - now.getTime() <= 3 * DAY) expiring.set(at, (expiring.get(at) ?? 0) + grant.remainingCents);
-      }
-      for (const [at, cents] of expiring) {
-        const expiresAt = new Date(at);
-        await notify(
-          accountId,
-          `credit-expiry:${subscription.subscription_id}:${expiresAt.toISOString()}`,
-          `Free credits of ${subscription.subscription_name} expire soon`,
-          [
-            `${formatUsdCents(cents)} of free credits on ${subscription.subscription_name} expire on ${expiresAt.toUTCString()}.`,
-            'Free credits are spent before paid funds; what is left at expiry is lost.',
-          ],
-        );
-      }
-    }
-  }
+  const guard = createOverdueGuard({
+    db,
+    repository: repo,
+    ledger,
+    subscriptions,
+    clusters,
+    mail,
+    clock,
+    logger: deps.logger,
+    hourCentsOf: (accountId) => realHourCentsOf(accountId, {}),
+  });
 
   return {
     hourMs: deps.hourMs,
@@ -356,7 +276,7 @@ export function createMeteringService(deps: {
           await repo.markChecked(accountId, now, tx);
         });
         try {
-          await guardAccount(accountId);
+          await guard.guardAccount(accountId);
         } catch (error) {
           deps.logger?.warn({ err: error, accountId }, 'metering guard failed');
         }
@@ -364,7 +284,7 @@ export function createMeteringService(deps: {
       // Credit expiry concerns accounts whether or not they have clusters.
       for (const accountId of await repo.accountsWithCreditsExpiring(now, new Date(now.getTime() + 3 * DAY))) {
         try {
-          await creditExpiryNotices(accountId);
+          await guard.creditExpiryNotices(accountId);
         } catch (error) {
           deps.logger?.warn({ err: error, accountId }, 'credit expiry notice failed');
         }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, subscriptionHasFundsMessage } from '@kumo/contract';
-import { eq, like } from 'drizzle-orm';
+import { MESSAGES, subscriptionHasClustersMessage, subscriptionHasFundsMessage } from '@kumo/contract';
+import { eq, like, sql } from 'drizzle-orm';
 import { ledgerEntries, subscriptions as subscriptionsTable } from '../../db/schema.js';
 import { DAY } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
@@ -254,6 +254,58 @@ describe.each(kinds)('subscriptions on %s', (kind) => {
     expect((await send(ctx, 'DELETE', `/api/subscription/delete/${busy}`, undefined, jwt)).statusCode).toBe(200);
     // A deleted name is free again.
     expect(await createSubscription(ctx, jwt, 'Busy one')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses to delete a subscription with clusters that are not deleted, naming them and listing their ids', async () => {
+    const { jwt } = await signUp(ctx, freshEmail());
+    const subscriptionId = await createSubscription(ctx, jwt, 'Clustered');
+    const deploy = async (name: string, cidr: string) => {
+      const response = await post(
+        ctx,
+        '/api/cluster/create',
+        {
+          subscription_id: subscriptionId,
+          cluster_name: name,
+          description: '',
+          cloud_provider: 'AWS',
+          enable_dr_flag: false,
+          cidr,
+          region: 'us-east-1',
+          backup_region: null,
+          password: 'Sup3r#Secret-pw',
+          kumo_version: '2026.10.1',
+        },
+        jwt,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return String(response.json().deployment_id);
+    };
+    const alpha = await deploy('Alpha', '10.1.0.0/16');
+    ctx.clock.advance(60_000);
+    const beta = await deploy('Beta', '10.2.0.0/16');
+
+    const refused = await send(ctx, 'DELETE', `/api/subscription/delete/${subscriptionId}`, undefined, jwt);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      errorDetails: {
+        error_code: 'SUBSCRIPTION_HAS_CLUSTERS',
+        error_message: 'This subscription still has 2 clusters: Alpha, Beta. Delete them before deleting the subscription.',
+      },
+      clusters: [
+        { deployment_id: alpha, cluster_name: 'Alpha' },
+        { deployment_id: beta, cluster_name: 'Beta' },
+      ],
+    });
+    expect(subscriptionHasClustersMessage(['Alpha'])).toBe(
+      'This subscription still has a cluster: Alpha. Delete it before deleting the subscription.',
+    );
+
+    // One cluster gone (as its deletion ends): only the other one is named.
+    await ctx.database.db.execute(sql`update clusters set status = 'DELETED', deleted_at = ${ctx.clock.now()} where id = ${alpha}`);
+    await ctx.services.subscriptions.adjustActiveClusterCount(subscriptionId, -1);
+    const still = await send(ctx, 'DELETE', `/api/subscription/delete/${subscriptionId}`, undefined, jwt);
+    expect(still.json().clusters).toEqual([{ deployment_id: beta, cluster_name: 'Beta' }]);
+    expect(errorMessage(still)).toBe(subscriptionHasClustersMessage(['Beta']));
   });
 
   it('drops the sign-up credits from the balance once they expire, with an entry in the history', async () => {

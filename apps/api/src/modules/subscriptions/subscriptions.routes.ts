@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
   centsToAmount,
+  deleteSubscriptionErrorSchema,
   deleteSubscriptionQuerySchema,
   deleteSubscriptionResponseSchema,
   createSubscriptionRequestSchema,
@@ -75,12 +76,14 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
         security,
         summary: 'Delete a subscription that has no clusters',
         description:
+          'A subscription with clusters that are not deleted is refused (422 SUBSCRIPTION_HAS_CLUSTERS): the message names ' +
+          'them and `clusters` lists their ids and names. ' +
           'A subscription that still holds paid funds is refused (422 SUBSCRIPTION_HAS_FUNDS, with the amount) unless ' +
           'transfer_to names another active subscription of the account: the paid balance moves there through the ledger ' +
           'in the same transaction. Free credits are not transferable; they end with the subscription.',
         params: subscriptionIdParamsSchema,
         querystring: deleteSubscriptionQuerySchema,
-        response: { 200: deleteSubscriptionResponseSchema, ...errors, 422: errorResponseSchema },
+        response: { 200: deleteSubscriptionResponseSchema, ...errors, 422: deleteSubscriptionErrorSchema },
       },
       handler: async (request) => {
         const claims = claimsOf(request);

@@ -3,15 +3,18 @@ import {
   MESSAGES,
   SIGN_UP_CREDIT_USD,
   centsToAmount,
+  subscriptionHasClustersMessage,
   subscriptionHasFundsMessage,
+  type BlockingCluster,
   type CreateSubscriptionRequest,
+  type DeleteSubscriptionError,
   type Subscription,
   type SubscriptionStatus,
   type SubscriptionType,
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
-import { businessRule, conflict, notFound } from '../../errors.js';
+import { AppError, businessRule, conflict, notFound } from '../../errors.js';
 import type { Ledger } from '../ledger/index.js';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
 
@@ -27,10 +30,22 @@ export function forecastForMonth(consumedCents: number, now: Date): number {
   return Number((BigInt(consumedCents) * BigInt(end - start) + BigInt(elapsed) / 2n) / BigInt(elapsed));
 }
 
-/** The live clusters of some subscriptions, as the clusters module reports them. */
+/** The live clusters of some subscriptions, as the clusters module reports them (in the caller's transaction when given). */
 export type ClusterDirectory = (
   subscriptionIds: string[],
+  tx?: Tx,
 ) => Promise<{ subscriptionId: string; id: string; name: string; status: string }[]>;
+
+/** 422 SUBSCRIPTION_HAS_CLUSTERS naming the clusters, which the response also lists for the console's links. */
+export class SubscriptionHasClustersError extends AppError {
+  constructor(readonly clusters: BlockingCluster[]) {
+    super(422, 'SUBSCRIPTION_HAS_CLUSTERS', subscriptionHasClustersMessage(clusters.map((cluster) => cluster.cluster_name)));
+  }
+
+  override toResponse(): DeleteSubscriptionError {
+    return { ...super.toResponse(), clusters: this.clusters };
+  }
+}
 
 export function createSubscriptionsService(deps: {
   db: Database;
@@ -152,7 +167,11 @@ export function createSubscriptionsService(deps: {
         if (!row) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
         // Another account's subscription, or a deleted one, is as unknown as one that never existed.
         if (transferTo && !locked.get(transferTo)) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
-        if (row.activeClusterCount > 0) throw businessRule('SUBSCRIPTION_HAS_CLUSTERS', MESSAGES.subscriptionHasClusters);
+        // Under the row lock every cluster created in it has committed (creation takes the same lock) and none can follow.
+        const live = clusterDirectory ? await clusterDirectory([row.id], tx) : [];
+        if (live.length > 0 || row.activeClusterCount > 0) {
+          throw new SubscriptionHasClustersError(live.map((cluster) => ({ deployment_id: cluster.id, cluster_name: cluster.name })));
+        }
 
         let transferredCents = 0;
         const paidCents = await ledger.paidFunds(row.id, tx);
@@ -175,8 +194,20 @@ export function createSubscriptionsService(deps: {
     },
 
     /**
-     * The clusters port: the clusters module calls this in the transaction that creates (+1) or finishes
-     * deleting (-1) a cluster, so the count that guards deletion is always the real one.
+     * The clusters port for creating a cluster: locks the live subscription of the account for the rest of the
+     * caller's transaction and counts the new cluster in it. A deletion holds the same lock, so a cluster is created
+     * either before it (which the deletion then sees and refuses) or not at all (the subscription is gone: 404).
+     */
+    async holdForNewCluster(accountId: string, subscriptionId: string, tx: Tx): Promise<SubscriptionRow> {
+      const locked = await repo.lockForAccount(accountId, subscriptionId, tx);
+      if (!locked) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+      await repo.adjustActiveClusterCount(subscriptionId, 1, tx);
+      return requireOwned(accountId, subscriptionId, tx);
+    },
+
+    /**
+     * The clusters port: the clusters module calls this in the transaction that finishes deleting a cluster (-1);
+     * creation counts through holdForNewCluster (+1). The count is shown with the subscription and guards deletion.
      */
     async adjustActiveClusterCount(subscriptionId: string, delta: 1 | -1, tx?: Tx): Promise<void> {
       if (!(await repo.adjustActiveClusterCount(subscriptionId, delta, tx))) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);

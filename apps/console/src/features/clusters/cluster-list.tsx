@@ -3,6 +3,7 @@ import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink,
 import { CLUSTER_MESSAGES, type ClusterViewResponse } from '@kumo/contract';
 import { IconPlus, IconServer } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
+import { clusterPath } from '../../lib/cluster-path';
 import { ClusterStatusText, statusColorClass } from './cluster-status';
 
 interface ClusterListProps {
@@ -13,7 +14,7 @@ interface ClusterListProps {
   onNew: () => void;
 }
 
-export const clusterPath = (subscriptionId: string, deploymentId: string) => `/clusters/${subscriptionId}/${deploymentId}`;
+export { clusterPath };
 
 /** The account's clusters grouped by the subscription that pays for them, with New. */
 export function ClusterList({ groups, loading, error, selectedId, onNew }: ClusterListProps) {

@@ -1,7 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FREE_CREDITS_FORFEITED, MESSAGES, type Subscription } from '@kumo/contract';
+import {
+  FREE_CREDITS_FORFEITED,
+  MESSAGES,
+  subscriptionHasClustersMessage,
+  type DeleteSubscriptionError,
+  type Subscription,
+} from '@kumo/contract';
 import { jsonResponse, mockApi } from '../../../test/api';
 import { subscription } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
@@ -53,5 +59,62 @@ describe('deleting a subscription that holds paid funds', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('no other subscription to move them to');
     expect(screen.getByRole('button', { name: 'Move funds and delete' })).toBeDisabled();
     expect(screen.queryByPlaceholderText('Choose a subscription')).not.toBeInTheDocument();
+  });
+});
+
+describe('deleting a subscription that still has clusters', () => {
+  const ALPHA = { deployment_id: '0d5f8a6e-1b2c-4d3e-8f4a-5b6c7d8e9f01', cluster_name: 'Alpha' };
+  const BETA = { deployment_id: '1e6a9b7f-2c3d-4e5f-9a0b-6c7d8e9f0a12', cluster_name: 'Beta' };
+
+  function renderWith(subject: Subscription, refusal?: DeleteSubscriptionError) {
+    const api = mockApi({
+      'GET /api/subscription/list': () => jsonResponse(200, [subject]),
+      [`DELETE /api/subscription/delete/${subject.subscription_id}`]: () =>
+        refusal ? jsonResponse(422, refusal) : jsonResponse(200, { message: MESSAGES.subscriptionDeleted, transferred_amount: 0 }),
+    });
+    renderRoutes(
+      [
+        { path: '/', element: <DeleteSubscriptionDialog subscription={subject} onClose={() => undefined} /> },
+        { path: '/clusters/:subscriptionId/:deploymentId', element: <p>Cluster page</p> },
+      ],
+      '/',
+    );
+    return api;
+  }
+
+  it('names them with links to their pages and offers no deletion', async () => {
+    const subject = subscription({
+      credits: 1734,
+      clusters: [
+        { ...ALPHA, status: 'ONLINE' },
+        { ...BETA, status: 'FAILED' },
+      ],
+    });
+    const api = renderWith(subject);
+    expect(await screen.findByRole('alert')).toHaveTextContent(subscriptionHasClustersMessage(['Alpha', 'Beta']));
+    expect(screen.getByRole('link', { name: 'Alpha' })).toHaveAttribute(
+      'href',
+      `/clusters/${subject.subscription_id}/${ALPHA.deployment_id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Beta' })).toHaveAttribute(
+      'href',
+      `/clusters/${subject.subscription_id}/${BETA.deployment_id}`,
+    );
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+
+  it('lists the clusters the server names when it refuses, and a link leads to the cluster', async () => {
+    const user = userEvent.setup();
+    // The list had not seen the cluster created a moment ago; the server had.
+    const subject = subscription({ credits: 1734, clusters: [] });
+    const message = subscriptionHasClustersMessage(['Beta']);
+    renderWith(subject, { errorDetails: { error_code: 'SUBSCRIPTION_HAS_CLUSTERS', error_message: message }, clusters: [BETA] });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'Beta' }));
+    expect(await screen.findByText('Cluster page')).toBeInTheDocument();
   });
 });

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FREE_CREDITS_FORFEITED, amountToCents, type Subscription } from '@kumo/contract';
+import { FREE_CREDITS_FORFEITED, amountToCents, subscriptionHasClustersMessage, type Subscription } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useDeleteSubscription } from './api/delete-subscription';
+import { BlockingClustersAlert, clustersRefusingDeletion } from './blocking-clusters-alert';
 import { useSubscriptions } from './api/subscription-list';
 
 interface DeleteSubscriptionDialogProps {
@@ -17,8 +18,10 @@ interface DeleteSubscriptionDialogProps {
 const paidCentsOf = (subscription: Subscription) => amountToCents(subscription.total_amount) - amountToCents(subscription.credits);
 
 /**
- * Asks before deleting. Paid funds are never lost: they move to another subscription of the account chosen
- * here, or, with none to receive them, deletion is refused. Free credits cannot move and are forfeited.
+ * Asks before deleting. A subscription with clusters that are not deleted cannot be: the dialog names them, with
+ * links, from the subscription's data or from the server's refusal. Paid funds are never lost: they move to another
+ * subscription of the account chosen here, or, with none to receive them, deletion is refused. Free credits cannot
+ * move and are forfeited.
  */
 export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscriptionDialogProps) {
   const navigate = useNavigate();
@@ -32,8 +35,12 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
   };
   const paidCents = subscription ? paidCentsOf(subscription) : 0;
   const targets = (list.data ?? []).filter((other) => other.subscription_id !== subscription?.subscription_id && other.status === 'ACTIVE');
-  const needsTarget = paidCents > 0;
-  const refused = needsTarget && list.isSuccess && targets.length === 0;
+  // The server's list wins: the clusters it found under the subscription's lock, which may be newer than ours.
+  const refusedFor = clustersRefusingDeletion(remove.error);
+  const blocking = refusedFor ?? (subscription?.clusters ?? []).map(({ deployment_id, cluster_name }) => ({ deployment_id, cluster_name }));
+  const hasClusters = refusedFor !== undefined || blocking.length > 0;
+  const needsTarget = paidCents > 0 && !hasClusters;
+  const refused = hasClusters || (needsTarget && list.isSuccess && targets.length === 0);
 
   const confirm = () => {
     if (!subscription || (needsTarget && !target)) return;
@@ -56,6 +63,14 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
           <Text>
             Delete <strong>{subscription.subscription_name}</strong>? Its transactions stay on record.
           </Text>
+          {hasClusters && (
+            <BlockingClustersAlert
+              subscriptionId={subscription.subscription_id}
+              message={refusedFor ? errorMessage(remove.error) : subscriptionHasClustersMessage(blocking.map((c) => c.cluster_name))}
+              clusters={blocking}
+              onFollow={close}
+            />
+          )}
           {needsTarget && !refused && (
             <>
               <Text>
@@ -72,14 +87,14 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
               />
             </>
           )}
-          {refused && (
+          {refused && !hasClusters && (
             <Alert color="yellow" variant="light" role="alert">
               It holds {formatUsd(paidCents / 100)} of paid funds and there is no other subscription to move them to. Create another
               subscription first; funds are never discarded.
             </Alert>
           )}
           {subscription.credits > 0 && <Text size="sm">{FREE_CREDITS_FORFEITED}</Text>}
-          {remove.isError && (
+          {remove.isError && !refusedFor && (
             <Alert color="red" variant="light" role="alert">
               {errorMessage(remove.error)}
             </Alert>

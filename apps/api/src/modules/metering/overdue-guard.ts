@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { amountToCents, formatUsdCents, type Subscription } from '@kumo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { DAY } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import type { ClustersService } from '../clusters/index.js';
+import type { Ledger } from '../ledger/index.js';
+import type { MailService } from '../mail/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import type { MeteringRepository } from './metering.repository.js';
+import { noticeMail } from './notices.js';
+
+type ClusterOfAccount = Awaited<ReturnType<ClustersService['notDeletedOf']>>[number];
+
+/**
+ * What runs after each account's charges: the overdue guard (stops clusters below the overdue limit, and any cluster
+ * whose subscription is gone) and the owner's notices (overdue stop, runway, credit expiry), each mailed once.
+ */
+export function createOverdueGuard(deps: {
+  db: Database;
+  repository: Pick<MeteringRepository, 'claimNotice'>;
+  ledger: Pick<Ledger, 'overdueLimit' | 'freeCreditGrants'>;
+  subscriptions: Pick<SubscriptionsService, 'list'>;
+  clusters: Pick<ClustersService, 'notDeletedOf' | 'ownerEmail' | 'stopForOverdue'>;
+  mail: Pick<MailService, 'enqueue' | 'dispatch'>;
+  clock: Clock;
+  logger?: FastifyBaseLogger;
+  /** What the account's clusters cost per real hour now, per subscription. */
+  hourCentsOf(accountId: string): Promise<(subscriptionId: string) => number>;
+}) {
+  const { db, repository: repo, ledger, subscriptions, clusters, mail, clock } = deps;
+
+  /** Mails the owner once per key; the mail is queued for delivery as soon as its outbox row commits. */
+  async function notify(accountId: string, key: string, subject: string, lines: string[]): Promise<boolean> {
+    const to = await clusters.ownerEmail(accountId);
+    if (!to) return false;
+    const mailId = await db.transaction(async (tx) => {
+      if (!(await repo.claimNotice(key, accountId, clock.now(), tx))) return undefined;
+      return mail.enqueue(noticeMail(to, subject, lines), tx);
+    });
+    if (!mailId) return false;
+    // Like OTP mail: out now, not at the next sweep (which stays the safety net if the queue cannot be reached).
+    await mail.dispatch(mailId);
+    return true;
+  }
+
+  /** A cluster outside any live subscription cannot be seen or paid for by anyone: it is stopped, and operators told. */
+  async function stopOrphans(accountId: string, subscriptionId: string, orphans: ClusterOfAccount[]): Promise<void> {
+    const subscriptionName = orphans[0]?.subscriptionName ?? subscriptionId;
+    const reason = `its subscription ${subscriptionName} was deleted, and no cluster may run outside a subscription.`;
+    const stopped = await clusters.stopForOverdue(accountId, subscriptionId, reason);
+    if (stopped.length > 0) {
+      deps.logger?.warn(
+        { accountId, subscriptionId, clusters: stopped },
+        'stopped clusters that were running in a deleted subscription; they are left for operators to delete',
+      );
+    }
+  }
+
+  async function stopOverdue(accountId: string, subscription: Subscription, balance: number, limit: number): Promise<void> {
+    const name = subscription.subscription_name;
+    const reason = `the balance of ${name} (${formatUsdCents(balance)}) is below the overdue limit of ${formatUsdCents(-limit)}. Add funds, then start the cluster again.`;
+    const stopped = await clusters.stopForOverdue(accountId, subscription.subscription_id, reason);
+    if (stopped.length === 0) return;
+    await notify(accountId, `overdue-stop:${subscription.subscription_id}:${randomUUID()}`, `Clusters of ${name} were stopped`, [
+      `The balance of the subscription ${name} is ${formatUsdCents(balance)}, below the overdue limit of ${formatUsdCents(-limit)}.`,
+      `These clusters were stopped (not deleted; their data is kept): ${stopped.join(', ')}.`,
+      'Storage is still charged while they are stopped. Nothing restarts by itself: add funds, then start them again.',
+    ]);
+  }
+
+  async function runwayNotices(accountId: string, subscription: Subscription, balance: number, limit: number, realHourCents: number) {
+    const name = subscription.subscription_name;
+    const hoursLeft = (balance + limit) / realHourCents;
+    const hoursToZero = balance / realHourCents;
+    const episode = clock.now().toISOString().slice(0, 7);
+    const runway = (threshold: string, text: string) =>
+      notify(accountId, `runway-${threshold}:${subscription.subscription_id}:${episode}`, `${name}: your balance runs out soon`, [
+        `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${name} (${formatUsdCents(balance)}) lasts ${text}.`,
+        'Add funds to keep your clusters running.',
+      ]);
+    if (hoursLeft < 24) {
+      await notify(accountId, `overdue-24h:${subscription.subscription_id}:${episode}`, `${name}: clusters stop within 24 hours`, [
+        `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${name} reaches the overdue limit in about ${Math.max(0, Math.floor(hoursLeft))} hours.`,
+        'Then its running clusters are stopped. Add funds to keep them running.',
+      ]);
+    }
+    if (hoursToZero < 24) await runway('1d', 'less than a day');
+    else if (hoursToZero < 7 * 24) await runway('7d', `about ${Math.floor(hoursToZero / 24)} days`);
+  }
+
+  return {
+    notify,
+
+    /**
+     * After charging: starts from the account's clusters that are not deleted, not from its live subscriptions, so a
+     * cluster whose subscription is gone is stopped too. Per subscription of those clusters: below minus the overdue
+     * limit its clusters are stopped; otherwise the runway warnings are mailed once each.
+     */
+    async guardAccount(accountId: string): Promise<void> {
+      const notDeleted = await clusters.notDeletedOf(accountId);
+      if (notDeleted.length === 0) return;
+      const live = new Map((await subscriptions.list(accountId)).map((s) => [s.subscription_id, s]));
+      const limit = await ledger.overdueLimit(accountId);
+      // Stopping one subscription's clusters leaves the others' hourly cost as it is: read once.
+      const hourCents = await deps.hourCentsOf(accountId);
+      for (const subscriptionId of new Set(notDeleted.map((cluster) => cluster.subscriptionId))) {
+        const subscription = live.get(subscriptionId);
+        if (!subscription) {
+          await stopOrphans(
+            accountId,
+            subscriptionId,
+            notDeleted.filter((cluster) => cluster.subscriptionId === subscriptionId),
+          );
+          continue;
+        }
+        const balance = amountToCents(subscription.balance);
+        if (balance < -limit) {
+          await stopOverdue(accountId, subscription, balance, limit);
+          continue;
+        }
+        const realHourCents = hourCents(subscriptionId);
+        if (realHourCents > 0) await runwayNotices(accountId, subscription, balance, limit, realHourCents);
+      }
+    },
+
+    /** Mails the owner 3 days before free credits expire, once per expiry, with what is left of the grants expiring then. */
+    async creditExpiryNotices(accountId: string): Promise<void> {
+      const now = clock.now();
+      for (const subscription of await subscriptions.list(accountId)) {
+        const expiring = new Map<number, number>();
+        for (const grant of await ledger.freeCreditGrants(subscription.subscription_id)) {
+          const at = grant.expiresAt.getTime();
+          if (at - now.getTime() <= 3 * DAY) expiring.set(at, (expiring.get(at) ?? 0) + grant.remainingCents);
+        }
+        for (const [at, cents] of expiring) {
+          const expiresAt = new Date(at);
+          await notify(
+            accountId,
+            `credit-expiry:${subscription.subscription_id}:${expiresAt.toISOString()}`,
+            `Free credits of ${subscription.subscription_name} expire soon`,
+            [
+              `${formatUsdCents(cents)} of free credits on ${subscription.subscription_name} expire on ${expiresAt.toUTCString()}.`,
+              'Free credits are spent before paid funds; what is left at expiry is lost.',
+            ],
+          );
+        }
+      }
+    },
+  };
+}
