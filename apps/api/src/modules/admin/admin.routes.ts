@@ -209,7 +209,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
         querystring: eaVersionActionQuerySchema,
         response: { 200: eaVersionActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      handler: async (request) => views.setPreview(request.params.userId, request.query.action === 'ENABLE'),
+      handler: async (request) => views.setPreview(request.params.userId, request.query.action === 'ENABLE', claimsOf(request).userId),
     });
 
     app.get('/api/admin/check-km-access/:userId', {
@@ -234,7 +234,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
         body: manageKmAccessRequestSchema,
         response: { 200: manageKmAccessResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
-      handler: async (request) => views.manageKmAccess(request.params.userId, request.body),
+      handler: async (request) => views.manageKmAccess(request.params.userId, request.body, claimsOf(request).userId),
     });
 
     app.get('/api/admin/current-resource-rate/:userId', {

@@ -509,7 +509,7 @@ export function createClustersService(deps: {
     },
 
     /** Staff will toggle this from the admin area; kept here so the rule has one owner. */
-    setPreviewEnabled: (accountId: string, enabled: boolean) => repo.setPreviewEnabled(accountId, enabled),
+    setPreviewEnabled: (accountId: string, enabled: boolean, tx?: Tx) => repo.setPreviewEnabled(accountId, enabled, tx),
 
     async create(caller: Caller, order: CreateClusterOrder): Promise<{ deploymentId: string; subscriptionId: string }> {
       const subscription = await subscriptions.requireOwned(caller.accountId, order.subscription_id);
