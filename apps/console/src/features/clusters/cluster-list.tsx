@@ -3,6 +3,7 @@ import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink,
 import { CLUSTER_MESSAGES, type ClusterViewResponse } from '@kumo/contract';
 import { IconPlus, IconServer } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { ClusterStatusText, statusColorClass } from './cluster-status';
 
 interface ClusterListProps {
@@ -17,13 +18,16 @@ export const clusterPath = (subscriptionId: string, deploymentId: string) => `/c
 
 /** The account's clusters grouped by the subscription that pays for them, with New. */
 export function ClusterList({ groups, loading, error, selectedId, onNew }: ClusterListProps) {
+  const readOnly = useReadOnlyView();
   return (
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
         <Text fw={600}>All clusters</Text>
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
-          New
-        </Button>
+        {!readOnly && (
+          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
+            New
+          </Button>
+        )}
       </Group>
       <Divider mb="xs" />
       {loading ? (
