@@ -44,7 +44,7 @@ const writes = errorResponses(400, 401, 403, 404, 409, 422);
 /** The guard has made sure the caller works in an account. */
 const callerOf = (request: FastifyRequest): Caller => {
   const claims = claimsOf(request);
-  return { accountId: claims.accountId!, userId: claims.userId };
+  return { accountId: claims.accountId!, userId: claims.userId, actingUserId: claims.actingUserId };
 };
 
 export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier) {

@@ -74,6 +74,8 @@ export type Actor = { userId: string; email: string } | 'Schedule' | 'System';
 export interface Caller {
   accountId: string;
   userId: string;
+  /** The staff member behind a customer view (the token's actor): the one any audit entry names. */
+  actingUserId?: string;
 }
 
 const notFoundCluster = () => notFound('NOT_FOUND', CLUSTER_MESSAGES.clusterNotFound);
@@ -143,7 +145,8 @@ export function createClustersService(deps: {
   }
 
   async function actorOf(caller: Caller): Promise<Actor> {
-    return { userId: caller.userId, email: (await repo.userEmail(caller.userId)) ?? 'unknown' };
+    const userId = caller.actingUserId ?? caller.userId;
+    return { userId, email: (await repo.userEmail(userId)) ?? 'unknown' };
   }
 
   async function audit(clusterId: string, event: AuditEvent, description: string, actor: Actor, tx?: Tx): Promise<void> {
