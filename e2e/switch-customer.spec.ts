@@ -55,6 +55,11 @@ test("staff view a customer's console read-only, a change is refused, and End vi
   await page.screenshot({ path: `${SCREENS}/switch-customer-refused.png` });
   await create.getByRole('button', { name: 'Cancel' }).click();
 
+  // The clusters screens do not offer what the server would refuse.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clusters' }).click();
+  await expect(page.getByText('All clusters')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveCount(0);
+
   await banner.getByRole('button', { name: 'End view' }).click();
   await expect(page).toHaveURL(/\/admin\/customers/);
   await expect(page.getByRole('navigation', { name: 'Customers' })).toBeVisible();
@@ -69,15 +74,16 @@ test("staff view a customer's console read-only, a change is refused, and End vi
   await page.getByRole('switch', { name: 'Disabled' }).click();
   await expect(page.getByRole('switch', { name: 'Enabled: preview versions offered at deployment' })).toBeChecked();
 
-  // The customer sees who looked, and when, under Users.
+  // The customer sees who looked, and when, and what staff changed, under Users.
   const owner = await (await browser.newContext()).newPage();
   await logIn(owner, email);
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   const staffAccess = owner.getByRole('region', { name: 'Staff access' });
   const rows = staffAccess.getByRole('table', { name: 'Staff access' }).getByRole('row');
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(1)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) stopped viewing the console.');
-  await expect(rows.nth(2)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) started viewing the console, read-only.');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) offered the preview release.');
+  await expect(rows.nth(2)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) stopped viewing the console.');
+  await expect(rows.nth(3)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) started viewing the console, read-only.');
   await staffAccess.scrollIntoViewIfNeeded();
   for (const scheme of ['light', 'dark'] as const) {
     await owner.emulateMedia({ colorScheme: scheme });

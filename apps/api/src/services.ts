@@ -8,7 +8,7 @@ import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { JobDefinition } from './jobs/job-queue.js';
 import { createAdminService } from './modules/admin/index.js';
-import { createAuthService } from './modules/auth/index.js';
+import { createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
@@ -128,6 +128,8 @@ export function createServices(infra: Infrastructure) {
     clock,
     secret: infra.authSecret,
     approverEmails: infra.approverEmails,
+    // What staff do to a customer's account is in its Staff access trail, naming them.
+    staffActions: createStaffActionLog({ db, clock }),
   });
   const staffSso = createStaffSsoService({ identity: infra.identity, auth, clock });
   return {

@@ -57,7 +57,7 @@ export const MESSAGES = {
   mailRateLimited: 'Too many sign-in and invitation e-mails are being sent right now. Please try again in a minute.',
   somethingWentWrong: 'Something went wrong.',
   noResponse: 'No response from the server.',
-  noStaffViews: 'No Kumo Cloud staff member viewed this console in this month.',
+  noStaffViews: 'No Kumo Cloud staff member viewed this console or acted on this account in this month.',
 
   noClusterDeployed: 'No cluster has been deployed yet.',
   noClusterClickNew: 'No cluster has been deployed yet. Click New to start the cluster deployment.',

@@ -86,10 +86,22 @@ export const pendingInvitationsResponseSchema = z.array(pendingInvitationSchema)
 export const invitationParamsSchema = z.object({ invitationId: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------
-// Account activity (beyond the spec): when Kumo Cloud staff viewed the account's console (decision 0015)
+// Account activity (beyond the spec): when Kumo Cloud staff viewed the account's console (decision 0015) and
+// what they did to it from the admin area (decision 0017)
 // ---------------------------------------------------------------------------------------------
 
-export const ACCOUNT_AUDIT_EVENTS = ['USER_SWITCH_STARTED', 'USER_SWITCH_ENDED'] as const;
+export const ACCOUNT_AUDIT_EVENTS = [
+  'USER_SWITCH_STARTED',
+  'USER_SWITCH_ENDED',
+  'KM_ACCESS_CHANGED',
+  'PREVIEW_RELEASE_CHANGED',
+  'MANAGER_OPENED',
+  'CLUSTER_TEMPLATE_DOWNLOADED',
+  'FUNDS_ADDED',
+  'OVERDUE_LIMIT_CHANGED',
+  'SERVICE_RATES_CHANGED',
+  'CLUSTER_DELETION_APPROVED',
+] as const;
 export type AccountAuditEvent = (typeof ACCOUNT_AUDIT_EVENTS)[number];
 
 /** The same query as a cluster's audit log: startDate (the first of a UTC month; this month when left out), page, size. */

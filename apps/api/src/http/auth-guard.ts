@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ADMIN_MESSAGES, MESSAGES, canUseCustomerArea, isSystemRole, permissionsFor } from '@kumo/contract';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { isUnsafeMethod } from './xsrf.js';
@@ -11,8 +12,33 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A state-changing call a staff member viewing a customer's console may make: the ones that end the view. */
     allowWhileUserSwitched?: boolean;
+    /**
+     * Whether the route changes state. Left out, every method but GET, HEAD and OPTIONS does; a GET that writes
+     * says so with `changesState` below (false would let a read-only POST through a customer view).
+     */
+    changesState?: boolean;
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Safe by default: a route changes state unless its method is a reading one and it does not say otherwise. */
+export function routeChangesState(method: string, config: Pick<FastifyContextConfig, 'changesState'> | undefined): boolean {
+  return config?.changesState ?? !SAFE_METHODS.has(method);
+}
+
+/**
+ * Route config of a GET that changes state (the specification's cluster start and stop, a ticket or download
+ * that is recorded): the guard refuses it to a customer view like any write, and the OpenAPI document marks it
+ * `x-changes-state: true` so clients and the read-only walk test know. Fastify's HEAD twin shares the config.
+ */
+export const changesState = {
+  changesState: true,
+  swaggerTransform: (input: Parameters<typeof jsonSchemaTransform>[0]) => {
+    const transformed = jsonSchemaTransform(input);
+    return { ...transformed, schema: { ...transformed.schema, 'x-changes-state': true } };
+  },
+} satisfies FastifyContextConfig;
 
 export type TokenVerifier = (token: string) => Promise<AccessClaims>;
 
@@ -25,12 +51,12 @@ function bearerToken(request: FastifyRequest): string {
 
 async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AccessClaims> {
   const claims = await verify(bearerToken(request));
-  if (isUnsafeMethod(request.method)) {
-    request.server.xsrf.verify(request, claims.sessionId);
-    // A customer view is read-only here, for every route at once, not only in the console.
-    if (claims.actingUserId && !request.routeOptions.config?.allowWhileUserSwitched)
-      throw new AppError(403, 'READ_ONLY_VIEW', ADMIN_MESSAGES.readOnlyView);
-  }
+  // Bearer tokens never ride along cross-site, so state-changing GETs need no XSRF token (decision 0018).
+  if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, claims.sessionId);
+  // A customer view is read-only here, for every route at once and whatever the method, not only in the console.
+  const config = request.routeOptions.config;
+  if (claims.actingUserId && routeChangesState(request.method, config) && !config?.allowWhileUserSwitched)
+    throw new AppError(403, 'READ_ONLY_VIEW', ADMIN_MESSAGES.readOnlyView);
   request.auth = claims;
   return claims;
 }

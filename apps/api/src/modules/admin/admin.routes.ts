@@ -39,7 +39,7 @@ import {
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
 import { sendTokens } from '../../http/send-tokens.js';
-import { claimsOf, requireStaff, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, claimsOf, requireStaff, type TokenVerifier } from '../../http/auth-guard.js';
 import type { AdminService } from './admin.service.js';
 
 declare module 'fastify' {
@@ -72,8 +72,11 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
       for (const method of [route.method].flat()) if (method !== 'HEAD') ADMIN_ROUTE_PERMISSIONS.set(`${method} ${route.url}`, permission);
     });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    /** The guard and the key it checks, from one value. */
-    const staff = (permission: string) => ({ onRequest: requireStaff(verify, permission), config: { permission } });
+    /** The guard and the key it checks, from one value; `writes` marks a GET that changes state (it is recorded). */
+    const staff = (permission: string, writes?: typeof changesState) => ({
+      onRequest: requireStaff(verify, permission),
+      config: { permission, ...writes },
+    });
     const staffOf = (request: Parameters<typeof claimsOf>[0]) => {
       const claims = claimsOf(request);
       return { userId: claims.userId, role: claims.role };
@@ -206,7 +209,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
         querystring: eaVersionActionQuerySchema,
         response: { 200: eaVersionActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      handler: async (request) => views.setPreview(request.params.userId, request.query.action === 'ENABLE'),
+      handler: async (request) => views.setPreview(request.params.userId, request.query.action === 'ENABLE', claimsOf(request).userId),
     });
 
     app.get('/api/admin/check-km-access/:userId', {
@@ -231,7 +234,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
         body: manageKmAccessRequestSchema,
         response: { 200: manageKmAccessResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
-      handler: async (request) => views.manageKmAccess(request.params.userId, request.body),
+      handler: async (request) => views.manageKmAccess(request.params.userId, request.body, claimsOf(request).userId),
     });
 
     app.get('/api/admin/current-resource-rate/:userId', {
@@ -285,7 +288,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
     });
 
     app.get('/api/admin/download-cluster-template/:deploymentId', {
-      ...staff('customer_cluster_download_template'),
+      ...staff('customer_cluster_download_template', changesState),
       schema: {
         tags,
         security,
@@ -305,7 +308,7 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
     });
 
     app.get('/api/admin/kumo/sso/:deploymentId', {
-      ...staff('customer_open_km'),
+      ...staff('customer_open_km', changesState),
       schema: {
         tags,
         security,

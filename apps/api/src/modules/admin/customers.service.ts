@@ -27,9 +27,11 @@ import {
 import { createHmac } from 'node:crypto';
 import { generateClusterTemplate } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
 import { businessRule, notFound } from '../../errors.js';
 import type { BillingService } from '../billing/index.js';
 import type { ClustersService } from '../clusters/index.js';
+import type { StaffActionLog } from '../auth/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MeteringService } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -45,7 +47,10 @@ const page = <T>(rows: T[], index: number, size: number) => ({
 });
 
 export function createCustomerViews(deps: {
+  db: Database;
   repo: KmAccessRepository;
+  /** What staff change or open here goes into the customer's Staff access trail, naming them. */
+  staffActions: StaffActionLog;
   subscriptions: SubscriptionsService;
   billing: BillingService;
   clusters: ClustersService;
@@ -55,7 +60,7 @@ export function createCustomerViews(deps: {
   clock: Clock;
   secret: string;
 }) {
-  const { repo, subscriptions, billing, clusters, ledger, users, metering, clock } = deps;
+  const { db, repo, staffActions, subscriptions, billing, clusters, ledger, users, metering, clock } = deps;
 
   async function customerOf(userId: string) {
     const row = await repo.customerDetail(userId);
@@ -150,9 +155,13 @@ export function createCustomerViews(deps: {
       return clusters.details({ accountId: customer.accountId, userId: staffUserId }, deploymentId, 'CURRENT');
     },
 
-    async setPreview(userId: string, enable: boolean): Promise<EaVersionActionResponse> {
+    async setPreview(userId: string, enable: boolean, staffUserId: string): Promise<EaVersionActionResponse> {
       const customer = await customerOf(userId);
-      await clusters.setPreviewEnabled(customer.accountId, enable);
+      await db.transaction(async (tx) => {
+        await clusters.setPreviewEnabled(customer.accountId, enable, tx);
+        const did = enable ? 'offered the preview release' : 'stopped offering the preview release';
+        await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'PREVIEW_RELEASE_CHANGED', did }, tx);
+      });
       return { kumo_ea_version_enabled: enable };
     },
 
@@ -233,6 +242,8 @@ export function createCustomerViews(deps: {
         cidr: cluster.cidr,
         kumoVersion: cluster.kumo_version,
       });
+      const did = `downloaded the deployment template of cluster ${cluster.cluster_name}`;
+      await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'CLUSTER_TEMPLATE_DOWNLOADED', did });
       return { filename: `${cluster.stack_name || cluster.deployment_id}.template.json`, body: JSON.stringify(template, null, 2) };
     },
 
@@ -250,13 +261,15 @@ export function createCustomerViews(deps: {
       const signature = createHmac('sha256', deps.secret).update(`kumo-sso|${claims}`).digest('base64url');
       const url = new URL(cluster.kumo_manager_url);
       url.searchParams.set('sso', `${claims}.${signature}`);
+      const did = `opened the Kumo Manager of cluster ${cluster.cluster_name}`;
+      await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'MANAGER_OPENED', did });
       return { url: url.toString(), expires_at: expiresAt.toISOString() };
     },
 
     checkKmAccess: kmCheck,
 
     /** Spec sections 4 and 5: every cluster online, never back from administrative to standard. */
-    async manageKmAccess(userId: string, request: ManageKmAccessRequest): Promise<ManageKmAccessResponse> {
+    async manageKmAccess(userId: string, request: ManageKmAccessRequest, staffUserId: string): Promise<ManageKmAccessResponse> {
       const check = await kmCheck(userId);
       if (!check.km_access_allowed) throw businessRule('CLUSTER_STATE_CONFLICT', ADMIN_MESSAGES.kmAccessClustersOffline);
       if (check.km_user_role === 'Administrator' && request.km_user_role !== 'Administrator')
@@ -264,7 +277,12 @@ export function createCustomerViews(deps: {
       if (check.admin_access === request.admin_access && check.km_user_role === request.km_user_role)
         throw businessRule('VALIDATION_FAILED', ADMIN_MESSAGES.kmAccessUnchanged);
       const customer = await customerOf(userId);
-      await repo.setKmAccess(customer.accountId, request.admin_access, request.km_user_role);
+      const access = request.admin_access ? 'on' : 'off';
+      const did = `changed the Kumo Manager access rights: administrative access ${access}, manager role ${request.km_user_role}`;
+      await db.transaction(async (tx) => {
+        await repo.setKmAccess(customer.accountId, request.admin_access, request.km_user_role, tx);
+        await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'KM_ACCESS_CHANGED', did }, tx);
+      });
       return { admin_access: request.admin_access, km_user_role: request.km_user_role, message: 'Access rights updated.' };
     },
   };

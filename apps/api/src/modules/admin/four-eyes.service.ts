@@ -7,39 +7,29 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   ADMIN_ACTION_LABELS,
   ADMIN_ACTION_PERMISSIONS,
-  ADMIN_LIMITS,
   ADMIN_MESSAGES,
-  FREE_UNIT_DIMENSIONS,
   MESSAGES,
-  METERING_DIMENSION_LABELS,
-  METERING_UNIT_LABELS,
   OTP,
-  TRANSACTION_CATEGORY_LABELS,
-  centsToDecimalText,
-  formatUsdCents,
-  freeUnitsError,
-  rateError,
   isSystemRole,
   permissionsFor,
   type AdminActionName,
   type AdminActionOrder,
   type AdminActionResponse,
   type AdminAuthenticateResponse,
-  type ChangeServiceRatePayload,
-  type MeteringDimension,
   type PendingApproval,
   type Role,
 } from '@kumo/contract';
-import { DAY, HOUR, MINUTE, type Clock } from '../../clock.js';
+import { HOUR, MINUTE, type Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests } from '../../errors.js';
-import type { AuthService } from '../auth/index.js';
+import type { AuthService, StaffActionLog } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
-import type { MeteringService, Rate } from '../metering/index.js';
+import type { MeteringService } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
-import { adminApprovalMail, rateChangeMail } from './approval-mail.js';
+import { adminApprovalMail } from './approval-mail.js';
+import { createAdminActions } from './four-eyes-actions.js';
 import type { AdminOperationRow, OperationsRepository } from './operations.repository.js';
 
 export interface Staff {
@@ -58,8 +48,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
-
 export function createFourEyes(deps: {
   db: Database;
   repo: OperationsRepository;
@@ -73,6 +61,7 @@ export function createFourEyes(deps: {
   secret: string;
   /** APPROVER_EMAILS: when set, only these staff approve; otherwise every other SYSTEM_ADMIN. */
   approverEmails?: string[];
+  staffActions: StaffActionLog;
 }) {
   const { db, repo, auth, mail, ledger, subscriptions, clusters, metering, clock, secret } = deps;
   // Wrong OTPs count against the person typing them: the requester.
@@ -107,150 +96,7 @@ export function createFourEyes(deps: {
     return customer;
   }
 
-  /** "12.3456" → 123456 (dollars × 10,000), digit by digit. */
-  const rateE4 = (text: string) => {
-    const [whole, fraction = ''] = text.split('.');
-    return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
-  };
-
-  /**
-   * The rates a change_service_rate payload sets, checked with the rules of spec section 5: errors per field as
-   * service_rate_errors.<DIMENSION> and free_unit_errors.<DIMENSION>. Effective at midnight UTC of the date, or now.
-   */
-  async function plannedRates(
-    payload: ChangeServiceRatePayload,
-    accountId: string,
-    atApproval = false,
-  ): Promise<{ rates: Rate[]; effectiveFrom: Date }> {
-    const errors: Record<string, string> = {};
-    const now = clock.now();
-    let effectiveFrom = now;
-    if (payload.effective_date) {
-      const day = new Date(`${payload.effective_date}T00:00:00Z`);
-      const today = new Date(now.toISOString().slice(0, 10) + 'T00:00:00Z');
-      // At approval the date was checked when asked for; midnight may have passed since (then the rates apply now).
-      const outOfRange = day < today || day.getTime() > today.getTime() + ADMIN_LIMITS.rateEffectiveMaxDaysAhead * DAY;
-      if (Number.isNaN(day.getTime()) || (outOfRange && !atApproval)) errors.effective_date = ADMIN_MESSAGES.effectiveDateInvalid;
-      else effectiveFrom = day < now ? now : day;
-    }
-    const current = await metering.ratesAt(accountId, effectiveFrom);
-    const seen = new Set<MeteringDimension>();
-    const rates: Rate[] = [];
-    for (const item of payload.updated_service_rates) {
-      if (seen.has(item.dimension)) continue;
-      seen.add(item.dimension);
-      const rateProblem = rateError(item.rate);
-      if (rateProblem) errors[`service_rate_errors.${item.dimension}`] = rateProblem;
-      const hasFree = (FREE_UNIT_DIMENSIONS as readonly string[]).includes(item.dimension);
-      const freeProblem = hasFree && item.freeUnits !== undefined ? freeUnitsError(item.freeUnits) : undefined;
-      if (freeProblem) errors[`free_unit_errors.${item.dimension}`] = freeProblem;
-      if (rateProblem || freeProblem) continue;
-      const before = current.find((r) => r.dimension === item.dimension);
-      rates.push({
-        dimension: item.dimension,
-        rateE4: rateE4(String(item.rate).trim()),
-        freeUnits: hasFree ? (item.freeUnits !== undefined ? Number(String(item.freeUnits).trim()) : (before?.freeUnits ?? 0)) : 0,
-      });
-    }
-    if (Object.keys(errors).length > 0) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, errors);
-    return { rates, effectiveFrom };
-  }
-
-  /** Checks the action can be done for this customer now, and says in words what it will do (for the approvers' mail). */
-  async function describe(order: AdminActionOrder, accountId: string): Promise<string[]> {
-    switch (order.action_name) {
-      case 'add_funds': {
-        const p = order.action_payload;
-        const subscription = await subscriptions.requireOwned(accountId, p.subscription_id);
-        return [
-          `Amount: ${formatUsdCents(dollarsToCents(p.amount))} (${p.mode})`,
-          `Subscription: ${subscription.name}`,
-          `Category: ${TRANSACTION_CATEGORY_LABELS[p.category]}`,
-          `Remark: ${p.remark || '(none)'}`,
-        ];
-      }
-      case 'change_overdue_limit':
-        return [`New overdue limit: ${formatUsdCents(dollarsToCents(order.action_payload.outstanding_limit))}`];
-      case 'delete_cluster': {
-        const target = await clusters.staffDeletionTarget(accountId, order.action_payload.deployment_id);
-        return [`Cluster: ${target.name}`, `Subscription: ${target.subscriptionName}`, 'A deleted cluster cannot be restored.'];
-      }
-      case 'change_service_rate': {
-        const { rates, effectiveFrom } = await plannedRates(order.action_payload, accountId);
-        return [
-          `Effective from: ${effectiveFrom.toISOString().slice(0, 10)}`,
-          ...rates.map((r) => `${r.dimension}: $${(r.rateE4 / 10_000).toFixed(4)} per unit, ${r.freeUnits} free units`),
-        ];
-      }
-    }
-  }
-
-  /** Runs the approved action inside the approval's transaction; returns what changed, in words, and a mail to send after it. */
-  async function execute(
-    row: AdminOperationRow,
-    requester: { userId: string; email: string },
-    approver: string,
-    tx: Tx,
-  ): Promise<{ outcome: string; message: string; mailId?: string }> {
-    const payload = row.payload;
-    switch (row.actionName as AdminActionName) {
-      case 'add_funds': {
-        const cents = dollarsToCents(Number(payload.amount));
-        await subscriptions.requireOwned(row.accountId, String(payload.subscription_id), tx);
-        await ledger.addAdminFunds(
-          {
-            subscriptionId: String(payload.subscription_id),
-            amountCents: cents,
-            idempotencyKey: `admin-op:${row.id}`,
-            remark: typeof payload.remark === 'string' ? payload.remark : '',
-            actorUserId: requester.userId,
-            category: payload.category as Parameters<Ledger['addAdminFunds']>[0]['category'],
-          },
-          tx,
-        );
-        return {
-          outcome: `Added ${formatUsdCents(cents)} to subscription ${String(payload.subscription_id)}`,
-          message: ADMIN_MESSAGES.fundsAdded,
-        };
-      }
-      case 'change_overdue_limit': {
-        const cents = dollarsToCents(Number(payload.outstanding_limit));
-        const before = await ledger.overdueLimit(row.accountId, tx);
-        await ledger.setOverdueLimit(row.accountId, cents, tx);
-        return {
-          outcome: `Overdue limit ${centsToDecimalText(before)} → ${centsToDecimalText(cents)}`,
-          message: ADMIN_MESSAGES.overdueChanged,
-        };
-      }
-      case 'delete_cluster': {
-        const deleted = await clusters.deleteByStaff(
-          row.accountId,
-          String(payload.deployment_id),
-          { userId: requester.userId, email: requester.email, approvedBy: approver },
-          tx,
-        );
-        return { outcome: `Deletion of cluster ${deleted.name} started`, message: ADMIN_MESSAGES.clusterDeletionStarted };
-      }
-      case 'change_service_rate': {
-        const { rates, effectiveFrom } = await plannedRates(payload as ChangeServiceRatePayload, row.accountId, true);
-        await metering.setRates(row.accountId, rates, effectiveFrom, requester.userId, tx);
-        // The owner hears of new rates before they apply (they take effect at the earliest now).
-        const owner = await repo.customer(row.customerUserId);
-        const lines = rates.map(
-          (r) =>
-            `${METERING_DIMENSION_LABELS[r.dimension]}: $${(r.rateE4 / 10_000).toFixed(4)} ${METERING_UNIT_LABELS[r.dimension]}${r.freeUnits > 0 ? `, ${r.freeUnits} free units a month` : ''}`,
-        );
-        const mailId = owner ? await mail.enqueue(rateChangeMail(owner.email, effectiveFrom, lines), tx) : undefined;
-        return {
-          outcome: `Rates from ${effectiveFrom.toISOString()}: ${rates.map((r) => `${r.dimension} ${r.rateE4 / 10_000} (${r.freeUnits} free)`).join(', ')}`,
-          message: ADMIN_MESSAGES.ratesChanged,
-          mailId,
-        };
-      }
-      default:
-        throw businessRule('VALIDATION_FAILED', MESSAGES.validationFailed);
-    }
-  }
+  const actions = createAdminActions({ repo, ledger, subscriptions, clusters, metering, mail, clock, staffActions: deps.staffActions });
 
   /** Sends each approver a fresh OTP; returns their hashes. */
   async function issueOtps(operationId: string, approvers: string[], mailWhat: Parameters<typeof adminApprovalMail>[2], tx: Tx) {
@@ -279,7 +125,7 @@ export function createFourEyes(deps: {
       if (payloadUser !== undefined && payloadUser !== order.user_id)
         throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, { user_id: MESSAGES.validationFailed });
       const customer = await customerOf(order.user_id);
-      const details = await describe(order, customer.accountId);
+      const details = await actions.describe(order, customer.accountId);
       const requesterEmail = (await repo.userEmail(staff.userId)) ?? '';
       const approvers = await approversFor(requesterEmail);
       if (approvers.length === 0) throw businessRule('NO_APPROVER', ADMIN_MESSAGES.noApprover);
@@ -323,7 +169,7 @@ export function createFourEyes(deps: {
       if (withinHour && row.sendCount >= OTP.maxSendsPerHour) throw tooManyRequests('OTP_RESEND_LIMIT', MESSAGES.otpResendLimit);
       const customer = await customerOf(row.customerUserId);
       const order = { action_name: row.actionName, action_payload: row.payload, user_id: row.customerUserId } as AdminActionOrder;
-      const details = await describe(order, row.accountId);
+      const details = await actions.describe(order, row.accountId);
       const requesterEmail = (await repo.userEmail(staff.userId)) ?? '';
       const expiresAt = new Date(now.getTime() + OTP.validMinutes * MINUTE);
       const mailIds = await db.transaction(async (tx) => {
@@ -369,7 +215,7 @@ export function createFourEyes(deps: {
       const result = await db.transaction(async (tx) => {
         if (!(await repo.approve(row.id, clock.now(), approver, tx)))
           throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
-        const done = await execute(row, requester, approver, tx);
+        const done = await actions.execute(row, requester, approver, tx);
         await repo.update(row.id, { outcome: done.outcome }, tx);
         return done;
       });

@@ -1,4 +1,4 @@
-/** The auth module's public face: sign-in and sessions, access-token checks, the server secret. */
+/** The auth module's public face: sign-in and sessions, access-token checks, the server secret, the account's staff trail. */
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { createAccessTokens } from './access-tokens.js';
@@ -8,6 +8,7 @@ import { createAuthService as createService } from './auth.service.js';
 export type { AccessClaims } from './access-tokens.js';
 export type { AuthService, IssuedTokens } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
+export { createStaffActionLog, type StaffActionEvent, type StaffActionLog } from './staff-actions.js';
 export { loadAuthSecret } from './server-secret.js';
 export { seedDemoUsers } from './demo-users.js';
 

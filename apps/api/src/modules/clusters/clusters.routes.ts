@@ -32,7 +32,7 @@ import {
   timelineQuerySchema,
   timelineResponseSchema,
 } from '@kumo/contract';
-import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { Caller, ClustersService } from './clusters.service.js';
 
@@ -44,7 +44,7 @@ const writes = errorResponses(400, 401, 403, 404, 409, 422);
 /** The guard has made sure the caller works in an account. */
 const callerOf = (request: FastifyRequest): Caller => {
   const claims = claimsOf(request);
-  return { accountId: claims.accountId!, userId: claims.userId };
+  return { accountId: claims.accountId!, userId: claims.userId, actingUserId: claims.actingUserId };
 };
 
 export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier) {
@@ -154,12 +154,14 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
       handler: async (request) => clusters.details(callerOf(request), request.params.deploymentId, request.query.detail),
     });
 
-    // The console calls start and stop with GET (spec section 7); POST is the same action for clients that prefer it.
+    // The specification calls start and stop with GET (section 7); POST is the same action for clients that prefer it.
+    // Either way they change state: marked, so a customer view refuses the GET as well.
     for (const method of ['GET', 'POST'] as const) {
       app.route({
         method,
         url: '/api/cluster/start/:deploymentId',
         onRequest,
+        config: changesState,
         schema: {
           tags,
           security,
@@ -173,6 +175,7 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
         method,
         url: '/api/cluster/stop/:deploymentId',
         onRequest,
+        config: changesState,
         schema: {
           tags,
           security,

@@ -74,6 +74,8 @@ export type Actor = { userId: string; email: string } | 'Schedule' | 'System';
 export interface Caller {
   accountId: string;
   userId: string;
+  /** The staff member behind a customer view (the token's actor): the one any audit entry names. */
+  actingUserId?: string;
 }
 
 const notFoundCluster = () => notFound('NOT_FOUND', CLUSTER_MESSAGES.clusterNotFound);
@@ -143,7 +145,8 @@ export function createClustersService(deps: {
   }
 
   async function actorOf(caller: Caller): Promise<Actor> {
-    return { userId: caller.userId, email: (await repo.userEmail(caller.userId)) ?? 'unknown' };
+    const userId = caller.actingUserId ?? caller.userId;
+    return { userId, email: (await repo.userEmail(userId)) ?? 'unknown' };
   }
 
   async function audit(clusterId: string, event: AuditEvent, description: string, actor: Actor, tx?: Tx): Promise<void> {
@@ -523,7 +526,7 @@ export function createClustersService(deps: {
     },
 
     /** Staff will toggle this from the admin area; kept here so the rule has one owner. */
-    setPreviewEnabled: (accountId: string, enabled: boolean) => repo.setPreviewEnabled(accountId, enabled),
+    setPreviewEnabled: (accountId: string, enabled: boolean, tx?: Tx) => repo.setPreviewEnabled(accountId, enabled, tx),
 
     async create(caller: Caller, order: CreateClusterOrder): Promise<{ deploymentId: string; subscriptionId: string }> {
       // A first look for a quick answer; the transaction below checks again under the subscription's lock.

@@ -16,7 +16,7 @@ import {
   reportUrlResponseSchema,
   subscriptionConsumptionOverviewListSchema,
 } from '@kumo/contract';
-import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
 import type { MeteringService } from './index.js';
@@ -181,6 +181,8 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
 
     app.get('/api/user/report-logout', {
       onRequest,
+      // It ends the caller's report sessions: a write, refused to a customer view.
+      config: changesState,
       schema: {
         tags,
         security,

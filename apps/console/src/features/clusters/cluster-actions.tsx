@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { canClusterDo, isClusterGone, type Cluster, type ClusterStatus } from '@kumo/contract';
-import { IconDots, IconPlayerPlay, IconPlayerStop, IconTrash } from '../../components/icons';
+import { IconDots, IconEye, IconPlayerPlay, IconPlayerStop, IconTrash } from '../../components/icons';
+import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view';
 import { StartClusterDialog } from './start-cluster-dialog';
 import { StopClusterDialog } from './stop-cluster-dialog';
 import { usePowerAction } from './use-power-action';
@@ -41,6 +42,16 @@ export function ClusterActions({
   // Start asks first, with what the cluster will cost per hour (beyond the spec: a cost preview before spending).
   const [confirmingStart, setConfirmingStart] = useState(false);
   const actions = clusterActionsFor(cluster.status, power.isPending);
+  const readOnly = useReadOnlyView();
+
+  // A staff member's view changes nothing: no action to offer only for the server to refuse it.
+  if (readOnly)
+    return (
+      <Group gap={6} wrap="nowrap" c="dimmed" title={READ_ONLY_VIEW_REASON}>
+        <IconEye size={16} />
+        <Text fz="sm">Read-only view</Text>
+      </Group>
+    );
 
   return (
     <Group gap="xs" wrap="nowrap">

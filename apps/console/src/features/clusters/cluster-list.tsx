@@ -4,6 +4,7 @@ import { CLUSTER_MESSAGES, type ClusterViewResponse } from '@kumo/contract';
 import { IconPlus, IconServer } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { clusterPath } from '../../lib/cluster-path';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { ClusterStatusText, statusColorClass } from './cluster-status';
 
 interface ClusterListProps {
@@ -18,13 +19,16 @@ export { clusterPath };
 
 /** The account's clusters grouped by the subscription that pays for them, with New. */
 export function ClusterList({ groups, loading, error, selectedId, onNew }: ClusterListProps) {
+  const readOnly = useReadOnlyView();
   return (
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
         <Text fw={600}>All clusters</Text>
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
-          New
-        </Button>
+        {!readOnly && (
+          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
+            New
+          </Button>
+        )}
       </Group>
       <Divider mb="xs" />
       {loading ? (

@@ -5,6 +5,7 @@ import { CLUSTER_MESSAGES, canClusterDo, type Cluster } from '@kumo/contract';
 import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconPlayerPlay, IconPlayerStop, IconPlus, IconServer } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { useClusterView } from './api/cluster-view';
 import { CapacityBars } from './capacity-bars';
 import { clusterPath } from './cluster-list';
@@ -21,6 +22,8 @@ export function HomeClustersCard() {
   const view = useClusterView();
   const power = usePowerAction();
   const [stopping, setStopping] = useState<Cluster | null>(null);
+  // A staff member's view offers no New, Start or Stop: the server would refuse them.
+  const readOnly = useReadOnlyView();
   const clusters = (view.data ?? []).flatMap((group) => group.clusters);
   const newCluster = () => {
     const state: OpenCreateClusterState = { openCreateCluster: true };
@@ -33,7 +36,7 @@ export function HomeClustersCard() {
         <Text fw={600} component="h2" fz="md" m={0}>
           Clusters
         </Text>
-        {clusters.length > 0 && (
+        {clusters.length > 0 && !readOnly && (
           <Button size="xs" variant="light" leftSection={<IconPlus size={16} />} onClick={newCluster}>
             New Cluster
           </Button>
@@ -52,9 +55,11 @@ export function HomeClustersCard() {
           description="Clusters you deploy appear here with their status and capacity."
           py="xl"
           action={
-            <Button leftSection={<IconPlus size={16} />} onClick={newCluster}>
-              New Cluster
-            </Button>
+            readOnly ? undefined : (
+              <Button leftSection={<IconPlus size={16} />} onClick={newCluster}>
+                New Cluster
+              </Button>
+            )
           }
         />
       ) : (
@@ -104,7 +109,7 @@ export function HomeClustersCard() {
                         >
                           Go to Cluster
                         </Menu.Item>
-                        {canClusterDo('start', cluster.status) && (
+                        {!readOnly && canClusterDo('start', cluster.status) && (
                           <Menu.Item
                             leftSection={<IconPlayerPlay size={16} />}
                             disabled={power.isPending}
@@ -113,7 +118,7 @@ export function HomeClustersCard() {
                             Start
                           </Menu.Item>
                         )}
-                        {canClusterDo('stop', cluster.status) && (
+                        {!readOnly && canClusterDo('stop', cluster.status) && (
                           <Menu.Item
                             leftSection={<IconPlayerStop size={16} />}
                             disabled={power.isPending}

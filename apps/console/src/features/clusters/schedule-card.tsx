@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { CLUSTER_MESSAGES, WEEK_DAYS, type ScheduleResponse, type ScheduleRule, type WeekDay } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
+import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view';
 import { useSaveSchedule, useSchedule } from './api/schedule';
 import { statusColorClass } from './cluster-status';
 
@@ -63,6 +64,8 @@ export function ScheduleCard({ deploymentId }: { deploymentId: string }) {
 
 function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedule: ScheduleResponse }) {
   const save = useSaveSchedule(deploymentId);
+  // A staff member's view shows the schedule as it is, unchangeable, and says why.
+  const readOnly = useReadOnlyView();
   const [enabled, setEnabled] = useState(schedule.enabled);
   const [week, setWeek] = useState(() => weekFromRules(schedule.rules));
   const timeZone = browserTimeZone();
@@ -81,6 +84,7 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
         <Switch
           label="Start and stop this cluster on a weekly schedule"
           checked={enabled}
+          disabled={readOnly}
           onChange={(event) => setEnabled(event.currentTarget.checked)}
         />
         <Text fz="xs" c="dimmed">
@@ -113,7 +117,7 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
                     size="xs"
                     w={130}
                     aria-label={`Start on ${DAY_NAMES[day]}`}
-                    disabled={!enabled}
+                    disabled={!enabled || readOnly}
                     value={week[day].start}
                     onChange={(event) => setTime(day, 'start', event.currentTarget.value)}
                   />
@@ -124,7 +128,7 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
                     size="xs"
                     w={130}
                     aria-label={`Stop on ${DAY_NAMES[day]}`}
-                    disabled={!enabled}
+                    disabled={!enabled || readOnly}
                     value={week[day].stop}
                     onChange={(event) => setTime(day, 'stop', event.currentTarget.value)}
                   />
@@ -144,11 +148,17 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
           {errorMessage(save.error)}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
-          Save schedule
-        </Button>
-      </Group>
+      {readOnly ? (
+        <Text fz="sm" c="dimmed">
+          {READ_ONLY_VIEW_REASON}
+        </Text>
+      ) : (
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={save.isPending}>
+            Save schedule
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { costMonthOptions, utcMonthStart } from '../../components/cost/months';
 import { IconEye } from '../../components/icons';
 import { useAccountAudit } from './api/account-audit';
 
-/** When Kumo Cloud staff viewed this account's console (read-only, to help it), a month at a time. */
+/** When Kumo Cloud staff viewed this account's console (read-only, to help it) and what they did to it, a month at a time. */
 export function StaffAccess() {
   const [month, setMonth] = useState(() => utcMonthStart());
   const query = useAccountAudit(month);
@@ -20,7 +20,8 @@ export function StaffAccess() {
               Staff access
             </Text>
             <Text fz="sm" c="dimmed">
-              When Kumo Cloud staff viewed this console to help you. They can only look: nothing can be changed in their view.
+              When Kumo Cloud staff viewed this console to help you (they can only look: nothing can be changed in their view), and what
+              they did for this account from their side, such as funds added, new rates or opening a cluster&apos;s manager.
             </Text>
           </div>
           <MonthSelect options={costMonthOptions()} value={month} onChange={setMonth} label="Entries for" />
