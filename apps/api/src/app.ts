@@ -15,6 +15,7 @@ import type { DevIdentityProvider } from './adapters/identity/dev-identity-provi
 import { AppError, tooManyRequests } from './errors.js';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
+import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/index.js';
@@ -123,23 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // The embedded default is served over plain http on localhost; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const cacheControl = defaultApiCacheControl(request.url, reply.hasHeader('cache-control'));
+    if (cacheControl) reply.header('cache-control', cacheControl);
   });
   await app.register(rateLimit, {
     global: false,

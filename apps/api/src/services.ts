@@ -114,6 +114,7 @@ export function createServices(infra: Infrastructure) {
     hourMs: meteringHourMs,
     secret: infra.authSecret,
     publicUrl: infra.publicUrl,
+    sessionLive: auth.isSessionLive,
   });
   const admin = createAdminService({
     db,
