@@ -4,7 +4,7 @@ import { createDevMailboxTransport, createSmtpTransport } from './adapters/mail/
 import { buildApp, defaultConsoleDir } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { DataDirInUseError } from './db/embedded.js';
+import { DataDirInUseError, DataDirUnreachableError } from './db/embedded.js';
 import { DEMO_STAFF, seedDemoData } from './demo/seed.js';
 import { startJobs } from './jobs/boss.js';
 import { lateBoundQueue } from './jobs/late-bound-queue.js';
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirUnreachableError) {
     console.error(error.message);
   } else {
     console.error('Kumo Cloud failed to start:', error);
