@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clustersRoutes(services.clusters, services.auth.verifyAccessToken));
   await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
   // The simulated cloud's Kumo Manager and Web Portal pages.
-  if (services.simulatedCloud) await app.register(simPagesRoutes(services.simulatedCloud));
+  if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.
   if (services.paymentGateway.kind === 'stripe') await app.register(stripeWebhookRoutes(services.billing));
   if (services.sandboxCheckout) await app.register(sandboxCheckoutRoutes(services.sandboxCheckout));

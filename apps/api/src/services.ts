@@ -146,6 +146,8 @@ export function createServices(infra: Infrastructure) {
     clusters,
     metering,
     simulatedCloud: cloud.simulated,
+    /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
+    simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,
   };
 }
 export type Services = ReturnType<typeof createServices>;
