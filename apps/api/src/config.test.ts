@@ -58,7 +58,11 @@ describe('configuration', () => {
       ['DATABASE_URL naming every tool', { DATABASE_URL: external.DATABASE_URL, DEV_TOOLS: 'identity,mailbox,sandbox,demo' }, ALL],
       ['the embedded default naming none', { SMTP_URL: external.SMTP_URL, DEV_TOOLS: 'none' }, NONE],
       ['the embedded default naming one', { SMTP_URL: external.SMTP_URL, DEV_TOOLS: 'identity' }, { ...NONE, identity: true }],
-      ['the embedded default with real mail, payments and SSO', { SMTP_URL: external.SMTP_URL, ...stripe, ...oidc }, { ...NONE, demo: true }],
+      [
+        'the embedded default with real mail, payments and SSO',
+        { SMTP_URL: external.SMTP_URL, ...stripe, ...oidc },
+        { ...NONE, demo: true },
+      ],
       ['production on the embedded default', { NODE_ENV: 'production', SMTP_URL: external.SMTP_URL }, NONE],
       ['production with DATABASE_URL', { ...external, NODE_ENV: 'production' }, NONE],
     ])('%s', (_case, env, expected) => {

@@ -191,7 +191,10 @@ function parseDevTools(value: string | undefined, context: z.RefinementCtx): Rea
     .filter(Boolean);
   const unknown = names.filter((name) => !(DEV_TOOL_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    context.addIssue({ code: 'custom', message: `DEV_TOOLS is \`none\` or a comma list of ${DEV_TOOL_NAMES.join(', ')} (not ${unknown.join(', ')})` });
+    context.addIssue({
+      code: 'custom',
+      message: `DEV_TOOLS is \`none\` or a comma list of ${DEV_TOOL_NAMES.join(', ')} (not ${unknown.join(', ')})`,
+    });
   }
   return new Set(names.filter((name): name is DevTool => (DEV_TOOL_NAMES as readonly string[]).includes(name)));
 }

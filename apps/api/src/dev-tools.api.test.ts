@@ -90,11 +90,17 @@ describe.each(kinds)('development tools (%s)', (kind) => {
   });
 
   it('open only the one DEV_TOOLS names', async () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://db.example.com/kumo', SMTP_URL: 'smtp://mail.example.com:587', DEV_TOOLS: 'sandbox' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db.example.com/kumo',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      DEV_TOOLS: 'sandbox',
+    });
     const app = await portalFor(kind, config);
     expect((await app.inject({ url: '/sandbox/checkout.css' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/dev/oidc/.well-known/openid-configuration' })).statusCode).toBe(404);
-    expect(startupBanner(config, 'off')[2]).toBe('  Development tools on: sandbox (http://localhost:8080/sandbox: funds added without a card)');
+    expect(startupBanner(config, 'off')[2]).toBe(
+      '  Development tools on: sandbox (http://localhost:8080/sandbox: funds added without a card)',
+    );
   });
 });

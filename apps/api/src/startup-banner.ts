@@ -14,7 +14,8 @@ const DEV_TOOL_WARNINGS: Record<DevTool, (publicUrl: string) => string> = {
 export function devToolsLine(config: Pick<Config, 'devTools' | 'publicUrl'>): string {
   const on = (Object.keys(DEV_TOOL_WARNINGS) as DevTool[]).filter((tool) => config.devTools[tool]);
   if (on.length === 0) return 'Development tools on: none';
-  const warning = config.devTools.identity || config.devTools.mailbox ? ' (NOT FOR REAL CUSTOMERS: one person can be every staff member)' : '';
+  const warning =
+    config.devTools.identity || config.devTools.mailbox ? ' (NOT FOR REAL CUSTOMERS: one person can be every staff member)' : '';
   return `Development tools on: ${on.map((tool) => DEV_TOOL_WARNINGS[tool](config.publicUrl)).join(', ')}${warning}`;
 }
 

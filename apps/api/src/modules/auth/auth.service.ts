@@ -359,12 +359,6 @@ export function createAuthService(deps: {
       };
     },
 
-    /** Whether a session is still open: not ended (logout, a customer view's end, replay) and not past its end. */
-    async isSessionLive(sessionId: string): Promise<boolean> {
-      const session = await repo.findSession(sessionId);
-      return !!session && !session.revokedAt && (!session.expiresAt || session.expiresAt > clock.now());
-    },
-
     async verifyAccessToken(token: string): Promise<AccessClaims> {
       const claims = await accessTokens.verify(token);
       const session = await repo.findSession(claims.sessionId);
