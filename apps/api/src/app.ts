@@ -170,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (servesConsole) await app.register(fastifyStatic, { root: options.consoleDir!, wildcard: false, index: 'index.html', maxAge: '1h' });
 
   // Unknown API paths get the error shape; any other page path gets the SPA, whose router decides.
-  const apiPrefixes = ['/api/', '/dev/', '/sim/', '/healthz', '/readyz'];
+  // The sandbox's pages are the server's too: with the sandbox off they answer 404, not a console page.
+  const apiPrefixes = ['/api/', '/dev/', '/sim/', '/sandbox/', '/healthz', '/readyz'];
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const serverOnly = apiPrefixes.some((prefix) => path.startsWith(prefix)) || (path.startsWith('/oauth2/') && !OAUTH2_PAGES.test(path));
