@@ -29,6 +29,7 @@ describe('serving the console', () => {
       authSecret: TEST_SECRET,
       publicUrl: 'http://portal.test',
       logger,
+      payments: { allowSandbox: false },
     });
     app = await buildApp({ services, logger, ping: database.ping, authRateLimit: 100, devMailbox: false, consoleDir });
   });
@@ -55,5 +56,13 @@ describe('serving the console', () => {
 
   it('does not mount the dev mailbox when mail goes to an SMTP server', async () => {
     expect((await app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
+  });
+
+  it('answers 404, not the console, for the sandbox checkout when it is off', async () => {
+    for (const path of ['/sandbox/checkout.css', '/sandbox/checkout/cs_sandbox_1']) {
+      const response = await app.inject({ url: path });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body, path).not.toContain('<div id="root">');
+    }
   });
 });

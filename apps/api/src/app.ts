@@ -15,6 +15,7 @@ import type { DevIdentityProvider } from './adapters/identity/dev-identity-provi
 import { AppError, tooManyRequests } from './errors.js';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
+import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/index.js';
@@ -123,23 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // The embedded default is served over plain http on localhost; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const cacheControl = defaultApiCacheControl(request.url, reply.hasHeader('cache-control'));
+    if (cacheControl) reply.header('cache-control', cacheControl);
   });
   await app.register(rateLimit, {
     global: false,
@@ -166,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clustersRoutes(services.clusters, services.auth.verifyAccessToken));
   await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
   // The simulated cloud's Kumo Manager and Web Portal pages.
-  if (services.simulatedCloud) await app.register(simPagesRoutes(services.simulatedCloud));
+  if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.
   if (services.paymentGateway.kind === 'stripe') await app.register(stripeWebhookRoutes(services.billing));
   if (services.sandboxCheckout) await app.register(sandboxCheckoutRoutes(services.sandboxCheckout));
@@ -180,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (servesConsole) await app.register(fastifyStatic, { root: options.consoleDir!, wildcard: false, index: 'index.html', maxAge: '1h' });
 
   // Unknown API paths get the error shape; any other page path gets the SPA, whose router decides.
-  const apiPrefixes = ['/api/', '/dev/', '/sim/', '/healthz', '/readyz'];
+  // The sandbox's pages are the server's too: with the sandbox off they answer 404, not a console page.
+  const apiPrefixes = ['/api/', '/dev/', '/sim/', '/sandbox/', '/healthz', '/readyz'];
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const serverOnly = apiPrefixes.some((prefix) => path.startsWith(prefix)) || (path.startsWith('/oauth2/') && !OAUTH2_PAGES.test(path));

@@ -21,8 +21,9 @@ describe('configuration', () => {
   });
 
   it('seeds demo data only on the embedded default unless asked', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/kumo' }).demoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/kumo', DEMO_DATA: 'true' }).demoData).toBe(true);
+    const external = { DATABASE_URL: 'postgres://localhost/kumo', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadConfig(external).demoData).toBe(false);
+    expect(loadConfig({ ...external, DEV_TOOLS: 'demo' }).demoData).toBe(true);
   });
 
   it('lists every invalid variable in one error', () => {
@@ -38,5 +39,51 @@ describe('configuration', () => {
 
   it('refuses production without an SMTP server, so OTPs never land in a dev mailbox', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required in production/);
+  });
+
+  describe('development tools', () => {
+    const ALL = { identity: true, mailbox: true, sandbox: true, demo: true };
+    const NONE = { identity: false, mailbox: false, sandbox: false, demo: false };
+    const external = { DATABASE_URL: 'postgres://db.example.com/kumo', SMTP_URL: 'smtp://mail.example.com:587' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const oidc = { OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'portal' };
+
+    it.each([
+      ['the embedded default', {}, ALL],
+      ['the embedded default in development', { NODE_ENV: 'development' }, ALL],
+      ['DATABASE_URL and SMTP_URL as the operations guide shows, no NODE_ENV', external, NONE],
+      ['DATABASE_URL with NODE_ENV=development', { ...external, NODE_ENV: 'development' }, NONE],
+      ['DATABASE_URL with NODE_ENV=test', { ...external, NODE_ENV: 'test' }, NONE],
+      ['DATABASE_URL naming two tools', { ...external, DEV_TOOLS: 'sandbox, demo' }, { ...NONE, sandbox: true, demo: true }],
+      ['DATABASE_URL naming every tool', { DATABASE_URL: external.DATABASE_URL, DEV_TOOLS: 'identity,mailbox,sandbox,demo' }, ALL],
+      ['the embedded default naming none', { SMTP_URL: external.SMTP_URL, DEV_TOOLS: 'none' }, NONE],
+      ['the embedded default naming one', { SMTP_URL: external.SMTP_URL, DEV_TOOLS: 'identity' }, { ...NONE, identity: true }],
+      [
+        'the embedded default with real mail, payments and SSO',
+        { SMTP_URL: external.SMTP_URL, ...stripe, ...oidc },
+        { ...NONE, demo: true },
+      ],
+      ['production on the embedded default', { NODE_ENV: 'production', SMTP_URL: external.SMTP_URL }, NONE],
+      ['production with DATABASE_URL', { ...external, NODE_ENV: 'production' }, NONE],
+    ])('%s', (_case, env, expected) => {
+      expect(loadConfig(env).devTools).toEqual(expected);
+    });
+
+    it('refuses to start with DATABASE_URL and no SMTP server rather than keep mail in a dev mailbox anyone can read', () => {
+      expect(() => loadConfig({ DATABASE_URL: external.DATABASE_URL })).toThrow(/SMTP_URL is required unless DEV_TOOLS names mailbox/);
+      expect(() => loadConfig({ DEV_TOOLS: 'demo' })).toThrow(/SMTP_URL is required unless DEV_TOOLS names mailbox/);
+      expect(loadConfig({ DATABASE_URL: external.DATABASE_URL, DEV_TOOLS: 'mailbox' }).devTools.mailbox).toBe(true);
+    });
+
+    it('refuses development tools in production even when named', () => {
+      expect(() => loadConfig({ ...external, NODE_ENV: 'production', DEV_TOOLS: 'sandbox' })).toThrow(/refused in production/);
+      expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'mailbox' })).toThrow(ConfigError);
+      expect(loadConfig({ ...external, NODE_ENV: 'production', DEV_TOOLS: 'none' }).devTools).toEqual(NONE);
+    });
+
+    it('refuses unknown tool names and the replaced DEMO_DATA', () => {
+      expect(() => loadConfig({ DEV_TOOLS: 'identity,payments' })).toThrow(/DEV_TOOLS is `none` or a comma list .*not payments/);
+      expect(() => loadConfig({ ...external, DEMO_DATA: 'true' })).toThrow(/DEMO_DATA is replaced by DEV_TOOLS/);
+    });
   });
 });

@@ -15,7 +15,7 @@ const configSchema = z.object({
   /** External PostgreSQL connection string; without it the portal runs its own PostgreSQL server kept in DATA_DIR. */
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  /** SMTP server, e.g. smtp://localhost:1025; without it mail goes to the dev mailbox. */
+  /** SMTP server, e.g. smtp://localhost:1025; without it mail goes to the dev mailbox when DEV_TOOLS has it, else the portal refuses to start. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default('Kumo Cloud <no-reply@kumo.cloud>'),
   /** The address customers reach the portal at; used in e-mailed links. */
@@ -62,12 +62,12 @@ const configSchema = z.object({
     'AWS_INGRESS_CIDR must be an IPv4 CIDR block',
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** OpenID Connect issuer for staff single sign-on (Azure AD: https://login.microsoftonline.com/{tenant}/v2.0); without it a bundled development provider is used outside production. */
+  /** OpenID Connect issuer for staff single sign-on (Azure AD: https://login.microsoftonline.com/{tenant}/v2.0); without it the bundled development provider when DEV_TOOLS has it, else no single sign-on. */
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalText.pipe(z.string().max(256).optional()),
   /** Without a secret the portal signs in as a public client (PKCE only). */
   OIDC_CLIENT_SECRET: optionalText.pipe(z.string().max(1024).optional()),
-  /** Stripe secret key and webhook signing secret: both set, card payments go through Stripe Checkout; neither, through the sandbox checkout. */
+  /** Stripe secret key and webhook signing secret: both set, card payments go through Stripe Checkout; neither, through the sandbox checkout when DEV_TOOLS has it, else card payments are off. */
   STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional()),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional()),
   /** Comma-separated staff e-mails that approve sensitive admin actions; when unset, every other SYSTEM_ADMIN approves. */
@@ -77,11 +77,13 @@ const configSchema = z.object({
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
   ),
-  /** Seed the demo customer and staff member (embedded default only, unless set explicitly). */
-  DEMO_DATA: z
-    .enum(['true', 'false', ''])
-    .optional()
-    .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+  /**
+   * The development tools to run (a comma list of DEV_TOOL_NAMES, or `none`): each lets a person in without a real
+   * identity or pay without a real card. Unset: all of them on the embedded default (no DATABASE_URL), none otherwise.
+   */
+  DEV_TOOLS: optionalText.transform((value, context) => parseDevTools(value, context)),
+  /** Replaced by DEV_TOOLS=demo; refused, so an old setting is not silently ignored. */
+  DEMO_DATA: optionalText,
 });
 
 function isRegExp(text: string): boolean {
@@ -93,7 +95,17 @@ function isRegExp(text: string): boolean {
   }
 }
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; demoData: boolean };
+/**
+ * What lets a person in without a real identity or pay without a real card: the bundled identity provider at
+ * /dev/oidc, the dev mailbox at /dev/mailbox, the sandbox checkout at /sandbox, and the demo customer and staff.
+ */
+export const DEV_TOOL_NAMES = ['identity', 'mailbox', 'sandbox', 'demo'] as const;
+export type DevTool = (typeof DEV_TOOL_NAMES)[number];
+/** Which development tools run; a tool whose real counterpart is configured (OIDC_ISSUER, SMTP_URL, Stripe) is off. */
+export type DevTools = Record<DevTool, boolean>;
+
+type ParsedConfig = z.infer<typeof configSchema>;
+export type Config = Omit<ParsedConfig, 'DEV_TOOLS' | 'DEMO_DATA'> & { publicUrl: string; devTools: DevTools; demoData: boolean };
 
 export class ConfigError extends Error {}
 
@@ -105,21 +117,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
-    throw new ConfigError('Invalid configuration:\n  SMTP_URL: SMTP_URL is required in production (the dev mailbox is for local use only)');
-  }
-  const oidcProblem = oidcConfigProblem(config);
-  if (oidcProblem) throw new ConfigError(`Invalid configuration:\n  ${oidcProblem}`);
-  const paymentsProblem = paymentsConfigProblem(config);
-  if (paymentsProblem) throw new ConfigError(`Invalid configuration:\n  ${paymentsProblem}`);
+  const problem = devToolsProblem(config) ?? mailProblem(config) ?? oidcConfigProblem(config) ?? paymentsConfigProblem(config);
+  if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+  const { DEV_TOOLS: _named, DEMO_DATA: _replaced, ...rest } = config;
+  const devTools = effectiveDevTools(config);
   return {
-    ...config,
+    ...rest,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    demoData: config.DEMO_DATA ?? !config.DATABASE_URL,
+    devTools,
+    demoData: devTools.demo,
   };
 }
 
-function oidcConfigProblem(config: z.infer<typeof configSchema>): string | undefined {
+/** The tools asked for: DEV_TOOLS when set, else every tool on the embedded default only; never in production. */
+function requestedDevTools(config: ParsedConfig): ReadonlySet<DevTool> {
+  if (config.NODE_ENV === 'production') return new Set();
+  if (config.DEV_TOOLS) return config.DEV_TOOLS;
+  return new Set(config.DATABASE_URL ? [] : DEV_TOOL_NAMES);
+}
+
+function effectiveDevTools(config: ParsedConfig): DevTools {
+  const requested = requestedDevTools(config);
+  return {
+    identity: requested.has('identity') && !config.OIDC_ISSUER,
+    mailbox: requested.has('mailbox') && !config.SMTP_URL,
+    sandbox: requested.has('sandbox') && !config.STRIPE_SECRET_KEY,
+    demo: requested.has('demo'),
+  };
+}
+
+function devToolsProblem(config: ParsedConfig): string | undefined {
+  if (config.DEMO_DATA !== undefined) return 'DEMO_DATA: DEMO_DATA is replaced by DEV_TOOLS (e.g. DEV_TOOLS=demo,mailbox)';
+  if (config.NODE_ENV === 'production' && config.DEV_TOOLS && config.DEV_TOOLS.size > 0) {
+    return `DEV_TOOLS: development tools are refused in production (NODE_ENV=production); unset DEV_TOOLS`;
+  }
+  return undefined;
+}
+
+/** Mail must reach people: a real SMTP server, or the dev mailbox when it is one of the tools. */
+function mailProblem(config: ParsedConfig): string | undefined {
+  if (config.SMTP_URL) return undefined;
+  if (config.NODE_ENV === 'production') {
+    return 'SMTP_URL: SMTP_URL is required in production (the dev mailbox is for local use only)';
+  }
+  if (requestedDevTools(config).has('mailbox')) return undefined;
+  return 'SMTP_URL: SMTP_URL is required unless DEV_TOOLS names mailbox (the dev mailbox shows every mail to anyone)';
+}
+
+function oidcConfigProblem(config: ParsedConfig): string | undefined {
   if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) return 'OIDC_CLIENT_ID: OIDC_CLIENT_ID is required with OIDC_ISSUER';
   if (!config.OIDC_ISSUER && (config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET)) {
     return 'OIDC_ISSUER: OIDC_ISSUER is required with an OIDC client';
@@ -130,11 +175,28 @@ function oidcConfigProblem(config: z.infer<typeof configSchema>): string | undef
   return undefined;
 }
 
-function paymentsConfigProblem(config: z.infer<typeof configSchema>): string | undefined {
+function paymentsConfigProblem(config: ParsedConfig): string | undefined {
   if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET) {
     return 'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together';
   }
   return undefined;
+}
+
+function parseDevTools(value: string | undefined, context: z.RefinementCtx): ReadonlySet<DevTool> | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'none') return new Set();
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(DEV_TOOL_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `DEV_TOOLS is \`none\` or a comma list of ${DEV_TOOL_NAMES.join(', ')} (not ${unknown.join(', ')})`,
+    });
+  }
+  return new Set(names.filter((name): name is DevTool => (DEV_TOOL_NAMES as readonly string[]).includes(name)));
 }
 
 /** Fastify's trustProxy: false, a hop count, or the addresses/CIDRs of the proxies in front of the portal. */

@@ -4,14 +4,15 @@ import { createDevMailboxTransport, createSmtpTransport } from './adapters/mail/
 import { buildApp, defaultConsoleDir } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { DataDirInUseError } from './db/embedded.js';
-import { DEMO_CUSTOMER, DEMO_ROLE_STAFF, DEMO_STAFF, seedDemoData } from './demo/seed.js';
+import { DataDirInUseError, DataDirUnreachableError } from './db/embedded.js';
+import { DEMO_STAFF, seedDemoData } from './demo/seed.js';
 import { startJobs } from './jobs/boss.js';
 import { lateBoundQueue } from './jobs/late-bound-queue.js';
 import { createLogger } from './logger.js';
 import { loadAuthSecret } from './modules/auth/index.js';
 import { SSO_PATHS } from './modules/staff-sso/index.js';
 import { createServices, serviceJobs } from './services.js';
+import { startupBanner } from './startup-banner.js';
 
 // Set once the database is open: a failed start or a signal during start-up still stops the embedded PostgreSQL.
 let openedDatabase: DatabaseHandle | undefined;
@@ -26,18 +27,19 @@ async function main(): Promise<void> {
   openedDatabase = database;
   const clock = systemClock;
   const jobs = lateBoundQueue();
+  // Without SMTP_URL, loadConfig has made sure the dev mailbox is one of the development tools.
   const mailTransport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createDevMailboxTransport(logger, config.publicUrl);
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET, clock.now());
   const staffIdentity = await createStaffIdentity({
     issuer: config.OIDC_ISSUER,
     clientId: config.OIDC_CLIENT_ID,
     clientSecret: config.OIDC_CLIENT_SECRET,
-    production: config.NODE_ENV === 'production',
+    developmentProvider: config.devTools.identity,
     publicUrl: config.publicUrl,
     redirectUri: `${config.publicUrl}${SSO_PATHS.callback}`,
     secret: authSecret,
     logger,
-    hint: config.demoData ? DEMO_STAFF.email : undefined,
+    hint: config.devTools.demo ? DEMO_STAFF.email : undefined,
   });
   const services = createServices({
     db: database.db,
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
     payments: {
       stripeSecretKey: config.STRIPE_SECRET_KEY,
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      allowSandbox: config.NODE_ENV !== 'production',
+      allowSandbox: config.devTools.sandbox,
       checkoutExpiryHours: config.CHECKOUT_EXPIRY_HOURS,
     },
     cloud: {
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
   });
   const workers = await startJobs(database.jobsSql, serviceJobs(services), logger);
   jobs.bind(workers.queue);
-  if (config.demoData) await seedDemoData(database.db, clock);
+  if (config.devTools.demo) await seedDemoData(database.db, clock);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -106,31 +108,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.DATA_DIR}`;
-  const mailbox = mailTransport.kind === 'dev-mailbox' ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : 'mailbox (sent over SMTP)';
-  console.log(`\nKumo Cloud ${config.publicUrl}  (database: ${where}; mail: ${mailbox})`);
-  console.log(`  Staff single sign-on: ${staffIdentity.description}`);
-  const payments = config.STRIPE_SECRET_KEY
-    ? 'Stripe Checkout'
-    : config.NODE_ENV === 'production'
-      ? 'off (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)'
-      : `sandbox checkout at ${config.publicUrl}/sandbox (test card 4242 4242 4242 4242, nothing is charged)`;
-  console.log(`  Card payments: ${payments}`);
-  const cloud =
-    config.CLOUD_DRIVER === 'aws'
-      ? 'AWS CloudFormation'
-      : `simulated, ${config.SIM_TIME_SCALE}x real time${config.SIM_FAIL_PATTERN ? `; clusters matching /${config.SIM_FAIL_PATTERN}/ fail` : ''}`;
-  console.log(`  Clusters: ${cloud}`);
-  if (config.demoData) {
-    console.log(`  Customer sign-in: ${config.publicUrl}/login     as ${DEMO_CUSTOMER.email}`);
-    console.log(`  Staff sign-in:    ${config.publicUrl}/admin/login as ${DEMO_STAFF.email}`);
-    console.log(`                    or, for the other staff roles, ${DEMO_ROLE_STAFF.map((staff) => staff.email).join(', ')}`);
-    console.log(`  One-time passwords arrive in the ${mailbox}.\n`);
-  }
+  for (const line of startupBanner(config, staffIdentity.description)) console.log(line);
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirUnreachableError) {
     console.error(error.message);
   } else {
     console.error('Kumo Cloud failed to start:', error);

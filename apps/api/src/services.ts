@@ -114,6 +114,7 @@ export function createServices(infra: Infrastructure) {
     hourMs: meteringHourMs,
     secret: infra.authSecret,
     publicUrl: infra.publicUrl,
+    sessionLive: auth.isSessionLive,
   });
   const admin = createAdminService({
     db,
@@ -147,6 +148,8 @@ export function createServices(infra: Infrastructure) {
     clusters,
     metering,
     simulatedCloud: cloud.simulated,
+    /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
+    simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,
   };
 }
 export type Services = ReturnType<typeof createServices>;

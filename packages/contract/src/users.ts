@@ -87,7 +87,7 @@ export const invitationParamsSchema = z.object({ invitationId: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------
 // Account activity (beyond the spec): when Kumo Cloud staff viewed the account's console (decision 0015) and
-// what they did to it from the admin area (decision 0017)
+// what they did to it from the admin area (decision 0018)
 // ---------------------------------------------------------------------------------------------
 
 export const ACCOUNT_AUDIT_EVENTS = [

@@ -51,7 +51,6 @@ class Portal {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         SMTP_URL: '',
-        DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '10000',
       },

@@ -19,9 +19,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { userInfo } from 'node:os';
 import pg from 'pg';
+import { assertReachable, postgresSystemUser } from './data-dir-access.js';
 import { DataDirInUseError, OWNER_SETTING, settleLeftoverServer } from './embedded-leftover.js';
 
 export { DataDirInUseError } from './embedded-leftover.js';
+export { DataDirUnreachableError } from './data-dir-access.js';
 
 /** The superuser of the embedded cluster; the portal connects as it over TCP on 127.0.0.1. */
 export const EMBEDDED_USER = 'kumo';
@@ -151,8 +153,11 @@ export async function startEmbeddedPostgres(dataDirOption: string, options: Embe
   const log = options.log ?? ((message: string) => console.warn(message));
   const dataDir = resolve(dataDirOption);
   mkdirSync(dataDir, { recursive: true });
-  // As root the cluster belongs to the `postgres` user, which must be able to pass through DATA_DIR.
-  if (isRoot) chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  // As root the cluster belongs to the `postgres` user, which must be able to pass through DATA_DIR and every folder above it.
+  if (isRoot) {
+    assertReachable(dataDir, postgresSystemUser());
+    chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  }
   const pgDir = join(dataDir, EMBEDDED_PATHS.cluster);
   const password = readOrCreatePassword(dataDir);
   const postgres = await postgresBinary();

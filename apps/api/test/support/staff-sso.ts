@@ -58,7 +58,7 @@ export async function startSsoApp(kind: DatabaseKind): Promise<SsoTestContext> {
     }),
   );
   const identity = await createStaffIdentity({
-    production: false,
+    developmentProvider: true,
     publicUrl: baseUrl,
     redirectUri: `${baseUrl}${SSO_PATHS.callback}`,
     secret: TEST_SECRET,

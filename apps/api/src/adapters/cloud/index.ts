@@ -9,6 +9,7 @@ export type { CloudProvisioner, ClusterDescription, ClusterSettings, CloudNode }
 export { CloudRequestError, stackNameFor } from './cloud-provisioner.js';
 export type { SimulatedProvisioner } from './simulated/simulated-provisioner.js';
 export { simPagesRoutes } from './simulated/sim-pages.routes.js';
+export * from './manager-ticket.js';
 /** The deployment template (staff download it; the AWS driver deploys it) and the fixed node layout. */
 export * from './template/index.js';
 

@@ -14,7 +14,7 @@ describe('choosing the staff identity provider', () => {
   it('uses a configured issuer and mounts nothing', async () => {
     const identity = await createStaffIdentity({
       ...base,
-      production: true,
+      developmentProvider: false,
       issuer: 'https://login.microsoftonline.com/tenant/v2.0',
       clientId: 'portal',
       clientSecret: 'secret',
@@ -24,15 +24,15 @@ describe('choosing the staff identity provider', () => {
     expect(identity.description).toContain('login.microsoftonline.com');
   });
 
-  it('mounts the development provider when no issuer is configured outside production', async () => {
-    const identity = await createStaffIdentity({ ...base, production: false });
+  it('mounts the development provider when no issuer is configured and DEV_TOOLS names it', async () => {
+    const identity = await createStaffIdentity({ ...base, developmentProvider: true });
     expect(identity.provider).toBeDefined();
     expect(identity.development?.issuer.href).toBe('http://localhost:8080/dev/oidc');
     expect(identity.development?.clientSecret).not.toContain(base.secret);
   });
 
-  it('offers no single sign-on in production without an issuer: the development provider trusts any e-mail', async () => {
-    const identity = await createStaffIdentity({ ...base, production: true });
+  it('offers no single sign-on without an issuer unless the development provider is named: it trusts any e-mail', async () => {
+    const identity = await createStaffIdentity({ ...base, developmentProvider: false });
     expect(identity.provider).toBeUndefined();
     expect(identity.development).toBeUndefined();
   });

@@ -4,12 +4,12 @@ import type { IdentityProvider } from './identity-provider.js';
 import { createOidcClient } from './oidc-client.js';
 
 export interface StaffIdentitySettings {
-  /** An outside issuer (Azure AD or another OpenID Connect provider); absent means the development provider. */
+  /** An outside issuer (Azure AD or another OpenID Connect provider); absent means the development provider, if allowed. */
   issuer?: string;
   clientId?: string;
   clientSecret?: string;
-  /** Production never gets the development provider: it would let anyone claim any e-mail. */
-  production: boolean;
+  /** Only when DEV_TOOLS names it (never in production): the development provider lets anyone claim any e-mail. */
+  developmentProvider: boolean;
   publicUrl: string;
   redirectUri: string;
   secret: string;
@@ -36,7 +36,7 @@ export async function createStaffIdentity(settings: StaffIdentitySettings): Prom
       description: `OpenID Connect issuer ${issuer}`,
     };
   }
-  if (settings.production) return { description: 'not configured (set OIDC_ISSUER and OIDC_CLIENT_ID)' };
+  if (!settings.developmentProvider) return { description: 'off, staff sign in by OTP (set OIDC_ISSUER and OIDC_CLIENT_ID)' };
   const development = await createDevIdentityProvider(settings);
   const provider = createOidcClient({
     issuer: development.issuer,
@@ -44,5 +44,9 @@ export async function createStaffIdentity(settings: StaffIdentitySettings): Prom
     clientSecret: development.clientSecret,
     redirectUri,
   });
-  return { provider, development, description: `development identity provider at ${development.issuer.href}` };
+  return {
+    provider,
+    development,
+    description: `development identity provider at ${development.issuer.href} (anyone may sign in as any staff e-mail)`,
+  };
 }

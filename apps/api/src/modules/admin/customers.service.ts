@@ -24,8 +24,7 @@ import {
   type ManagerSsoResponse,
   type TransactionPage,
 } from '@kumo/contract';
-import { createHmac } from 'node:crypto';
-import { generateClusterTemplate } from '../../adapters/cloud/index.js';
+import { OPEN_MANAGER_TICKET_SECONDS, generateClusterTemplate, withManagerTicket } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { businessRule, notFound } from '../../errors.js';
@@ -37,9 +36,6 @@ import type { MeteringService } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersService } from '../users/index.js';
 import type { KmAccessRepository } from './operations.repository.js';
-
-/** How long an Open Manager address is good for. */
-const SSO_TICKET_SECONDS = 60;
 
 const page = <T>(rows: T[], index: number, size: number) => ({
   content: rows.slice(index * size, (index + 1) * size),
@@ -256,14 +252,11 @@ export function createCustomerViews(deps: {
       const cluster = await clusters.details({ accountId: customer.accountId, userId: staffUserId }, deploymentId, 'CURRENT');
       if (!customer.kmAdminAccess || cluster.status !== 'ONLINE' || !cluster.kumo_manager_url)
         throw businessRule('CLUSTER_STATE_CONFLICT', ADMIN_MESSAGES.managerUnavailable);
-      const expiresAt = new Date(clock.now().getTime() + SSO_TICKET_SECONDS * 1000);
-      const claims = Buffer.from(JSON.stringify({ d: deploymentId, s: staffUserId, e: expiresAt.getTime() })).toString('base64url');
-      const signature = createHmac('sha256', deps.secret).update(`kumo-sso|${claims}`).digest('base64url');
-      const url = new URL(cluster.kumo_manager_url);
-      url.searchParams.set('sso', `${claims}.${signature}`);
+      const expiresAt = new Date(clock.now().getTime() + OPEN_MANAGER_TICKET_SECONDS * 1000);
+      const url = withManagerTicket(cluster.kumo_manager_url, deps.secret, { deploymentId, holder: staffUserId, expiresAt });
       const did = `opened the Kumo Manager of cluster ${cluster.cluster_name}`;
       await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'MANAGER_OPENED', did });
-      return { url: url.toString(), expires_at: expiresAt.toISOString() };
+      return { url, expires_at: expiresAt.toISOString() };
     },
 
     checkKmAccess: kmCheck,

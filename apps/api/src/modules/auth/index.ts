@@ -15,9 +15,13 @@ export { seedDemoUsers } from './demo-users.js';
 type Deps = Omit<Parameters<typeof createService>[0], 'authRepository' | 'accessTokens'> & { db: Database; clock: Clock; secret: string };
 
 export function createAuthService(deps: Deps) {
-  return createService({
-    ...deps,
-    authRepository: createAuthRepository(deps.db),
-    accessTokens: createAccessTokens(deps.secret, deps.clock),
+  const authRepository = createAuthRepository(deps.db);
+  const service = createService({ ...deps, authRepository, accessTokens: createAccessTokens(deps.secret, deps.clock) });
+  return Object.assign(service, {
+    /** Whether a session is still open: not ended (logout, a customer view's end, replay) and not past its end. */
+    async isSessionLive(sessionId: string): Promise<boolean> {
+      const session = await authRepository.findSession(sessionId);
+      return !!session && !session.revokedAt && (!session.expiresAt || session.expiresAt > deps.clock.now());
+    },
   });
 }

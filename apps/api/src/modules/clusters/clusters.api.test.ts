@@ -281,8 +281,8 @@ describe.each(kinds)('clusters on %s', (kind) => {
     expect(online.completed_at).not.toBeNull();
     const [cluster] = (await get(ctx, '/api/cluster/view', jwt)).json()[0].clusters;
     expect(cluster.deployed_on).toBe(online.completed_at);
-    expect(cluster.kumo_manager_url).toMatch(/^http:\/\/portal\.test\/sim\/kumo\/kumo-.+\/manager\/$/);
-    expect(cluster.kumo_url).toMatch(/\/portal\/$/);
+    expect(cluster.kumo_manager_url).toMatch(/^http:\/\/portal\.test\/sim\/kumo\/kumo-.+\/manager\/\?sso=[\w-]+\.[\w-]+$/);
+    expect(cluster.kumo_url).toMatch(/\/portal\/\?sso=[\w-]+\.[\w-]+$/);
 
     const details = (await get(ctx, `/api/cluster/details/${id}?detail=DEPLOYMENT`, jwt)).json();
     expect(details.cluster_configurations).toContainEqual({
@@ -299,12 +299,14 @@ describe.each(kinds)('clusters on %s', (kind) => {
       detail: 'DEPLOYMENT',
     });
 
-    // The simulated Manager and Web Portal answer while online.
-    const managerPath = new URL(cluster.kumo_manager_url).pathname;
+    // The simulated Manager and Web Portal answer while online, to the link with its single-sign-on ticket.
+    const managerUrl = new URL(cluster.kumo_manager_url);
+    const managerPath = managerUrl.pathname + managerUrl.search;
     const manager = await ctx.app.inject({ method: 'GET', url: managerPath });
     expect(manager.statusCode).toBe(200);
     expect(manager.body).toContain('kmuser');
-    expect((await ctx.app.inject({ method: 'GET', url: new URL(cluster.kumo_url).pathname })).body).toContain('Admin');
+    const portalUrl = new URL(cluster.kumo_url);
+    expect((await ctx.app.inject({ method: 'GET', url: portalUrl.pathname + portalUrl.search })).body).toContain('Admin');
 
     expect((await get(ctx, `/api/cluster/start/${id}`, jwt)).statusCode).toBe(409);
     const stopping = await get(ctx, `/api/cluster/stop/${id}`, jwt);

@@ -47,7 +47,14 @@ import {
 } from '@kumo/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CloudRequestError, stackNameFor, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
+import {
+  CLUSTER_LINK_TICKET_SECONDS,
+  CloudRequestError,
+  stackNameFor,
+  withManagerTicket,
+  type CloudProvisioner,
+  type ClusterDescription,
+} from '../../adapters/cloud/index.js';
 import { parseCidr as parseNetwork } from '../../adapters/cloud/template/cidr.js';
 import { NODE_LAYOUT, capacityFromNodes } from '../../adapters/cloud/template/node-layout.js';
 import { HOUR, MINUTE, monthOf, type Clock } from '../../clock.js';
@@ -104,6 +111,13 @@ export function createClustersService(deps: {
 
   // ------------------------------------------------------------------ presentation
 
+  /** A Kumo Manager or Web Portal address with the single-sign-on ticket the cluster's pages require. */
+  function ticketed(c: ClusterRow, url: string | null): string | null {
+    if (!url || c.status !== 'ONLINE') return null;
+    const expiresAt = new Date(clock.now().getTime() + CLUSTER_LINK_TICKET_SECONDS * 1000);
+    return withManagerTicket(url, secret, { deploymentId: c.id, holder: c.accountId, expiresAt });
+  }
+
   function present(view: ClusterView): Cluster {
     const c = view.cluster;
     const status = c.status as ClusterStatus;
@@ -129,8 +143,8 @@ export function createClustersService(deps: {
       subscription_name: view.subscriptionName,
       subscription_balance: centsToAmount(view.subscriptionBalanceCents),
       // Links are offered only while the cluster is online (spec section 2).
-      kumo_manager_url: status === 'ONLINE' ? c.managerUrl : null,
-      kumo_url: status === 'ONLINE' ? c.portalUrl : null,
+      kumo_manager_url: ticketed(c, c.managerUrl),
+      kumo_url: ticketed(c, c.portalUrl),
       cluster_stack_status: (c.stackStatus as StackStatus | null) ?? null,
       kumo_cluster_deployment_status: (c.deploymentStatus as DeploymentStatus | null) ?? null,
       created_at: c.createdAt.toISOString(),

@@ -18,6 +18,7 @@ import {
 } from '@kumo/contract';
 import { changesState, claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { FRAMED_BY_PORTAL } from '../../http/security-headers.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
 import type { MeteringService } from './index.js';
 
@@ -175,7 +176,7 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
       },
       handler: async (request) => {
         const claims = claimsOf(request);
-        return metering.reportUrl(claims.accountId!, claims.userId);
+        return metering.reportUrl({ accountId: claims.accountId!, userId: claims.userId, sessionId: claims.sessionId });
       },
     });
 
@@ -198,6 +199,8 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
 
     // The report itself: its session is the signed token in the address (a frame sends no bearer token).
     app.get('/reports/subscription', {
+      // The console's Reports page shows the report in a frame: only the portal's own pages may frame it.
+      helmet: FRAMED_BY_PORTAL,
       schema: {
         tags,
         summary: 'The printable subscription report (HTML)',

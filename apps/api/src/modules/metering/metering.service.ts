@@ -13,7 +13,6 @@ import {
   type MeteringDimension,
   type RateCard,
   type ReportUrlResponse,
-  REPORT_SESSION_MINUTES,
   type ServiceConsumption,
   type SubscriptionConsumptionOverview,
 } from '@kumo/contract';
@@ -31,7 +30,7 @@ import { CLUSTER_MESSAGES, MESSAGES } from '@kumo/contract';
 import type { MeteringRepository, Scope, Sums } from './metering.repository.js';
 import { DEFAULT_RATES, FREE_UNIT_SIZE, clusterHourCents, type Rate } from './rate-card.js';
 import { createOverdueGuard } from './overdue-guard.js';
-import { readReportToken, reportHtml, reportToken } from './report.js';
+import { createReportSessions, reportHtml } from './report.js';
 
 export const METERING_QUEUE = 'metering.charge';
 export const REAL_HOUR_MS = HOUR;
@@ -66,6 +65,8 @@ export function createMeteringService(deps: {
   secret?: string;
   /** Where the portal is reached (report addresses). */
   publicUrl?: string;
+  /** Whether a sign-in session is still open: a report address lives no longer than the session that asked for it. */
+  sessionLive: (sessionId: string) => Promise<boolean>;
   clock: Clock;
   logger?: FastifyBaseLogger;
   /** Real milliseconds one billable hour lasts: an hour with AWS, 3,600,000 / SIM_TIME_SCALE in the simulated cloud. */
@@ -217,10 +218,7 @@ export function createMeteringService(deps: {
   }
 
   const analysis_ = analysis;
-  const reportSecret = () => {
-    if (!deps.secret) throw new Error('metering needs the server secret to sign report sessions');
-    return deps.secret;
-  };
+  const reportSessions = createReportSessions({ ...deps, reportLogoutAt: (userId) => repo.mark(`report-logout:${userId}`) });
 
   async function requireCluster(accountId: string, clusterId: string) {
     const [cluster] = await repo.clustersOf(accountId, { clusterId });
@@ -412,13 +410,9 @@ export function createMeteringService(deps: {
 
     chargedCents: (subscriptionIds: string[]) => repo.chargedCents(subscriptionIds),
 
-    /** GET /api/user/report-url: a report address with a short-lived signed session. */
-    reportUrl(accountId: string, userId: string): ReportUrlResponse {
-      const now = clock.now().getTime();
-      const expiresAt = now + REPORT_SESSION_MINUTES * 60_000;
-      const token = reportToken(reportSecret(), { accountId, userId, issuedAt: now, expiresAt });
-      const url = `${deps.publicUrl ?? ''}/reports/subscription?token=${encodeURIComponent(token)}`;
-      return { data: { subscription_report_url: url }, subscription_report_url: url, expires_at: new Date(expiresAt).toISOString() };
+    /** GET /api/user/report-url: a report address with a short-lived signed session, bound to the caller's session. */
+    reportUrl(claims: { accountId: string; userId: string; sessionId: string }): ReportUrlResponse {
+      return reportSessions.issue(claims);
     },
 
     /** GET /api/user/report-logout: every report address issued to the user until now stops working. */
@@ -428,11 +422,9 @@ export function createMeteringService(deps: {
 
     /** The report page for a token, or null when the session is forged, expired or logged out. */
     async reportPage(token: string, startDate?: string): Promise<string | null> {
-      const session = readReportToken(reportSecret(), token);
+      const session = await reportSessions.open(token);
+      if (!session) return null;
       const now = clock.now();
-      if (!session || session.expiresAt <= now.getTime()) return null;
-      const loggedOut = await repo.mark(`report-logout:${session.userId}`);
-      if (loggedOut && loggedOut.getTime() >= session.issuedAt) return null;
       const month = monthOf(startDate, now);
       const overview = await this.subscriptionOverview(session.accountId, startDate);
       const subscriptionsOfReport = [];

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  REPORT_SESSION_MINUTES,
+  type ReportUrlResponse,
   CONSUMPTION_CATEGORIES,
   METERING_DIMENSION_LABELS,
   PRODUCT,
@@ -10,12 +12,17 @@ import {
   type SubscriptionConsumptionOverview,
   type Transaction,
 } from '@kumo/contract';
+import type { Clock } from '../../clock.js';
 import { escapeHtml } from '../../lib/html.js';
 
-/** A report session: who may see which account's report, until when. Signed, so the frame needs no bearer token. */
+/**
+ * A report session: who may see which account's report, until when, for which sign-in session. Signed, so the
+ * frame needs no bearer token; bound to the session that asked, so it ends with it (logout, a staff view's end).
+ */
 export interface ReportSession {
   accountId: string;
   userId: string;
+  sessionId: string;
   issuedAt: number;
   expiresAt: number;
 }
@@ -36,10 +43,49 @@ export function readReportToken(secret: string, token: string): ReportSession | 
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const session = JSON.parse(Buffer.from(body, 'base64url').toString()) as ReportSession;
-    return typeof session.accountId === 'string' && typeof session.expiresAt === 'number' ? session : null;
+    const complete =
+      typeof session.accountId === 'string' && typeof session.sessionId === 'string' && typeof session.expiresAt === 'number';
+    return complete ? session : null;
   } catch {
     return null;
   }
+}
+
+export interface ReportSessionDeps {
+  secret?: string;
+  /** Where the portal is reached (report addresses). */
+  publicUrl?: string;
+  clock: Clock;
+  /** Whether a sign-in session is still open: not ended by logout or a staff view's end, and not past its end. */
+  sessionLive: (sessionId: string) => Promise<boolean>;
+  /** When the user last asked to end their report sessions (GET /api/user/report-logout). */
+  reportLogoutAt: (userId: string) => Promise<Date | null>;
+}
+
+/** Issues report addresses and tells which ones still open a report. */
+export function createReportSessions(deps: ReportSessionDeps) {
+  const secret = () => {
+    if (!deps.secret) throw new Error('metering needs the server secret to sign report sessions');
+    return deps.secret;
+  };
+  return {
+    issue(claims: { accountId: string; userId: string; sessionId: string }): ReportUrlResponse {
+      const now = deps.clock.now().getTime();
+      const expiresAt = now + REPORT_SESSION_MINUTES * 60_000;
+      const token = reportToken(secret(), { ...claims, issuedAt: now, expiresAt });
+      const url = `${deps.publicUrl ?? ''}/reports/subscription?token=${encodeURIComponent(token)}`;
+      return { data: { subscription_report_url: url }, subscription_report_url: url, expires_at: new Date(expiresAt).toISOString() };
+    },
+
+    /** The session a report address carries, or null when it is forged, expired, logged out or its sign-in session ended. */
+    async open(token: string): Promise<ReportSession | null> {
+      const session = readReportToken(secret(), token);
+      if (!session || session.expiresAt <= deps.clock.now().getTime()) return null;
+      const loggedOut = await deps.reportLogoutAt(session.userId);
+      if (loggedOut && loggedOut.getTime() >= session.issuedAt) return null;
+      return (await deps.sessionLive(session.sessionId)) ? session : null;
+    },
+  };
 }
 
 const usd = (amount: number) => escapeHtml(formatUsdCents(amountToCents(amount)));

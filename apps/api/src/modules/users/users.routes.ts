@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
@@ -24,6 +24,17 @@ const tags = ['Account users'];
 const security = [{ bearerAuth: [] }];
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
+/**
+ * Name look-ups per signed-in caller (not per address, which a caller can change): enough for the invite dialog,
+ * too few to walk through a list of e-mails and learn who is registered. Counted after the guard, so per user id.
+ */
+export const CHECK_USER_LIMIT_PER_HOUR = 30;
+const checkUserLimit = {
+  max: CHECK_USER_LIMIT_PER_HOUR,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => `check-user:${request.auth?.userId ?? request.ip}`,
+};
+
 export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimitPerMinute: number) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +59,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.get('/api/user/check-user', {
-      config: { rateLimit },
+      config: { rateLimit: checkUserLimit },
       onRequest: accountAdmin,
       schema: {
         tags,

@@ -74,9 +74,10 @@ export function createUsersService(deps: {
     listSubscriptions: (claims: AccessClaims) => subscriptions.list(accountOf(claims)),
 
     /** The full name of a registered person, for the Add dialog's look-up. */
+    /** The name of a registered customer, for the invite dialog; staff are answered as unknown e-mails, never named. */
     async checkUser(email: string): Promise<string> {
       const user = await repo.findUserByEmail(email);
-      if (!user) throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
+      if (!user || user.systemRole) throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
       return user.name;
     },
 
