@@ -4,6 +4,7 @@ import type { MailTransport, OutgoingMail } from '../../src/adapters/mail/mail-t
 import type { PaymentsConfig } from '../../src/adapters/payments/index.js';
 import type { CloudConfig } from '../../src/adapters/cloud/index.js';
 import { buildApp } from '../../src/app.js';
+import { createRateLimitStore } from '../../src/http/rate-limit-store.js';
 import type { MailLimits } from '../../src/modules/mail/index.js';
 import type { TrustProxy } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
@@ -73,6 +74,7 @@ export async function startTestApp(
     logger,
     ping: database.ping,
     authRateLimit: options.authRateLimit ?? 10_000,
+    rateLimitStore: createRateLimitStore(database.db, clock),
     trustProxy: options.trustProxy,
     devMailbox: true,
   });
