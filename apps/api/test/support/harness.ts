@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { createRateLimitStore } from '../../src/http/rate-limit-store.js';
 import type { MailLimits } from '../../src/modules/mail/index.js';
 import type { TrustProxy } from '../../src/config.js';
-import type { DatabaseHandle } from '../../src/db/client.js';
+import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import type { JobQueue } from '../../src/jobs/job-queue.js';
 import { createServices, type Services } from '../../src/services.js';
 import { openTestDatabase, type DatabaseKind } from './databases.js';
@@ -49,9 +49,11 @@ export async function startTestApp(
     trustProxy?: TrustProxy;
     cloud?: CloudConfig;
     mailLimits?: Partial<MailLimits>;
+    /** A second portal on another app's database: its own pool, services and clock, nothing shared in memory. */
+    sameDatabaseAs?: TestContext;
   } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase(kind);
+  const database = options.sameDatabaseAs ? await openPostgres(options.sameDatabaseAs.database.url, kind) : await openTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const jobs = new RecordingQueue();
   const logger = pino({ level: 'silent' });
