@@ -51,9 +51,12 @@ export async function startTestApp(
     mailLimits?: Partial<MailLimits>;
     /** A second portal on another app's database: its own pool, services and clock, nothing shared in memory. */
     sameDatabaseAs?: TestContext;
+    /** With sameDatabaseAs: reach that database at this address instead (a proxy a test can cut). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
-  const database = options.sameDatabaseAs ? await openPostgres(options.sameDatabaseAs.database.url, kind) : await openTestDatabase(kind);
+  const sharedUrl = options.databaseUrl ?? options.sameDatabaseAs?.database.url;
+  const database = sharedUrl ? await openPostgres(sharedUrl, kind) : await openTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const jobs = new RecordingQueue();
   const logger = pino({ level: 'silent' });
