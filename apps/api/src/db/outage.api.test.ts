@@ -57,7 +57,9 @@ describe.each(kinds)('a database outage on %s', (kind) => {
     const inFlight = Array.from({ length: 10 }, () => login(ctx));
     const admin = new pg.Client({ connectionString: ctx.database.url });
     await admin.connect();
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await admin.end();
     // Let the server's notice of the terminated connection reach the idle-in-transaction client.
     await new Promise((resolve) => setTimeout(resolve, 300));
