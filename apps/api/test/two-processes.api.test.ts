@@ -78,7 +78,7 @@ class Portal {
 
 async function freshDatabase(kind: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl =
-    kind === 'embedded' ? inject('embeddedPostgresUrl')! : (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    kind === 'embedded' ? inject('embeddedPostgresUrl') : (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   const name = `kumo_start_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -4,7 +4,16 @@
  */
 
 // Socket-level failures node reports while connecting to or talking with PostgreSQL.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // SQLSTATEs of a server going away or refusing connections: class 08 (connection exception), the server shutting
 // down or starting (57P01-57P03, "terminating connection due to administrator command / unexpected postmaster
 // exit"), and too many connections.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/support/databases.js';
-import { post, startTestApp, type TestContext } from '../../test/support/harness.js';
+import { startTestApp, type TestContext } from '../../test/support/harness.js';
 
 const kinds = await databaseKinds();
 const LIMIT = 20;
