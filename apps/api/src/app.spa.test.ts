@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { createRateLimitStore } from './http/rate-limit-store.js';
 import { openTestDatabase } from '../test/support/databases.js';
 import { RecordingQueue, RecordingTransport, TEST_SECRET } from '../test/support/harness.js';
 import { ManualClock } from '../test/support/manual-clock.js';
@@ -31,7 +32,8 @@ describe('serving the console', () => {
       logger,
       payments: { allowSandbox: false },
     });
-    app = await buildApp({ services, logger, ping: database.ping, authRateLimit: 100, devMailbox: false, consoleDir });
+    const rateLimitStore = createRateLimitStore(database.db, new ManualClock());
+    app = await buildApp({ services, logger, ping: database.ping, authRateLimit: 100, rateLimitStore, devMailbox: false, consoleDir });
   });
   afterAll(async () => {
     await app.close();

@@ -16,6 +16,7 @@ import { AppError, tooManyRequests } from './errors.js';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
+import { sweepRateLimits, type RateLimitStoreClass } from './http/rate-limit-store.js';
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/index.js';
@@ -36,6 +37,8 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   ping: () => Promise<void>;
   authRateLimit: number;
+  /** Where rate-limit counters live: PostgreSQL (createRateLimitStore), so every process of the portal counts the same hits. */
+  rateLimitStore: RateLimitStoreClass;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none unless configured. */
   trustProxy?: TrustProxy;
   /** Mount /dev/mailbox: only when mail is not going to a real SMTP server. */
@@ -133,8 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    store: options.rateLimitStore,
     errorResponseBuilder: () => tooManyRequests('RATE_LIMITED', MESSAGES.rateLimited),
   });
+  const stopSweeping = sweepRateLimits(options.rateLimitStore, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
+  app.addHook('onClose', async () => stopSweeping());
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT.name} API`, version: PRODUCT.version, description: 'The API behind the Kumo Cloud portal.' },

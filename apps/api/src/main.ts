@@ -5,8 +5,9 @@ import { buildApp, defaultConsoleDir } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded.js';
+import { createRateLimitStore } from './http/rate-limit-store.js';
 import { DEMO_STAFF, seedDemoData } from './demo/seed.js';
-import { startJobs } from './jobs/boss.js';
+import { startJobQueue } from './jobs/boss.js';
 import { lateBoundQueue } from './jobs/late-bound-queue.js';
 import { createLogger } from './logger.js';
 import { loadAuthSecret } from './modules/auth/index.js';
@@ -23,7 +24,16 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   process.once('SIGINT', stopDuringStartup);
   process.once('SIGTERM', stopDuringStartup);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log: (message) => logger.warn(message) });
+  // Last resort: every connection and job handles its own errors, and a stray rejection must not end the process.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  // Start-up runs under one lock across every process of the portal, in one order: migrations, the job queue's
+  // schema and queues, the demo data. A second process waits for the first, then finds all of it done.
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    log: (message) => logger.warn(message),
+    holdStartupLock: true,
+  });
   openedDatabase = database;
   const clock = systemClock;
   const jobs = lateBoundQueue();
@@ -74,19 +84,23 @@ async function main(): Promise<void> {
       },
     },
   });
+  // The queue exists and is bound before any worker runs, so nothing a worker or a request sends is refused.
+  const workers = await startJobQueue(database.jobsSql, serviceJobs(services), logger);
+  jobs.bind(workers.queue);
+  if (config.devTools.demo) await seedDemoData(database.db, clock);
+  await database.releaseStartupLock();
   const app = await buildApp({
     services,
     logger,
     ping: database.ping,
     authRateLimit: config.AUTH_RATE_LIMIT,
+    rateLimitStore: createRateLimitStore(database.db, clock),
     trustProxy: config.TRUST_PROXY,
     devMailbox: mailTransport.kind === 'dev-mailbox',
     consoleDir: defaultConsoleDir,
     staffSso: { secret: authSecret, publicUrl: config.publicUrl, devIdentityProvider: staffIdentity.development },
   });
-  const workers = await startJobs(database.jobsSql, serviceJobs(services), logger);
-  jobs.bind(workers.queue);
-  if (config.devTools.demo) await seedDemoData(database.db, clock);
+  workers.startWorkers();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
   'MAIL_RATE_LIMITED',
@@ -94,4 +95,5 @@ export const ERROR_CODE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   RATE_LIMITED: MESSAGES.rateLimited,
   NOT_FOUND: MESSAGES.notFound,
   INTERNAL_ERROR: MESSAGES.internal,
+  SERVICE_UNAVAILABLE: MESSAGES.serviceUnavailable,
 };

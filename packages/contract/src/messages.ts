@@ -50,6 +50,7 @@ export const MESSAGES = {
   notFound: 'The requested resource was not found.',
   routeNotFound: 'This API endpoint does not exist.',
   internal: 'Internal Server Error',
+  serviceUnavailable: 'Kumo Cloud cannot reach its database right now. Please try again in a moment.',
   invalidInputValue: 'A value in the request is not valid (wrong format, out of range or too long).',
   uriTooLong: 'The request address is too long.',
   headersTooLarge: "The request headers are too large. Clearing this site's cookies may help.",

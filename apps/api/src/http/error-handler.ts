@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorCode } from '@kumo/contract';
 import { AppError } from '../errors.js';
+import { RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 
 // Fastify's own request errors, mapped to the contract's codes and messages.
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -98,6 +99,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send(new AppError(error.statusCode, 'VALIDATION_FAILED', MESSAGES.validationFailed).toResponse());
+    }
+
+    // An outage, not a bug: the caller may try again shortly, and the log says so once per request, as a warning.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(new AppError(503, 'SERVICE_UNAVAILABLE', MESSAGES.serviceUnavailable).toResponse());
     }
 
     request.log.error({ err: error }, 'unhandled error');

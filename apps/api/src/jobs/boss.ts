@@ -1,14 +1,31 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { JobDefinition, JobQueue } from './job-queue.js';
+import { startWorker, type Worker } from './worker.js';
 
-/** pg-boss on the portal's own PostgreSQL, through the same pool as requests: each job runs on exactly one worker. */
-export async function startJobs(jobsSql: SqlExecutor, definitions: JobDefinition[], logger: FastifyBaseLogger) {
+export interface JobRunner {
+  /** Sends jobs; usable as soon as startJobQueue resolves, before any worker runs. */
+  queue: JobQueue;
+  /** Starts taking jobs: call once the services the handlers use exist and the queue is bound. */
+  startWorkers(): void;
+  /** Lets running jobs finish (up to 10 s), then stops pg-boss. */
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the portal's own PostgreSQL, through the same pool as requests: its schema, every queue and every
+ * schedule are made here (inside the start-up lock), and no job is taken until startWorkers().
+ */
+export async function startJobQueue(jobsSql: SqlExecutor, definitions: JobDefinition[], logger: FastifyBaseLogger): Promise<JobRunner> {
   const boss = new PgBoss({ db: jobsSql, schema: 'pgboss', supervise: true, schedule: true });
-  boss.on('error', (error) => logger.error({ err: error }, 'job system error'));
+  // pg-boss's own timers (maintenance, schedules) report failures here; a database outage is a warning, not a crash.
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) logger.warn({ err: error }, 'job system cannot reach the database');
+    else logger.error({ err: error }, 'job system error');
+  });
   await boss.start();
-
   for (const definition of definitions) {
     await boss.createQueue(definition.queue, {
       name: definition.queue,
@@ -16,20 +33,6 @@ export async function startJobs(jobsSql: SqlExecutor, definitions: JobDefinition
       retryDelay: definition.retryDelaySeconds,
       retryBackoff: definition.retryLimit > 0,
     });
-    // One pg-boss worker per concurrent job: each fetches and settles its own job, so one failure retries only it.
-    for (let worker = 0; worker < Math.max(1, definition.concurrency ?? 1); worker++) {
-      await boss.work(definition.queue, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) {
-          const log = logger.child({ job: definition.queue, jobId: job.id });
-          try {
-            await definition.handler(job.data as Record<string, unknown>);
-          } catch (error) {
-            log.warn({ err: error }, 'job failed; it will be retried if retries remain');
-            throw error;
-          }
-        }
-      });
-    }
     if (definition.schedule) await boss.schedule(definition.queue, definition.schedule, {}, { tz: 'UTC' });
   }
 
@@ -41,8 +44,19 @@ export async function startJobs(jobsSql: SqlExecutor, definitions: JobDefinition
       });
     },
   };
+  const workers: Worker[] = [];
   return {
     queue,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    startWorkers() {
+      if (workers.length > 0) return;
+      // One worker per concurrent job: each fetches and settles its own job, so one failure retries only it.
+      for (const definition of definitions) {
+        for (let index = 0; index < Math.max(1, definition.concurrency ?? 1); index++) workers.push(startWorker(boss, definition, logger));
+      }
+    },
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.stop(10_000)));
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../db/schema.js';
 import { createServices } from '../services.js';
+import { createRateLimitStore } from '../http/rate-limit-store.js';
 
 const target = fileURLToPath(new URL('../../../../docs/openapi.json', import.meta.url));
 const publicUrl = 'http://localhost:8080';
@@ -17,8 +18,9 @@ const logger = pino({ level: 'silent' });
 
 // Routes are only described here, never called: the pool never connects and jobs have nowhere to go.
 const pool = new pg.Pool({ connectionString: 'postgres://openapi@127.0.0.1:1/none' });
+const db = drizzle({ client: pool, schema });
 const services = createServices({
-  db: drizzle({ client: pool, schema }),
+  db,
   clock: systemClock,
   jobs: { send: async () => undefined },
   mailTransport: createDevMailboxTransport(logger, publicUrl),
@@ -32,6 +34,7 @@ const app = await buildApp({
   logger,
   ping: async () => undefined,
   authRateLimit: 20,
+  rateLimitStore: createRateLimitStore(db, systemClock),
   devMailbox: true,
   staffSso: { secret, publicUrl },
 });

@@ -4,9 +4,10 @@ import type { MailTransport, OutgoingMail } from '../../src/adapters/mail/mail-t
 import type { PaymentsConfig } from '../../src/adapters/payments/index.js';
 import type { CloudConfig } from '../../src/adapters/cloud/index.js';
 import { buildApp } from '../../src/app.js';
+import { createRateLimitStore } from '../../src/http/rate-limit-store.js';
 import type { MailLimits } from '../../src/modules/mail/index.js';
 import type { TrustProxy } from '../../src/config.js';
-import type { DatabaseHandle } from '../../src/db/client.js';
+import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import type { JobQueue } from '../../src/jobs/job-queue.js';
 import { createServices, type Services } from '../../src/services.js';
 import { openTestDatabase, type DatabaseKind } from './databases.js';
@@ -50,9 +51,14 @@ export async function startTestApp(
     mailLimits?: Partial<MailLimits>;
     /** Where the services log (silent unless a test reads what is logged). */
     logger?: FastifyBaseLogger;
+    /** A second portal on another app's database: its own pool, services and clock, nothing shared in memory. */
+    sameDatabaseAs?: TestContext;
+    /** With sameDatabaseAs: reach that database at this address instead (a proxy a test can cut). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase(kind);
+  const sharedUrl = options.databaseUrl ?? options.sameDatabaseAs?.database.url;
+  const database = sharedUrl ? await openPostgres(sharedUrl, kind) : await openTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const jobs = new RecordingQueue();
   const logger = options.logger ?? pino({ level: 'silent' });
@@ -75,6 +81,7 @@ export async function startTestApp(
     logger,
     ping: database.ping,
     authRateLimit: options.authRateLimit ?? 10_000,
+    rateLimitStore: createRateLimitStore(database.db, clock),
     trustProxy: options.trustProxy,
     devMailbox: true,
   });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { createStaffIdentity } from '../../src/adapters/identity/staff-identity.js';
 import { buildApp } from '../../src/app.js';
+import { createRateLimitStore } from '../../src/http/rate-limit-store.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { seedDemoData } from '../../src/demo/seed.js';
 import { SSO_PATHS } from '../../src/modules/staff-sso/sso-transaction.js';
@@ -83,6 +84,7 @@ export async function startSsoApp(kind: DatabaseKind): Promise<SsoTestContext> {
     logger,
     ping: database.ping,
     authRateLimit: 10_000,
+    rateLimitStore: createRateLimitStore(database.db, clock),
     devMailbox: false,
     consoleDir,
     staffSso: { secret: TEST_SECRET, publicUrl: baseUrl, devIdentityProvider: identity.development },

@@ -126,6 +126,19 @@ export function createAuthRepository(db: DbOrTx) {
       return lock?.lockedUntil;
     },
 
+    /**
+     * Locks the key's row for the rest of the transaction (made, unlocked, on the first attempt) and returns its lock
+     * end: one statement, and concurrent attempts on the key wait here for each other.
+     */
+    async lockKeyForAttempt(key: string, tx: DbOrTx = db): Promise<Date> {
+      const [row] = await tx
+        .insert(authLocks)
+        .values({ email: key, lockedUntil: new Date(0) })
+        .onConflictDoUpdate({ target: authLocks.email, set: { email: sql`excluded.email` } })
+        .returning({ lockedUntil: authLocks.lockedUntil });
+      return row!.lockedUntil;
+    },
+
     async lock(email: string, until: Date, tx: DbOrTx = db): Promise<void> {
       await tx
         .insert(authLocks)

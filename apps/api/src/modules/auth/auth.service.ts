@@ -12,12 +12,13 @@ import {
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY, HOUR, MINUTE, endOfUtcDay, monthOf } from '../../clock.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/index.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import { otpMail } from './otp-mail.js';
+import { createOtpAttempts, lockIsDue, type OtpComparison } from './otp-attempts.js';
 import { hashesEqual, keyedHash } from '../../lib/crypto.js';
 import { generateOtp, generateRefreshToken } from './secrets.js';
 
@@ -52,6 +53,7 @@ export function createAuthService(deps: {
   const { db, authRepository: repo, mail, accessTokens, clock, secret } = deps;
   const otpHash = (email: string, otp: string) => keyedHash(secret, `otp:${email}`, otp);
   const refreshHash = (token: string) => keyedHash(secret, 'refresh', token);
+  const attemptOtp = createOtpAttempts({ db, repo, clock });
 
   async function assertNotLocked(email: string): Promise<void> {
     const until = await repo.lockedUntil(email);
@@ -82,19 +84,13 @@ export function createAuthService(deps: {
     await mail.dispatch(mailId, 'otp');
   }
 
-  /** Records a wrong OTP and locks the e-mail for the rest of the UTC day when the rule says so. */
-  async function failAttempt(email: string): Promise<never> {
+  /** Records a wrong OTP and locks the key for the rest of the UTC day when the rule says so (approvals not yet made one step). */
+  async function failAttempt(key: string): Promise<never> {
     const now = clock.now();
-    await repo.recordAttempt(email, false, now);
-    const recent = await repo.recentAttempts(email, 50);
-    const consecutive = recent.slice(0, OTP.maxInvalidAttempts);
-    const lockByStreak = consecutive.length === OTP.maxInvalidAttempts && consecutive.every((attempt) => !attempt.succeeded);
-    const failuresLastHour = recent.filter((attempt) => !attempt.succeeded && attempt.createdAt.getTime() > now.getTime() - HOUR).length;
-    if (lockByStreak || failuresLastHour >= OTP.maxInvalidAttempts) {
-      await repo.lock(email, endOfUtcDay(now));
-      throw businessRule('OTP_LOCKED', MESSAGES.otpLocked);
-    }
-    throw businessRule('OTP_INVALID', MESSAGES.otpInvalid);
+    await repo.recordAttempt(key, false, now);
+    if (!(await lockIsDue(repo, key, now, db))) throw businessRule('OTP_INVALID', MESSAGES.otpInvalid);
+    await repo.lock(key, endOfUtcDay(now));
+    throw businessRule('OTP_LOCKED', MESSAGES.otpLocked);
   }
 
   /** Chooses the account a session works in and the role held there. */
@@ -187,6 +183,11 @@ export function createAuthService(deps: {
       generate: generateOtp,
       hash: (key: string, otp: string) => otpHash(key, otp),
       matches: (key: string, otp: string, hash: string) => hashesEqual(hash, otpHash(key, otp)),
+      /**
+       * One attempt as one atomic step: the lock of `lockKey` checked, `compare` run (it compares, and on a match
+       * does the approved work in the same transaction), the attempt counted and the lock set when due.
+       */
+      attempt: <T>(lockKey: string, compare: (tx: Tx) => Promise<OtpComparison<T>>) => attemptOtp(lockKey, compare),
       assertNotLocked,
       /** Records a wrong OTP; always throws OTP_INVALID, or OTP_LOCKED when this attempt locks the key. */
       recordFailure: failAttempt,
@@ -211,25 +212,23 @@ export function createAuthService(deps: {
     },
 
     async authenticate(email: string, otp: string, accountId?: string | null): Promise<IssuedTokens & { role: Role; signUp: boolean }> {
-      await assertNotLocked(email);
-      const challenge = await repo.latestOpenChallenge(email);
-      if (!challenge) throw businessRule('OTP_NOT_REQUESTED', MESSAGES.otpNotRequested);
-      if (challenge.expiresAt <= clock.now()) throw businessRule('OTP_EXPIRED', MESSAGES.otpExpired);
-      if (!hashesEqual(challenge.otpHash, otpHash(email, otp))) return failAttempt(email);
-
-      const now = clock.now();
-      const { user, signUp } = await db.transaction(async (tx) => {
+      // The lock check, the comparison and the count are one step per e-mail, whichever process each attempt reaches.
+      const { user, signUp } = await attemptOtp(email, async (tx): Promise<OtpComparison<{ user: UserRow; signUp: boolean }>> => {
+        const now = clock.now();
+        const challenge = await repo.latestOpenChallenge(email, tx);
+        if (!challenge) throw businessRule('OTP_NOT_REQUESTED', MESSAGES.otpNotRequested);
+        if (challenge.expiresAt <= now) throw businessRule('OTP_EXPIRED', MESSAGES.otpExpired);
+        if (!hashesEqual(challenge.otpHash, otpHash(email, otp))) return { matched: false };
         if (!(await repo.consumeChallenge(challenge.id, now, tx))) throw businessRule('OTP_INVALID', MESSAGES.otpInvalid);
-        await repo.recordAttempt(email, true, now, tx);
         const existing = await repo.findUserByEmail(email, tx);
-        if (existing) return { user: existing, signUp: false };
+        if (existing) return { matched: true, value: { user: existing, signUp: false } };
         if (challenge.purpose !== 'SIGN_UP') throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
         const created = await repo.insertUser(
           { email, name: challenge.userName ?? email, authProvider: 'EMAIL_OTP_AUTH', createdAt: now },
           tx,
         );
         await repo.insertAccountWithOwner(created.id, now, tx);
-        return { user: created, signUp: true };
+        return { matched: true, value: { user: created, signUp: true } };
       });
       const { accountId: chosenAccount, role } = await resolveRole(user, accountId);
       return { ...(await startSession(user.id, chosenAccount, role)), role, signUp };

@@ -108,6 +108,8 @@ export function createClustersService(deps: {
 }) {
   const { db, repository: repo, cloud, subscriptions, auth, mail, jobs, clock, secret, logger } = deps;
   const approvalKey = (email: string) => `approval:${email}`;
+  // Wrong approval OTPs lock the person typing them, not the approver whose OTP it is.
+  const typerKey = (userId: string) => `approval-typed-by:${userId}`;
 
   // ------------------------------------------------------------------ presentation
 
@@ -708,7 +710,7 @@ export function createClustersService(deps: {
         throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.deleteNotAllowed);
       const approver = await repo.ownerEmail(caller.accountId);
       if (!approver) throw notFoundCluster();
-      await auth.approvalOtp.assertNotLocked(approvalKey(approver));
+      await auth.approvalOtp.assertNotLocked(typerKey(caller.userId));
       const otp = auth.approvalOtp.generate();
       const now = clock.now();
       const actor = await actorOf(caller);
@@ -752,7 +754,7 @@ export function createClustersService(deps: {
       if (operation.approvedAt) throw conflict('OPERATION_ALREADY_USED', CLUSTER_MESSAGES.operationUsed);
       const now = clock.now();
       if (operation.expiresAt <= now) throw businessRule('OPERATION_EXPIRED', CLUSTER_MESSAGES.operationExpired);
-      await auth.approvalOtp.assertNotLocked(approvalKey(operation.approverEmail));
+      await auth.approvalOtp.assertNotLocked(typerKey(caller.userId));
       const withinHour = now.getTime() - operation.firstSentAt.getTime() < HOUR;
       if (withinHour && operation.sendCount >= OTP.maxSendsPerHour) throw tooManyRequests('OTP_RESEND_LIMIT', MESSAGES.otpResendLimit);
       const view = await requireCluster(caller, operation.clusterId);
@@ -775,18 +777,20 @@ export function createClustersService(deps: {
       return { operation_id: operation.id, status: 'PENDING_APPROVAL', message: CLUSTER_MESSAGES.otpResent };
     },
 
-    /** The approver's OTP: single use, expires with the OTP, wrong ones count towards the daily lock. */
+    /**
+     * The approver's OTP: single use, expires with the OTP. Wrong ones count towards the daily lock of the person typing
+     * them (an admin's guesses never lock the owner out of approving), and the lock check, the comparison, the count
+     * and the approval are one step, whichever process each attempt reaches.
+     */
     async authenticateOperation(caller: Caller, operationId: string, otp: string): Promise<OperationResult> {
       const operation = await repo.findOperation(caller.accountId, operationId);
       if (!operation) throw notFound('NOT_FOUND', CLUSTER_MESSAGES.operationNotFound);
       if (operation.approvedAt) throw conflict('OPERATION_ALREADY_USED', CLUSTER_MESSAGES.operationUsed);
-      const key = approvalKey(operation.approverEmail);
-      await auth.approvalOtp.assertNotLocked(key);
       if (operation.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', CLUSTER_MESSAGES.operationExpired);
-      if (!auth.approvalOtp.matches(key, otp, operation.otpHash)) return auth.approvalOtp.recordFailure(key);
 
       const actor = await actorOf(caller);
-      const names = await db.transaction(async (tx) => {
+      const names = await auth.approvalOtp.attempt<{ cluster: string; subscription: string }>(typerKey(caller.userId), async (tx) => {
+        if (!auth.approvalOtp.matches(approvalKey(operation.approverEmail), otp, operation.otpHash)) return { matched: false };
         if (!(await repo.approveOperation(operation.id, clock.now(), tx)))
           throw conflict('OPERATION_ALREADY_USED', CLUSTER_MESSAGES.operationUsed);
         const row = await repo.lockForAccount(caller.accountId, operation.clusterId, tx);
@@ -802,9 +806,8 @@ export function createClustersService(deps: {
           tx,
         );
         const view = await repo.findForAccount(caller.accountId, row.id, {}, tx);
-        return { cluster: row.name, subscription: view?.subscriptionName ?? '' };
+        return { matched: true, value: { cluster: row.name, subscription: view?.subscriptionName ?? '' } };
       });
-      await auth.approvalOtp.recordSuccess(key);
       await follow(operation.clusterId);
       return { operation_id: operation.id, status: 'APPROVED', message: clusterDeletionStartedMessage(names.cluster, names.subscription) };
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createSmtpTransport } from '../../adapters/mail/mail-transport.js';
-import { startJobs } from '../../jobs/boss.js';
+import { startJobQueue } from '../../jobs/boss.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { lateBoundQueue } from '../../jobs/late-bound-queue.js';
 import { MINUTE } from '../../clock.js';
@@ -96,8 +96,9 @@ describe.each(kinds)('mail outbox on %s', (kind) => {
     const sink = await startSmtpSink();
     const jobs = lateBoundQueue();
     const mail = mailService(sink.url, new ManualClock(), jobs);
-    const workers = await startJobs(database.jobsSql, mailJobs(mail), logger);
+    const workers = await startJobQueue(database.jobsSql, mailJobs(mail), logger);
     jobs.bind(workers.queue);
+    workers.startWorkers();
     try {
       const id = await database.db.transaction((tx) => mail.enqueue(message('worker@example.com'), tx));
       await mail.dispatch(id);

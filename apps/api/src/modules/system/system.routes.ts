@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT } from '@kumo/contract';
+import { RETRY_AFTER_SECONDS } from '../../db/unavailable.js';
 
 const statusSchema = z.object({ status: z.string(), version: z.string() });
 
@@ -22,7 +23,10 @@ export function systemRoutes(ping: () => Promise<void>) {
           return { status: 'ready', version: PRODUCT.version };
         } catch (error) {
           request.log.warn({ err: error }, 'database not reachable');
-          return reply.status(503).send({ status: 'database unreachable', version: PRODUCT.version });
+          return reply
+            .status(503)
+            .header('retry-after', String(RETRY_AFTER_SECONDS))
+            .send({ status: 'database unreachable', version: PRODUCT.version });
         }
       },
     );

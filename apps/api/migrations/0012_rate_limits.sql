@@ -1,0 +1,9 @@
+-- Sign-in rate limits counted in PostgreSQL, so every process of the portal sees the same counts. UNLOGGED: a
+-- counter lost in a crash only restarts a minute's window, and the hot path skips the write-ahead log.
+CREATE UNLOGGED TABLE "rate_limit_hits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limit_hits_window_idx" ON "rate_limit_hits" USING btree ("window_ends_at");
