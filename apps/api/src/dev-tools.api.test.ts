@@ -5,6 +5,7 @@ import { MESSAGES } from '@kumo/contract';
 import { createStaffIdentity } from './adapters/identity/staff-identity.js';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { createRateLimitStore } from './http/rate-limit-store.js';
 import { startupBanner } from './startup-banner.js';
 import { createServices } from './services.js';
 import { databaseKinds, openTestDatabase, type DatabaseKind } from '../test/support/databases.js';
@@ -30,9 +31,10 @@ async function portalFor(kind: DatabaseKind, config: Config): Promise<FastifyIns
     secret: TEST_SECRET,
     logger,
   });
+  const clock = new ManualClock('2026-03-10T09:00:00Z');
   const services = createServices({
     db: database.db,
-    clock: new ManualClock('2026-03-10T09:00:00Z'),
+    clock,
     jobs: new RecordingQueue(),
     mailTransport: new RecordingTransport(),
     mailFrom: config.MAIL_FROM,
@@ -47,6 +49,7 @@ async function portalFor(kind: DatabaseKind, config: Config): Promise<FastifyIns
     logger,
     ping: database.ping,
     authRateLimit: 10_000,
+    rateLimitStore: createRateLimitStore(database.db, clock),
     devMailbox: config.devTools.mailbox,
     staffSso: { secret: TEST_SECRET, publicUrl: config.publicUrl, devIdentityProvider: staffIdentity.development },
   });
