@@ -197,32 +197,36 @@ export function createFourEyes(deps: {
       return { operation_id: row.id, message: ADMIN_MESSAGES.otpResent, expires_at: expiresAt.toISOString() };
     },
 
+    /**
+     * The requester types the OTP an approver read out. Wrong ones count towards the requester's daily lock, and the
+     * lock check, the comparison, the count and the approved action are one step, whichever process each attempt reaches.
+     */
     async authenticate(staff: Staff, operationId: string, otp: string): Promise<AdminAuthenticateResponse> {
-      const row = await ownOperation(staff, operationId);
-      const action = row.actionName as AdminActionName;
+      const asked = await ownOperation(staff, operationId);
+      const action = asked.actionName as AdminActionName;
       assertAllowed(staff, action);
-      const key = lockKey(staff.userId);
-      await auth.approvalOtp.assertNotLocked(key);
-      if (row.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', ADMIN_MESSAGES.operationExpired);
-      const approver = Object.entries(row.approverOtpHashes).find(([email, hash]) =>
-        auth.approvalOtp.matches(hashKey(row.id, email), otp, hash),
-      )?.[0];
-      if (!approver) return auth.approvalOtp.recordFailure(key);
-      // What is approved is exactly what was asked: a payload changed since then is refused.
-      if (!signatureHolds(row)) throw conflict('OPERATION_TAMPERED', ADMIN_MESSAGES.operationTampered);
-
       const requester = { userId: staff.userId, email: (await repo.userEmail(staff.userId)) ?? '' };
-      const result = await db.transaction(async (tx) => {
+      type Done = Awaited<ReturnType<typeof actions.execute>>;
+      const result = await auth.approvalOtp.attempt<Done>(lockKey(staff.userId), async (tx) => {
+        // Read again inside the step: the OTPs a resend sent meanwhile are the ones that count.
+        const row = (await repo.find(asked.id, tx)) ?? asked;
+        // Only once the lock is checked: a locked requester hears of the lock first.
+        if (row.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', ADMIN_MESSAGES.operationExpired);
+        const approver = Object.entries(row.approverOtpHashes).find(([email, hash]) =>
+          auth.approvalOtp.matches(hashKey(row.id, email), otp, hash),
+        )?.[0];
+        if (!approver) return { matched: false };
+        // What is approved is exactly what was asked: a payload changed since then is refused.
+        if (!signatureHolds(row)) throw conflict('OPERATION_TAMPERED', ADMIN_MESSAGES.operationTampered);
         if (!(await repo.approve(row.id, clock.now(), approver, tx)))
           throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
         const done = await actions.execute(row, requester, approver, tx);
         await repo.update(row.id, { outcome: done.outcome }, tx);
-        return done;
+        return { matched: true, value: done };
       });
-      await auth.approvalOtp.recordSuccess(key);
       if (result.mailId) await mail.dispatch(result.mailId);
-      if (action === 'delete_cluster') await clusters.followDeletion(String((row.payload as { deployment_id: string }).deployment_id));
-      return { operation_id: row.id, action_name: action, status: 'APPROVED', message: result.message };
+      if (action === 'delete_cluster') await clusters.followDeletion(String((asked.payload as { deployment_id: string }).deployment_id));
+      return { operation_id: asked.id, action_name: action, status: 'APPROVED', message: result.message };
     },
 
     /** What waits for this staff member's approval, with the frozen payload. */

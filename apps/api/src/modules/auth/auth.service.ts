@@ -11,14 +11,14 @@ import {
   type UserDetail,
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
-import { DAY, HOUR, MINUTE, endOfUtcDay, monthOf } from '../../clock.js';
+import { DAY, HOUR, MINUTE, monthOf } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/index.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import { otpMail } from './otp-mail.js';
-import { createOtpAttempts, lockIsDue, type OtpComparison } from './otp-attempts.js';
+import { createOtpAttempts, type OtpComparison } from './otp-attempts.js';
 import { hashesEqual, keyedHash } from '../../lib/crypto.js';
 import { generateOtp, generateRefreshToken } from './secrets.js';
 
@@ -82,15 +82,6 @@ export function createAuthService(deps: {
       return mail.enqueue(otpMail(email, otp, purpose, userName), tx, 'otp');
     });
     await mail.dispatch(mailId, 'otp');
-  }
-
-  /** Records a wrong OTP and locks the key for the rest of the UTC day when the rule says so (approvals not yet made one step). */
-  async function failAttempt(key: string): Promise<never> {
-    const now = clock.now();
-    await repo.recordAttempt(key, false, now);
-    if (!(await lockIsDue(repo, key, now, db))) throw businessRule('OTP_INVALID', MESSAGES.otpInvalid);
-    await repo.lock(key, endOfUtcDay(now));
-    throw businessRule('OTP_LOCKED', MESSAGES.otpLocked);
   }
 
   /** Chooses the account a session works in and the role held there. */
@@ -176,7 +167,7 @@ export function createAuthService(deps: {
 
   return {
     /**
-     * The sign-in OTP rules for approvals outside sign-in (a cluster deletion): the same OTP, hashing,
+     * The sign-in OTP rules for approvals outside sign-in (a cluster deletion, a staff four-eyes action): the same OTP, hashing,
      * attempt counting and daily lock, under a key the caller chooses so approvals and sign-in never lock each other.
      */
     approvalOtp: {
@@ -189,9 +180,6 @@ export function createAuthService(deps: {
        */
       attempt: <T>(lockKey: string, compare: (tx: Tx) => Promise<OtpComparison<T>>) => attemptOtp(lockKey, compare),
       assertNotLocked,
-      /** Records a wrong OTP; always throws OTP_INVALID, or OTP_LOCKED when this attempt locks the key. */
-      recordFailure: failAttempt,
-      recordSuccess: (key: string) => repo.recordAttempt(key, true, clock.now()),
     },
 
     async login(email: string): Promise<void> {

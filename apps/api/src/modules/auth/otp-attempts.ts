@@ -11,7 +11,7 @@ export type OtpComparison<T> = { matched: true; value: T } | { matched: false };
 type Outcome<T> = { kind: 'locked' } | { kind: 'failed'; lockedNow: boolean } | { kind: 'passed'; value: T };
 
 /** The lock rule: OTP.maxInvalidAttempts wrong ones in a row, or as many within an hour, lock the key for the rest of the UTC day. */
-export async function lockIsDue(repo: AuthRepository, key: string, now: Date, tx: DbOrTx): Promise<boolean> {
+async function lockIsDue(repo: AuthRepository, key: string, now: Date, tx: DbOrTx): Promise<boolean> {
   const recent = await repo.recentAttempts(key, 50, tx);
   const consecutive = recent.slice(0, OTP.maxInvalidAttempts);
   const byStreak = consecutive.length === OTP.maxInvalidAttempts && consecutive.every((attempt) => !attempt.succeeded);
