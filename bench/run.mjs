@@ -27,7 +27,7 @@ const server = spawn('node', [process.env.BENCH_MAIN ?? 'apps/api/dist/main.js']
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     SMTP_URL: '',
-    DEMO_DATA: 'true',
+    DEV_TOOLS: 'demo,mailbox',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000',
     // The simulated cloud deploys the bench's clusters in a fraction of a second.

@@ -44,7 +44,7 @@ class Portal {
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         SMTP_URL: '',
-        DEMO_DATA: 'true',
+        DEV_TOOLS: 'demo,mailbox',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: String(RATE_LIMIT),
       },

@@ -48,7 +48,8 @@ export class PortalProcess {
         AUTH_RATE_LIMIT: '100000',
         MAIL_RATE_PER_MINUTE: '100000',
         MAIL_RATE_PER_DOMAIN_PER_MINUTE: '100000',
-        DEMO_DATA: 'false',
+        // The sandbox checkout pays for the traffic's top-ups; no demo accounts.
+        DEV_TOOLS: 'sandbox',
         LOG_LEVEL: 'warn',
         CLOUD_DRIVER: 'simulated',
         // An hour-long deployment in a second, and one billable hour per real second.
