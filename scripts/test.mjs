@@ -61,13 +61,25 @@ await runSideBySide([
   { label: 'OpenAPI document up to date', commands: [['npm', ['run', 'openapi', '--', '--check']]] },
 ]);
 run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
+run('portal process tests', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'apps/api/vitest.processes.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${results}/vitest-processes.json`,
+]);
 run('browser tests', 'npx', ['playwright', 'test']);
 // Reads the manifest of the console built above: the sign-in screen's first download within its budget.
 // Last, so an over-budget build still reports the browser tests first.
 run('first-download budget', 'npx', ['vitest', 'run', '--config', 'apps/console/vitest.budget.config.ts']);
 
 const count = (file, read) => (existsSync(file) ? read(JSON.parse(readFileSync(file, 'utf8'))) : { passed: 0, failed: 0 });
-const unit = count(`${results}/vitest.json`, (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }));
+const vitestCount = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests });
+const unitOnly = count(`${results}/vitest.json`, vitestCount);
+const processes = count(`${results}/vitest-processes.json`, vitestCount);
+const unit = { passed: unitOnly.passed + processes.passed, failed: unitOnly.failed + processes.failed };
 const browser = count(`${results}/e2e.json`, (report) => ({
   passed: report.stats.expected,
   failed: report.stats.unexpected + report.stats.flaky,
