@@ -15,7 +15,7 @@ const SWEEP_EVERY_MS = 5 * 60_000;
 /**
  * Rate-limit counters in PostgreSQL, so every process of the portal counts the same hits: one upsert per hit,
  * which starts a new window when the old one has ended (one round trip, the row lock serialises concurrent hits).
- * Time is the injected clock's. A database error is passed on: the request is then answered 503 (decision 0017).
+ * Time is the injected clock's. A database error is passed on: the request is then answered 503 (decision 0020).
  */
 export function createRateLimitStore(db: Database, clock: Clock): RateLimitStoreClass {
   async function hit(key: string, timeWindowMs: number) {
