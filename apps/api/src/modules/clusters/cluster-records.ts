@@ -1,0 +1,79 @@
+/**
+ * What every clusters use case shares: who is asking, finding the caller's cluster, naming the actor, writing an
+ * audit entry and queuing a follow-up look at a busy cluster.
+ */
+import { CLUSTER_MESSAGES, type AuditEvent } from '@kumo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Tx } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { ClusterView, ClustersRepository } from './clusters.repository.js';
+
+export const CLUSTER_JOBS = { follow: 'clusters.follow', sweep: 'clusters.sweep' } as const;
+
+/** Who caused an event, as the audit log shows it. */
+export type Actor = { userId: string; email: string } | 'Schedule' | 'System';
+
+export interface Caller {
+  accountId: string;
+  userId: string;
+  /** The staff member behind a customer view (the token's actor): the one any audit entry names. */
+  actingUserId?: string;
+}
+
+export const notFoundCluster = () => notFound('NOT_FOUND', CLUSTER_MESSAGES.clusterNotFound);
+
+/** The e-mail of a person actor (the callers that use it always have one). */
+export const emailOf = (actor: Actor): string => (actor as { email: string }).email;
+
+export type ClusterRecords = ReturnType<typeof createClusterRecords>;
+
+export function createClusterRecords(deps: { repository: ClustersRepository; clock: Clock }) {
+  const { repository: repo, clock } = deps;
+
+  async function requireCluster(caller: Caller, id: string, options: { includeDeleted?: boolean } = {}): Promise<ClusterView> {
+    const view = await repo.findForAccount(caller.accountId, id, options);
+    if (!view) throw notFoundCluster();
+    return view;
+  }
+
+  async function actorOf(caller: Caller): Promise<Actor> {
+    const userId = caller.actingUserId ?? caller.userId;
+    return { userId, email: (await repo.userEmail(userId)) ?? 'unknown' };
+  }
+
+  async function audit(clusterId: string, event: AuditEvent, description: string, actor: Actor, tx?: Tx): Promise<void> {
+    await repo.audit(
+      {
+        clusterId,
+        event,
+        description,
+        actorUserId: typeof actor === 'string' ? null : actor.userId,
+        actorLabel: typeof actor === 'string' ? actor : actor.email,
+        createdAt: clock.now(),
+      },
+      tx,
+    );
+  }
+
+  return { requireCluster, actorOf, audit };
+}
+
+export type Follow = (clusterId: string, later?: boolean) => Promise<void>;
+
+/** Queues a look at the cluster: at once after a request (the command reaches the cloud now), later while it stays busy. */
+export function createFollow(deps: { jobs: JobQueue; logger: FastifyBaseLogger; followIntervalSeconds: number }): Follow {
+  return async (clusterId, later = false) => {
+    try {
+      await deps.jobs.send(
+        CLUSTER_JOBS.follow,
+        { deploymentId: clusterId },
+        later ? { startAfterSeconds: deps.followIntervalSeconds } : undefined,
+      );
+    } catch (error) {
+      // The minute sweep finds every busy cluster anyway.
+      deps.logger.warn({ err: error, clusterId }, 'could not queue the cluster follow-up; the sweep will pick it up');
+    }
+  };
+}

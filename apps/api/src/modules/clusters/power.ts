@@ -1,0 +1,96 @@
+/** Starting and stopping clusters: on a person's request, by the schedule, and by metering's overdue guard. */
+import { CLUSTER_LIMITS, CLUSTER_MESSAGES, MESSAGES, canClusterDo, type ClusterActionResponse, type ClusterStatus } from '@kumo/contract';
+import type { Clock } from '../../clock.js';
+import type { Database, Tx } from '../../db/client.js';
+import { businessRule, conflict } from '../../errors.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { notFoundCluster, type Actor, type Caller, type ClusterRecords, type Follow } from './cluster-records.js';
+import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
+
+export type ClusterPower = ReturnType<typeof createClusterPower>;
+
+export function createClusterPower(deps: {
+  db: Database;
+  repository: ClustersRepository;
+  subscriptions: Pick<SubscriptionsService, 'requireOwned'>;
+  records: Pick<ClusterRecords, 'actorOf' | 'audit'>;
+  follow: Follow;
+  clock: Clock;
+}) {
+  const { db, repository: repo, subscriptions, follow, clock } = deps;
+  const { actorOf, audit } = deps.records;
+
+  /** Starts or stops a cluster on behalf of a person or the schedule; the caller holds the row lock. */
+  async function beginPowerChange(row: ClusterRow, action: 'start' | 'stop', actor: Actor, tx: Tx): Promise<ClusterStatus> {
+    const status: ClusterStatus = action === 'start' ? 'STARTING' : 'STOPPING';
+    await repo.update(row.id, { status, statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
+    const by = typeof actor === 'string' ? `the ${actor.toLowerCase()}` : actor.email;
+    await audit(
+      row.id,
+      action === 'start' ? 'CLUSTER_START_REQUESTED' : 'CLUSTER_STOP_REQUESTED',
+      `${action === 'start' ? 'Start' : 'Stop'} of ${row.name} requested by ${by}.`,
+      actor,
+      tx,
+    );
+    return status;
+  }
+
+  async function balanceAllowsStart(subscriptionId: string, accountId: string, tx: Tx): Promise<boolean> {
+    const subscription = await subscriptions.requireOwned(accountId, subscriptionId, tx);
+    return subscription.balanceCents >= CLUSTER_LIMITS.minimumBalanceCents;
+  }
+
+  return {
+    beginPowerChange,
+    balanceAllowsStart,
+
+    async start(caller: Caller, id: string): Promise<ClusterActionResponse> {
+      const actor = await actorOf(caller);
+      const status = await db.transaction(async (tx) => {
+        const row = await repo.lockForAccount(caller.accountId, id, tx);
+        if (!row) throw notFoundCluster();
+        if (!canClusterDo('start', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.startNotAllowed);
+        if (!(await balanceAllowsStart(row.subscriptionId, caller.accountId, tx)))
+          throw businessRule('INSUFFICIENT_BALANCE', MESSAGES.minimumBalance);
+        return beginPowerChange(row, 'start', actor, tx);
+      });
+      await follow(id);
+      return { deployment_id: id, status, message: CLUSTER_MESSAGES.startStarted };
+    },
+
+    async stop(caller: Caller, id: string): Promise<ClusterActionResponse> {
+      const actor = await actorOf(caller);
+      const status = await db.transaction(async (tx) => {
+        const row = await repo.lockForAccount(caller.accountId, id, tx);
+        if (!row) throw notFoundCluster();
+        if (!canClusterDo('stop', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.stopNotAllowed);
+        return beginPowerChange(row, 'stop', actor, tx);
+      });
+      await follow(id);
+      return { deployment_id: id, status, message: CLUSTER_MESSAGES.stopStarted };
+    },
+
+    /**
+     * Metering's overdue guard: stops the subscription's online clusters (never deletes them), with the reason in the
+     * audit log: a balance below the overdue limit, or a subscription that is gone. Nothing restarts them later; the
+     * customer starts them again. Returns the names of those stopped.
+     */
+    async stopForOverdue(accountId: string, subscriptionId: string, reason: string): Promise<string[]> {
+      const stopped: string[] = [];
+      for (const live of await repo.liveOfSubscriptions([subscriptionId])) {
+        const done = await db.transaction(async (tx) => {
+          const row = await repo.lockForAccount(accountId, live.id, tx);
+          if (!row || !canClusterDo('stop', row.status as ClusterStatus)) return false;
+          await repo.update(row.id, { status: 'STOPPING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
+          await audit(row.id, 'CLUSTER_STOP_REQUESTED', `${row.name} is being stopped: ${reason}`, 'System', tx);
+          return true;
+        });
+        if (done) {
+          stopped.push(live.name);
+          await follow(live.id);
+        }
+      }
+      return stopped;
+    },
+  };
+}
