@@ -55,8 +55,8 @@ import {
   type CloudProvisioner,
   type ClusterDescription,
 } from '../../adapters/cloud/index.js';
-import { parseCidr as parseNetwork } from '../../adapters/cloud/template/cidr.js';
-import { NODE_LAYOUT, capacityFromNodes } from '../../adapters/cloud/template/node-layout.js';
+import { parseCidr as parseNetwork } from '../../adapters/cloud/index.js';
+import { NODE_LAYOUT, capacityFromNodes } from '../../adapters/cloud/index.js';
 import { HOUR, MINUTE, monthOf, type Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { StoredClusterNode } from '../../db/schema.js';
