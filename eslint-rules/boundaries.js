@@ -62,6 +62,10 @@ function isTypeOnly(node) {
 export function crossing(from, to, typeOnly) {
   if (!from || !to || from.app !== to.app) return null;
   if (from.app === 'api') {
+    if (to.layer === 'adapter') {
+      if (from.layer === 'wiring' || (from.layer === 'adapter' && from.name === to.name) || isIndex(to)) return null;
+      return `Use adapter '${to.name}' only through its port, adapters/${to.name}/index.ts (not ${to.rest}).`;
+    }
     if (to.layer !== 'module') return null;
     if (from.layer === 'module' && from.name === to.name) return null;
     if (from.layer === 'adapter')

@@ -88,6 +88,31 @@ describe('API boundaries', () => {
     ).toHaveLength(1);
   });
 
+  it("refuses modules and shared layers reaching inside an adapter, past its index (its port)", async () => {
+    const clusters = 'apps/api/src/modules/clusters/clusters.service.ts';
+    expect(await crossings(clusters, "import { parseCidr } from '../../adapters/cloud/template/cidr.js';")).toEqual([
+      "Use adapter 'cloud' only through its port, adapters/cloud/index.ts (not template/cidr).",
+    ]);
+    const billing = 'apps/api/src/modules/billing/billing.service.ts';
+    expect(await crossings(billing, "import { SANDBOX_EVENTS_QUEUE } from '../../adapters/payments/sandbox/sandbox-gateway.js';")).toHaveLength(1);
+    expect(await crossings(billing, "import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js';")).toHaveLength(1);
+    expect(await crossings('apps/api/src/http/auth-guard.ts', "import { createSmtpTransport } from '../adapters/mail/mail-transport.js';")).toHaveLength(1);
+    expect(
+      await crossings('apps/api/src/adapters/payments/stripe-gateway.ts', "import { parseCidr } from '../cloud/template/cidr.js';"),
+    ).toHaveLength(1);
+  });
+
+  it('lets modules use an adapter through its index, an adapter its own files, and the wiring choose drivers', async () => {
+    const clusters = 'apps/api/src/modules/clusters/clusters.service.ts';
+    expect(await crossings(clusters, "import { parseCidr, type CloudProvisioner } from '../../adapters/cloud/index.js';")).toEqual([]);
+    expect(await crossings(clusters, "import { SANDBOX_EVENTS_QUEUE } from '../../adapters/payments';")).toEqual([]);
+    expect(await crossings('apps/api/src/adapters/cloud/aws/aws-provisioner.ts', "import { parseCidr } from '../template/cidr.js';")).toEqual([]);
+    expect(await crossings('apps/api/src/app.ts', "import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';")).toEqual([]);
+    expect(
+      await crossings('apps/api/src/scripts/cfn-lint-template.ts', "import { renderClusterTemplate } from '../adapters/cloud/template/cluster-template.js';"),
+    ).toEqual([]);
+  });
+
   it('lets shared layers import only types from a module index', async () => {
     const guard = 'apps/api/src/http/auth-guard.ts';
     expect(await crossings(guard, "import type { AccessClaims } from '../modules/auth/index.js';")).toEqual([]);
