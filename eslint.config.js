@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint-rules/boundaries.js';
+import importCycles from './eslint-rules/import-cycles.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -29,6 +30,12 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}'],
     plugins: { kumo: boundaries },
     rules: { 'kumo/boundaries': 'error' },
+  },
+  {
+    // No runtime import circle between files, modules, adapters or features (type-only imports do not count).
+    files: ['apps/api/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    plugins: { 'kumo-cycles': importCycles },
+    rules: { 'kumo-cycles/import-cycles': 'error' },
   },
   {
     files: ['apps/console/**/*.{ts,tsx}'],

@@ -4,6 +4,8 @@
  * API (apps/api/src)
  * - a module (modules/<m>/) uses another module only through that module's index.ts;
  * - adapters/ never import modules;
+ * - outside the wiring, an adapter (adapters/<a>/) is used only through its index.ts, its port: its drivers,
+ *   templates and queues are its own business (another adapter's files included);
  * - shared layers (http/, lib/, db/, jobs/, clock, errors, config, logger) import no module, except types
  *   through an index (the auth guard reads the access claims' type);
  * - the wiring (app.ts, services.ts, main.ts, demo/, scripts/) reaches modules only through their index.
@@ -34,7 +36,7 @@ function placeOf(file) {
     const [top, name, ...rest] = parts;
     if (app === 'api') {
       if (top === 'modules' && name) return { app, layer: 'module', name, rest: rest.join('/') };
-      if (top === 'adapters') return { app, layer: 'adapter' };
+      if (top === 'adapters') return { app, layer: 'adapter', name, rest: rest.join('/') };
       if (parts.length === 1 && WIRING_FILES.has(top)) return { app, layer: 'wiring' };
       if (WIRING_DIRS.has(top)) return { app, layer: 'wiring' };
       return { app, layer: 'shared', name: top };
@@ -60,6 +62,10 @@ function isTypeOnly(node) {
 export function crossing(from, to, typeOnly) {
   if (!from || !to || from.app !== to.app) return null;
   if (from.app === 'api') {
+    if (to.layer === 'adapter') {
+      if (from.layer === 'wiring' || (from.layer === 'adapter' && from.name === to.name) || isIndex(to)) return null;
+      return `Use adapter '${to.name}' only through its port, adapters/${to.name}/index.ts (not ${to.rest}).`;
+    }
     if (to.layer !== 'module') return null;
     if (from.layer === 'module' && from.name === to.name) return null;
     if (from.layer === 'adapter')

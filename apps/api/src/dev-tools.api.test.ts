@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kumo/contract';
-import { createStaffIdentity } from './adapters/identity/staff-identity.js';
+import { createStaffIdentity } from './adapters/identity/index.js';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createRateLimitStore } from './http/rate-limit-store.js';

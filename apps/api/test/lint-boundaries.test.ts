@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The architecture's arrows are enforced by `npm run lint` (eslint.config.js, rule kumo/boundaries). These
@@ -36,6 +39,8 @@ async function crossings(filePath: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
+const CYCLES = 'kumo-cycles/import-cycles';
+
 describe('the lint configuration', () => {
   it('applies the boundaries rule as an error to API and console sources', async () => {
     const project = new ESLint({ cwd: root });
@@ -46,6 +51,18 @@ describe('the lint configuration', () => {
     ]) {
       const config = (await project.calculateConfigForFile(file)) as Linter.Config;
       expect(config.rules?.[RULE], file).toEqual([2]);
+    }
+  });
+
+  it('applies the import-circle rule as an error to API, console and contract sources', async () => {
+    const project = new ESLint({ cwd: root });
+    for (const file of [
+      'apps/api/src/modules/clusters/clusters.service.ts',
+      'apps/console/src/features/home/home-page.tsx',
+      'packages/contract/src/index.ts',
+    ]) {
+      const config = (await project.calculateConfigForFile(file)) as Linter.Config;
+      expect(config.rules?.[CYCLES], file).toEqual([2]);
     }
   });
 });
@@ -88,6 +105,42 @@ describe('API boundaries', () => {
     ).toHaveLength(1);
   });
 
+  it('refuses modules and shared layers reaching inside an adapter, past its index (its port)', async () => {
+    const clusters = 'apps/api/src/modules/clusters/clusters.service.ts';
+    expect(await crossings(clusters, "import { parseCidr } from '../../adapters/cloud/template/cidr.js';")).toEqual([
+      "Use adapter 'cloud' only through its port, adapters/cloud/index.ts (not template/cidr).",
+    ]);
+    const billing = 'apps/api/src/modules/billing/billing.service.ts';
+    expect(
+      await crossings(billing, "import { SANDBOX_EVENTS_QUEUE } from '../../adapters/payments/sandbox/sandbox-gateway.js';"),
+    ).toHaveLength(1);
+    expect(await crossings(billing, "import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js';")).toHaveLength(1);
+    expect(
+      await crossings('apps/api/src/http/auth-guard.ts', "import { createSmtpTransport } from '../adapters/mail/mail-transport.js';"),
+    ).toHaveLength(1);
+    expect(
+      await crossings('apps/api/src/adapters/payments/stripe-gateway.ts', "import { parseCidr } from '../cloud/template/cidr.js';"),
+    ).toHaveLength(1);
+  });
+
+  it('lets modules use an adapter through its index, an adapter its own files, and the wiring choose drivers', async () => {
+    const clusters = 'apps/api/src/modules/clusters/clusters.service.ts';
+    expect(await crossings(clusters, "import { parseCidr, type CloudProvisioner } from '../../adapters/cloud/index.js';")).toEqual([]);
+    expect(await crossings(clusters, "import { SANDBOX_EVENTS_QUEUE } from '../../adapters/payments';")).toEqual([]);
+    expect(
+      await crossings('apps/api/src/adapters/cloud/aws/aws-provisioner.ts', "import { parseCidr } from '../template/cidr.js';"),
+    ).toEqual([]);
+    expect(
+      await crossings('apps/api/src/app.ts', "import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';"),
+    ).toEqual([]);
+    expect(
+      await crossings(
+        'apps/api/src/scripts/cfn-lint-template.ts',
+        "import { renderClusterTemplate } from '../adapters/cloud/template/cluster-template.js';",
+      ),
+    ).toEqual([]);
+  });
+
   it('lets shared layers import only types from a module index', async () => {
     const guard = 'apps/api/src/http/auth-guard.ts';
     expect(await crossings(guard, "import type { AccessClaims } from '../modules/auth/index.js';")).toEqual([]);
@@ -125,5 +178,129 @@ describe('console boundaries', () => {
     ].join('\n');
     expect(await crossings(home, code)).toEqual([]);
     expect(await crossings('apps/console/src/app/routes.tsx', "import { HomePage } from '../features/home/home-page';")).toEqual([]);
+  });
+});
+
+/**
+ * Import circles: the rule follows the files on disk, so each case writes a small tree of API modules and console
+ * features into a fresh folder and lints one file of it. The last case lints against the project's own tree.
+ */
+describe('import circles', () => {
+  let folder: string;
+  let cyclesOnly: (cwd: string) => ESLint;
+
+  beforeAll(async () => {
+    const config = (await new ESLint({ cwd: root }).calculateConfigForFile('apps/api/src/services.ts')) as Linter.Config;
+    cyclesOnly = (cwd) =>
+      new ESLint({
+        cwd,
+        overrideConfigFile: true,
+        overrideConfig: [
+          {
+            files: ['**/*.ts', '**/*.tsx'],
+            languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+            plugins: config.plugins,
+            rules: { [CYCLES]: 'error' },
+          },
+        ],
+      });
+  });
+  afterAll(() => folder && rmSync(folder, { recursive: true, force: true }));
+
+  /** Writes the files (path → source) into a fresh folder and returns the rule's messages for `lint`. */
+  async function circles(files: Record<string, string>, lint: string): Promise<string[]> {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    folder = mkdtempSync(join(tmpdir(), 'kumo-cycles-'));
+    for (const [file, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(folder, file)), { recursive: true });
+      writeFileSync(join(folder, file), source);
+    }
+    const [result] = await cyclesOnly(folder).lintFiles([lint]);
+    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+    return result!.messages.filter((m) => m.ruleId === CYCLES).map((m) => m.message);
+  }
+
+  const lib = 'apps/api/src/lib';
+
+  it('refuses a chain of runtime imports that leads back to the file, naming the chain', async () => {
+    const files = {
+      [`${lib}/a.ts`]: "import { b } from './b.js';\nexport const a = () => b;",
+      [`${lib}/b.ts`]: "import { c } from './c.js';\nexport const b = () => c;",
+      [`${lib}/c.ts`]: "import { a } from './a.js';\nexport const c = () => a;",
+    };
+    expect(await circles(files, `${lib}/a.ts`)).toEqual([
+      'Import circle: lib/a.ts → lib/b.ts → lib/c.ts → lib/a.ts. Break it (a type-only import, or move the shared piece below both files).',
+    ]);
+    expect(await circles(files, `${lib}/c.ts`)).toHaveLength(1);
+  });
+
+  it('counts re-exports and dynamic imports, and finds files by their .js, folder or bare names', async () => {
+    const reExport = {
+      [`${lib}/a.ts`]: "export * from './parts';",
+      [`${lib}/parts/index.ts`]: "export { b } from './b.js';",
+      [`${lib}/parts/b.ts`]: "const load = () => import('../a');\nexport const b = load;",
+    };
+    expect(await circles(reExport, `${lib}/a.ts`)).toHaveLength(1);
+    expect(await circles(reExport, `${lib}/parts/b.ts`)).toHaveLength(1);
+  });
+
+  it('lets type-only imports close a circle: the compiler erases them', async () => {
+    const files = {
+      [`${lib}/a.ts`]: "import { b } from './b.js';\nexport type A = { n: number };\nexport const a = b;",
+      [`${lib}/b.ts`]: "import type { A } from './a.js';\nexport const b: A = { n: 1 };",
+      [`${lib}/c.ts`]: "import { type A } from './a.js';\nexport type { A as C } from './a.js';\nexport const c: A = { n: 2 };",
+    };
+    expect(await circles(files, `${lib}/a.ts`)).toEqual([]);
+    expect(await circles(files, `${lib}/b.ts`)).toEqual([]);
+    expect(await circles(files, `${lib}/c.ts`)).toEqual([]);
+    expect(
+      await circles({ ...files, [`${lib}/b.ts`]: "import { type A, a } from './a.js';\nexport const b: A = a;" }, `${lib}/a.ts`),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a circle between API modules even when it passes through different files on each side', async () => {
+    const modules = 'apps/api/src/modules';
+    const files = {
+      [`${modules}/clusters/index.ts`]: "export { deploy } from './deploy.js';",
+      [`${modules}/clusters/deploy.ts`]: 'export const deploy = () => 1;',
+      [`${modules}/clusters/usage.ts`]: "import { charge } from '../metering/index.js';\nexport const usage = charge;",
+      [`${modules}/metering/index.ts`]: "export { charge } from './charge.js';",
+      [`${modules}/metering/charge.ts`]: 'export const charge = () => 2;',
+      [`${modules}/metering/guard.ts`]: "import { deploy } from '../clusters/index.js';\nexport const guard = deploy;",
+    };
+    expect(await circles(files, `${modules}/clusters/usage.ts`)).toEqual([
+      'Import circle between modules/clusters, modules/metering: modules/clusters/usage.ts → modules/metering/index.ts → ' +
+        'modules/metering/guard.ts → modules/clusters/index.ts. Modules, adapters and features depend one way only; ' +
+        'pass what the other side needs in from the wiring, or move it below both.',
+    ]);
+    expect(await circles(files, `${modules}/metering/guard.ts`)).toHaveLength(1);
+    // One way only is fine; so is the way back when it carries only types.
+    const typesBack = {
+      ...files,
+      [`${modules}/metering/guard.ts`]: "import type { deploy } from '../clusters/index.js';\nexport type Guard = typeof deploy;",
+    };
+    expect(await circles(typesBack, `${modules}/clusters/usage.ts`)).toEqual([]);
+  });
+
+  it('refuses a circle between console features', async () => {
+    const features = 'apps/console/src/features';
+    const files = {
+      [`${features}/home/home-page.tsx`]: "import { Bill } from '../billing/bill';\nexport const HomePage = () => <Bill />;",
+      [`${features}/billing/bill.tsx`]: 'export const Bill = () => <p />;',
+      [`${features}/billing/back-link.tsx`]: "import { HomePage } from '../home/home-page';\nexport const BackLink = () => <HomePage />;",
+    };
+    expect(await circles(files, `${features}/home/home-page.tsx`)).toHaveLength(1);
+  });
+
+  it("judges the file being linted against the project's own tree", async () => {
+    // adapters/cloud/index.ts re-exports template/index.ts, which re-exports cidr.ts: cidr.ts may not import the index.
+    const [result] = await cyclesOnly(root).lintText("import { createCloud } from '../index.js';\nexport const make = createCloud;", {
+      filePath: `${root}apps/api/src/adapters/cloud/template/cidr.ts`,
+    });
+    expect(result!.messages.map((m) => m.message)).toEqual([
+      expect.stringContaining(
+        'Import circle: adapters/cloud/template/cidr.ts → adapters/cloud/index.ts → adapters/cloud/template/index.ts',
+      ),
+    ]);
   });
 });

@@ -87,9 +87,8 @@ export const customerPageSchema = z
   .meta({ id: 'CustomerPage' });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
-/** Path parameters: the customer's user id, a deployment id, a transaction id. */
+/** Path and query parameters: the customer's user id, a transaction id. */
 export const adminUserIdParamsSchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
-export const adminIdParamsSchema = z.object({ id: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
 export const adminUserIdQuerySchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
 export const adminTransactionIdParamsSchema = z.object({ transactionId: z.uuid({ error: MESSAGES.transactionNotFound }) });
 export const adminListQuerySchema = pageQuerySchema(PAGE_SIZES.adminLists);
@@ -301,13 +300,11 @@ export const addFundsPayloadSchema = z.object({
   subscription_id: z.uuid({ error: MESSAGES.subscriptionNotFound }),
   category: z.enum(ADMIN_FUND_CATEGORIES).optional().default('REFUND_MAINTENANCE_COST'),
 });
-export type AddFundsPayload = z.output<typeof addFundsPayloadSchema>;
 
 export const overdueLimitSchema = dollars((cents) =>
   cents < 0 ? ADMIN_MESSAGES.overdueInvalid : cents > ADMIN_LIMITS.overdueLimitMaxDollars * 100 ? ADMIN_MESSAGES.overdueMaximum : undefined,
 );
 export const changeOverduePayloadSchema = z.object({ outstanding_limit: overdueLimitSchema, user_id: z.uuid() });
-export type ChangeOverduePayload = z.output<typeof changeOverduePayloadSchema>;
 
 export const updatedServiceRateSchema = z.object({
   dimension: z.enum(METERING_DIMENSIONS),
@@ -341,7 +338,6 @@ export function freeUnitsError(value: string | number | undefined | null): strin
 }
 
 export const deleteClusterPayloadSchema = z.object({ deployment_id: z.uuid() });
-export type DeleteClusterPayload = z.output<typeof deleteClusterPayloadSchema>;
 
 /** POST /api/admin/action: one of the four actions for the customer user_id. */
 export const adminActionRequestSchema = z
@@ -376,7 +372,6 @@ export const adminResendOtpRequestSchema = z.object({ operation_id: adminOperati
 export type AdminResendOtpRequest = z.infer<typeof adminResendOtpRequestSchema>;
 
 export const ADMIN_OPERATION_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'EXPIRED'] as const;
-export type AdminOperationStatus = (typeof ADMIN_OPERATION_STATUSES)[number];
 
 export const adminAuthenticateResponseSchema = z
   .object({

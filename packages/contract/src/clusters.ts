@@ -23,14 +23,6 @@ export const CLUSTER_LIMITS = {
   cidrMaxPrefix: 26,
 } as const;
 
-/** Durations the portal promises (spec section 9), in minutes of cloud time. */
-export const CLUSTER_DURATIONS = {
-  deploymentMinutes: 60,
-  stopMaxMinutes: 5,
-  deleteMinMinutes: 5,
-  deleteMaxMinutes: 10,
-} as const;
-
 export const CLOUD_PROVIDERS = ['AWS', 'AZURE'] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
 /** Only AWS is offered for creation. */
@@ -153,9 +145,7 @@ export function deploymentSteps(stack: StackStatus | null, deployment: Deploymen
   return ['success', stackState, deploymentState];
 }
 
-/** Capacity levels and their names (spec section 4): each lights that many bars. */
-export const CAPACITY_LEVELS = [0, 1, 2, 3, 4, 5] as const;
-export type CapacityLevel = (typeof CAPACITY_LEVELS)[number];
+/** The name of a capacity level, 0 to 5 (spec section 4): each level lights that many bars. */
 export function capacityLabel(level: number): 'Zero' | 'Low' | 'Moderate' | 'High' | 'Full' {
   if (level <= 0) return 'Zero';
   if (level <= 2) return 'Low';
@@ -164,8 +154,6 @@ export function capacityLabel(level: number): 'Zero' | 'Low' | 'Moderate' | 'Hig
   return 'Full';
 }
 
-export const NODE_STATUSES = ['Running', 'Online', 'Stopped', 'Offline', 'Pending'] as const;
-export type NodeStatus = (typeof NODE_STATUSES)[number];
 export const NODE_ROLES = ['BI_SERVER', 'QUERY_ENGINE', 'BUILD', 'PERIPHERAL'] as const;
 export type NodeRole = (typeof NODE_ROLES)[number];
 
@@ -478,7 +466,6 @@ export type ClusterActionResponse = z.infer<typeof clusterActionResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const OPERATION_ACTIONS = ['customer_delete_cluster'] as const;
-export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 export const OPERATION_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'EXPIRED'] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 

@@ -57,12 +57,6 @@ export const METERING_UNIT_LABELS: Record<MeteringDimension, string> = {
 
 /** Compute services run only while nodes run; the others are storage and apply while the cluster exists. */
 export const COMPUTE_DIMENSIONS: readonly MeteringDimension[] = ['BI_SERVER', 'QUERY_ENGINES', 'DATA_PROCESS', 'PERIPHERAL_SERVICES'];
-export const STORAGE_DIMENSIONS: readonly MeteringDimension[] = [
-  'LOCAL_STORAGE',
-  'PERSISTENT_STORAGE',
-  'BACKUP_STORAGE',
-  'BACKUP_DATA_TRANSFER',
-];
 
 /** Dimensions with free units each month: build hours and cache storage GB-month (spec section 3). */
 export const FREE_UNIT_DIMENSIONS = ['DATA_PROCESS', 'LOCAL_STORAGE'] as const;
@@ -115,7 +109,6 @@ export const consumptionQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])-01(T00:00:00(\.000)?Z?)?$/, CLUSTER_MESSAGES.auditStartDateFormat)
     .optional(),
 });
-export type ConsumptionQuery = z.infer<typeof consumptionQuerySchema>;
 
 /** Amount per category in US dollars; every category is present (0 when nothing was used). */
 export const serviceConsumptionSchema = z.record(z.enum(CONSUMPTION_CATEGORIES), moneySchema).meta({ id: 'ServiceConsumption' });
@@ -285,7 +278,6 @@ export const scheduledRateSchema = z.object({
   free_units: z.number(),
   previous_free_units: z.number(),
 });
-export type ScheduledRate = z.infer<typeof scheduledRateSchema>;
 
 /** New rates staff set for a future date: shown until they take effect. */
 export const scheduledRateChangeSchema = z.object({

@@ -26,4 +26,3 @@ export function canUseCustomerArea(role: string): boolean {
 }
 
 export const AUTH_PROVIDERS = ['EMAIL_OTP_AUTH', 'AZURE_AUTH'] as const;
-export type AuthProvider = (typeof AUTH_PROVIDERS)[number];

@@ -45,14 +45,6 @@ export function nameError(value: string | undefined): string | undefined {
   return undefined;
 }
 
-/** The message for a one-time password the API would refuse (otpSchema's order of checks), else undefined. */
-export function otpError(value: string | undefined): string | undefined {
-  const otp = (value ?? '').trim();
-  if (!otp) return MESSAGES.otpRequired;
-  if (!OTP_PATTERN.test(otp)) return MESSAGES.otpFormat;
-  return undefined;
-}
-
 /** Keeps what a user types into the name field within the rules: no leading spaces, at most 50 characters. */
 export function normalizeNameInput(raw: string): string {
   return raw.replace(/^\s+/, '').slice(0, LIMITS.nameMaxLength);

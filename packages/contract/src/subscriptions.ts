@@ -90,7 +90,6 @@ export const subscriptionIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGE
 export const deleteSubscriptionQuerySchema = z.object({
   transfer_to: z.uuid({ error: MESSAGES.transferTargetInvalid }).optional(),
 });
-export type DeleteSubscriptionQuery = z.infer<typeof deleteSubscriptionQuerySchema>;
 
 export const deleteSubscriptionResponseSchema = z
   .object({

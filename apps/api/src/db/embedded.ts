@@ -17,7 +17,6 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { userInfo } from 'node:os';
 import pg from 'pg';
 import { assertReachable, postgresSystemUser } from './data-dir-access.js';
 import { DataDirInUseError, OWNER_SETTING, settleLeftoverServer } from './embedded-leftover.js';
@@ -235,9 +234,4 @@ export async function startEmbeddedPostgres(dataDirOption: string, options: Embe
   }
   child.unref();
   return { url, port, pid: child.pid ?? 0, stop };
-}
-
-/** The system user the cluster runs as, for messages and documentation. */
-export function clusterSystemUser(): string {
-  return isRoot ? 'postgres' : userInfo().username;
 }

@@ -7,6 +7,11 @@ import { createSandboxGateway, type SandboxCheckout } from './sandbox/sandbox-ga
 import { createSandboxRepository } from './sandbox/sandbox.repository.js';
 import { createStripeGateway } from './stripe-gateway.js';
 
+export type { CheckoutState, PaymentGateway } from './payment-gateway.js';
+export { PaymentGatewayError, WebhookSignatureError } from './payment-gateway.js';
+/** The queue the sandbox checkout's payment events travel on; billing works them like Stripe's webhooks. */
+export { SANDBOX_EVENTS_QUEUE } from './sandbox/sandbox-gateway.js';
+
 export interface PaymentsConfig {
   /** Both set: Stripe Checkout. Neither: the sandbox checkout served by the portal. */
   stripeSecretKey?: string;

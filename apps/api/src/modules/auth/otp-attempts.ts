@@ -44,4 +44,3 @@ export function createOtpAttempts(deps: { db: Database; repo: AuthRepository; cl
     throw businessRule('OTP_INVALID', MESSAGES.otpInvalid);
   };
 }
-export type OtpAttempt = ReturnType<typeof createOtpAttempts>;

@@ -13,11 +13,11 @@ import {
 } from '@kumo/contract';
 import {
   PaymentGatewayError,
+  SANDBOX_EVENTS_QUEUE,
   WebhookSignatureError,
   type CheckoutState,
   type PaymentGateway,
-} from '../../adapters/payments/payment-gateway.js';
-import { SANDBOX_EVENTS_QUEUE } from '../../adapters/payments/sandbox/sandbox-gateway.js';
+} from '../../adapters/payments/index.js';
 import type { Clock } from '../../clock.js';
 import { HOUR } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CloudRequestError, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
-import { layoutNodes } from '../../adapters/cloud/template/node-layout.js';
+import { CloudRequestError, layoutNodes, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { createSubscription } from '../../../test/support/checkout.js';
 import { get, latestOtp, post, signUp, startTestApp, type TestContext } from '../../../test/support/harness.js';

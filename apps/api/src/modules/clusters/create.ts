@@ -11,8 +11,7 @@ import {
   type RegionMapping,
 } from '@kumo/contract';
 import { randomUUID } from 'node:crypto';
-import { stackNameFor } from '../../adapters/cloud/index.js';
-import { parseCidr as parseNetwork } from '../../adapters/cloud/template/cidr.js';
+import { parseCidr as parseNetwork, stackNameFor } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError, badRequest, businessRule, conflict } from '../../errors.js';

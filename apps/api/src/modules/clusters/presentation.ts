@@ -10,8 +10,7 @@ import {
   type DeploymentStatusResponse,
   type StackStatus,
 } from '@kumo/contract';
-import { CLUSTER_LINK_TICKET_SECONDS, withManagerTicket } from '../../adapters/cloud/index.js';
-import { NODE_LAYOUT } from '../../adapters/cloud/template/node-layout.js';
+import { CLUSTER_LINK_TICKET_SECONDS, NODE_LAYOUT, withManagerTicket } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { Caller, ClusterRecords } from './cluster-records.js';

@@ -5,8 +5,7 @@
  */
 import { FAILED_DEPLOYMENT_STATUSES, FAILED_STACK_STATUSES, isClusterBusy, type ClusterStatus } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { CloudRequestError, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
-import { capacityFromNodes } from '../../adapters/cloud/template/node-layout.js';
+import { CloudRequestError, capacityFromNodes, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { StoredClusterNode } from '../../db/schema.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createSmtpTransport } from '../../adapters/mail/mail-transport.js';
+import { createSmtpTransport } from '../../adapters/mail/index.js';
 import { startJobQueue } from '../../jobs/boss.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { lateBoundQueue } from '../../jobs/late-bound-queue.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { MESSAGES } from '@kumo/contract';
-import type { MailTransport, OutgoingMail } from '../../adapters/mail/mail-transport.js';
+import type { MailTransport, OutgoingMail } from '../../adapters/mail/index.js';
 import { MINUTE } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../errors.js';

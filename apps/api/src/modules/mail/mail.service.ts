@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailTransport } from '../../adapters/mail/mail-transport.js';
+import type { MailTransport } from '../../adapters/mail/index.js';
 import type { Clock } from '../../clock.js';
 import { MINUTE } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';

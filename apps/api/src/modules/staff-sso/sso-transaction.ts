@@ -75,4 +75,3 @@ export function createTransactionCookies(secret: string) {
     },
   };
 }
-export type TransactionCookies = ReturnType<typeof createTransactionCookies>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kumo/contract';
-import { IdentityError, type IdentityProvider, type SignInChecks } from '../../adapters/identity/identity-provider.js';
+import { IdentityError, type IdentityProvider, type SignInChecks } from '../../adapters/identity/index.js';
 import { forbidden } from '../../errors.js';
 import { ManualClock } from '../../../test/support/manual-clock.js';
 import { MINUTE } from '../../clock.js';

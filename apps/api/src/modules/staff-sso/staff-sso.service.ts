@@ -1,5 +1,5 @@
 import { MESSAGES, type SsoHandOff } from '@kumo/contract';
-import { IdentityError, type IdentityFailure, type IdentityProvider } from '../../adapters/identity/identity-provider.js';
+import { IdentityError, type IdentityFailure, type IdentityProvider } from '../../adapters/identity/index.js';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/index.js';
