@@ -1,7 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, OTP, normalizeOtpInput } from '@kumo/contract';
+import { z } from 'zod';
+import { MESSAGES, OTP, normalizeOtpInput, otpSchema } from '@kumo/contract';
 import { errorMessage } from '../lib/api-error';
+
+/** The code the approver read out, checked by the contract's OTP rule (the API applies the same). */
+const approverOtpSchema = z.object({ otp: otpSchema });
+type ApproverOtpInput = z.input<typeof approverOtpSchema>;
+type ApproverOtpValues = z.output<typeof approverOtpSchema>;
 
 /** The parts of the approval calls (TanStack Query mutations) the form drives. */
 interface AuthenticateCall {
@@ -49,40 +56,53 @@ export function ApproverOtpForm({
   onApproved,
   onCancel,
 }: ApproverOtpFormProps) {
-  const [otp, setOtp] = useState('');
+  const { control, handleSubmit, formState, setValue } = useForm<ApproverOtpInput, unknown, ApproverOtpValues>({
+    resolver: zodResolver(approverOtpSchema),
+    mode: 'onChange',
+    defaultValues: { otp: '' },
+  });
+  const clearOtp = () => setValue('otp', '', { shouldValidate: true });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (otp.length < OTP.length) return;
+  const verify = ({ otp }: ApproverOtpValues) => {
     resend.reset();
-    authenticate.mutate({ operation_id: operationId, otp }, { onSuccess: onApproved, onError: () => setOtp('') });
+    authenticate.mutate({ operation_id: operationId, otp }, { onSuccess: onApproved, onError: clearOtp });
   };
   const onResend = () => {
     authenticate.reset();
-    resend.mutate(operationId, { onError: () => setOtp('') });
+    resend.mutate(operationId, { onError: clearOtp });
   };
+  // Only the server's answer is said under the field: the code is digits only and Verify waits for all six (spec section 5).
   const error = authenticate.error ?? resend.error;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void handleSubmit(verify)(event)} noValidate>
       <Stack gap="md">
         <Text fz="sm" role="status">
           {sentMessage}
         </Text>
-        <TextInput
-          label={label}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          data-autofocus
-          maxLength={OTP.length}
-          value={otp}
-          error={error ? errorMessage(error) : undefined}
-          onChange={(event) => {
-            authenticate.reset();
-            resend.reset();
-            setOtp(normalizeOtpInput(event.currentTarget.value));
-          }}
-          styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
+        <Controller
+          control={control}
+          name="otp"
+          render={({ field }) => (
+            <TextInput
+              label={label}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              data-autofocus
+              maxLength={OTP.length}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              error={error ? errorMessage(error) : undefined}
+              onChange={(event) => {
+                authenticate.reset();
+                resend.reset();
+                field.onChange(normalizeOtpInput(event.currentTarget.value));
+              }}
+              styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
+            />
+          )}
         />
         <Group justify="space-between" fz="sm">
           <Text inherit c="dimmed" aria-live="polite">
@@ -101,7 +121,7 @@ export function ApproverOtpForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" color={submitColor} disabled={otp.length < OTP.length} loading={authenticate.isPending}>
+          <Button type="submit" color={submitColor} disabled={!formState.isValid} loading={authenticate.isPending}>
             Verify
           </Button>
         </Group>

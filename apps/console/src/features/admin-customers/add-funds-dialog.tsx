@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import type { z } from 'zod';
 import {
   ADD_FUNDS,
   ADMIN_FUND_CATEGORIES,
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
-  addFundsAmountError,
+  addFundsPayloadSchema,
   amountInWords,
   normalizeAmountInput,
   parseAmountToCents,
-  type AdminFundCategory,
   type Subscription,
 } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
@@ -40,16 +41,23 @@ interface AddFundsFormProps {
   onCancel: () => void;
 }
 
+/** What staff fill in, checked by the contract's own add-funds rules (the API applies the same). */
+const adminAddFundsSchema = addFundsPayloadSchema.pick({ amount: true, category: true, remark: true });
+type AdminAddFundsInput = z.input<typeof adminAddFundsSchema>;
+type AdminAddFundsValues = z.output<typeof adminAddFundsSchema>;
+
 function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProps) {
-  const [amount, setAmount] = useState(String(ADD_FUNDS.defaultAdminAmountDollars));
-  const [category, setCategory] = useState<AdminFundCategory>('REFUND_MAINTENANCE_COST');
-  const [remark, setRemark] = useState('');
-  const amountError = addFundsAmountError(amount);
+  const { control, handleSubmit, formState } = useForm<AdminAddFundsInput, unknown, AdminAddFundsValues>({
+    resolver: zodResolver(adminAddFundsSchema),
+    // Checked on every keystroke and on leaving the field, as the amount's words and limits follow the typing.
+    mode: 'all',
+    defaultValues: { amount: String(ADD_FUNDS.defaultAdminAmountDollars), category: 'REFUND_MAINTENANCE_COST', remark: '' },
+  });
+  const [typed, remark = ''] = useWatch({ control, name: ['amount', 'remark'] });
+  const amount = String(typed);
   const cents = parseAmountToCents(amount.endsWith('.') ? amount.slice(0, -1) : amount);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (amountError) return;
+  const proceed = ({ category, remark }: AdminAddFundsValues) => {
     form
       .ask({
         action_name: 'add_funds',
@@ -59,7 +67,7 @@ function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProp
           event_name: 'ADMIN_ADD_FUNDS',
           iso_currency_code: ADD_FUNDS.currency,
           mode: 'FREE',
-          remark: remark.trim(),
+          remark,
           subscription_id: subscription.subscription_id,
           category,
         },
@@ -68,42 +76,70 @@ function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProp
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void handleSubmit(proceed)(event)}>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           Free funds for <strong>{subscription.subscription_name}</strong>, current balance {formatUsd(subscription.total_amount)}. A second
           staff member approves them with a one-time password.
         </Text>
-        <TextInput
-          label={`Amount (${ADD_FUNDS.currency})`}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          data-autofocus
-          leftSection={<Text fz="sm">$</Text>}
-          value={amount}
-          onChange={(event) => setAmount(normalizeAmountInput(event.currentTarget.value, amount))}
-          error={amountError}
-          description={cents !== null && cents > 0 ? amountInWords(cents) : undefined}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label={`Amount (${ADD_FUNDS.currency})`}
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              data-autofocus
+              leftSection={<Text fz="sm">$</Text>}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => field.onChange(normalizeAmountInput(event.currentTarget.value, String(field.value)))}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              description={cents !== null && cents > 0 ? amountInWords(cents) : undefined}
+              inputWrapperOrder={['label', 'input', 'error', 'description']}
+            />
+          )}
         />
-        <Select
-          label="Category"
-          required
-          allowDeselect={false}
-          data={ADMIN_FUND_CATEGORIES.map((value) => ({ value, label: TRANSACTION_CATEGORY_LABELS[value] }))}
-          value={category}
-          onChange={(value) => value && setCategory(value)}
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <Select
+              label="Category"
+              required
+              allowDeselect={false}
+              data={ADMIN_FUND_CATEGORIES.map((value) => ({ value, label: TRANSACTION_CATEGORY_LABELS[value] }))}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              onBlur={field.onBlur}
+            />
+          )}
         />
-        <Textarea
-          label="Remarks"
-          placeholder="Why these funds are added; the customer sees this"
-          rows={2}
-          maxLength={ADMIN_LIMITS.remarkMaxLength}
-          value={remark}
-          onChange={(event) => setRemark(event.currentTarget.value.trimStart())}
-          description={`${ADMIN_LIMITS.remarkMaxLength - remark.length} characters left`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        <Controller
+          control={control}
+          name="remark"
+          render={({ field, fieldState }) => (
+            <Textarea
+              label="Remarks"
+              placeholder="Why these funds are added; the customer sees this"
+              rows={2}
+              maxLength={ADMIN_LIMITS.remarkMaxLength}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.value.trimStart())}
+              onBlur={field.onBlur}
+              description={`${ADMIN_LIMITS.remarkMaxLength - remark.length} characters left`}
+              error={fieldState.error?.message}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
+          )}
         />
         {form.error ? (
           <Alert color="red" variant="light" role="alert">
@@ -114,7 +150,7 @@ function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProp
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!!amountError} loading={form.pending}>
+          <Button type="submit" disabled={!formState.isValid} loading={form.pending}>
             Proceed
           </Button>
         </Group>

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { ADMIN_LIMITS, ADMIN_MESSAGES, amountInWords, overdueLimitSchema, parseAmountToCents } from '@kumo/contract';
+import type { z } from 'zod';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, amountInWords, changeOverduePayloadSchema, parseAmountToCents } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
@@ -30,52 +32,65 @@ export function OverdueLimitDialog({ userId, opened, current, onClose }: Overdue
 /** Digits with at most two decimals; a keystroke that would break that is ignored (spec section 5). */
 const OVERDUE_TYPING = /^\d{0,7}(\.\d{0,2})?$/;
 
-/** The text's error, or undefined when it is a limit the server accepts. */
-export function overdueError(text: string): string | undefined {
-  if (text.trim() === '') return ADMIN_MESSAGES.overdueInvalid;
-  const parsed = overdueLimitSchema.safeParse(text);
-  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.overdueInvalid);
-}
+/** The limit staff type, checked by the contract's own overdue rule (the API applies the same). */
+const overdueFormSchema = changeOverduePayloadSchema.pick({ outstanding_limit: true });
+type OverdueInput = z.input<typeof overdueFormSchema>;
+type OverdueValues = z.output<typeof overdueFormSchema>;
 
 /** Shown in words, 'Zero' when empty. */
-export function overdueInWords(text: string): string {
+function overdueInWords(text: string): string {
   const cents = parseAmountToCents(text.endsWith('.') ? text.slice(0, -1) : text);
   return cents === null || cents === 0 ? 'Zero' : amountInWords(cents);
 }
 
 function OverdueForm({ form, userId, current, onCancel }: { form: FourEyesForm; userId: string; current: number; onCancel: () => void }) {
-  const [limit, setLimit] = useState(String(current));
-  const error = overdueError(limit);
+  const { control, handleSubmit, formState } = useForm<OverdueInput, unknown, OverdueValues>({
+    resolver: zodResolver(overdueFormSchema),
+    // Checked on every keystroke, as the limit's words and its error follow the typing.
+    mode: 'all',
+    defaultValues: { outstanding_limit: String(current) },
+  });
+  const limit = String(useWatch({ control, name: 'outstanding_limit' }));
   const unchanged = parseAmountToCents(limit) === Math.round(current * 100);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (error || unchanged) return;
+  const proceed = () => {
+    if (unchanged) return;
+    // The limit goes as typed; the server reads it digit by digit.
     form
       .ask({ action_name: 'change_overdue_limit', user_id: userId, action_payload: { outstanding_limit: limit, user_id: userId } })
-      .catch(() => undefined);
+      .catch(() => undefined); // shown from form.error
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void handleSubmit(proceed)(event)}>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           How far below zero the customer&apos;s balance may go before service stops. Now {formatUsd(current)}.
         </Text>
-        <TextInput
-          label="Overdue limit (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          data-autofocus
-          leftSection={<Text fz="sm">$</Text>}
-          value={limit}
-          onChange={(event) => {
-            const next = event.currentTarget.value.replace(/,/g, '').trim();
-            if (OVERDUE_TYPING.test(next)) setLimit(next);
-          }}
-          error={limit.trim() === '' ? undefined : error}
-          description={overdueInWords(limit)}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
+        <Controller
+          control={control}
+          name="outstanding_limit"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Overdue limit (USD)"
+              inputMode="decimal"
+              autoComplete="off"
+              data-autofocus
+              leftSection={<Text fz="sm">$</Text>}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => {
+                const next = event.currentTarget.value.replace(/,/g, '').trim();
+                if (OVERDUE_TYPING.test(next)) field.onChange(next);
+              }}
+              onBlur={field.onBlur}
+              // An empty field keeps Change disabled without a message; its words say Zero.
+              error={limit.trim() === '' ? undefined : fieldState.error?.message}
+              description={overdueInWords(limit)}
+              inputWrapperOrder={['label', 'input', 'error', 'description']}
+            />
+          )}
         />
         <Text fz="xs" c="dimmed">
           From $0 to ${ADMIN_LIMITS.overdueLimitMaxDollars.toLocaleString('en-US')}, at most {ADMIN_LIMITS.overdueLimitMaxDecimals}{' '}
@@ -90,7 +105,7 @@ function OverdueForm({ form, userId, current, onCancel }: { form: FourEyesForm; 
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!!error || unchanged} loading={form.pending}>
+          <Button type="submit" disabled={!formState.isValid || unchanged} loading={form.pending}>
             Change
           </Button>
         </Group>
