@@ -13,7 +13,7 @@ export { createClusterChargeDays, type ClusterChargeDay, type ClusterChargeDays 
 
 export function createMeteringService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
   const service = createService({ ...deps, repository: createMeteringRepository(deps.db) });
-  // The same object, so the service's methods that call each other through `this` keep working.
+  // The outlook reads the service's overview and rates, so it joins the service once that exists.
   return Object.assign(service, { outlook: createBalanceOutlook({ ...deps, metering: service }) });
 }
 export type MeteringService = ReturnType<typeof createMeteringService>;

@@ -1,51 +1,30 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type ControllerFieldState, type ControllerRenderProps, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  PasswordInput,
-  Popover,
-  Select,
-  type PasswordInputProps,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  CLOUD_PROVIDER_LABELS,
   CLUSTER_LIMITS,
   CLUSTER_MESSAGES,
-  CREATABLE_CLOUD_PROVIDERS,
   MESSAGES,
-  amountToCents,
   createClusterFormSchema,
   createClusterRequestFromForm,
-  normalizeCidrInput,
   normalizeClusterNameInput,
-  normalizePasswordInput,
   type CreateClusterForm,
-  type Subscription,
 } from '@kumo/contract';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { formatUsd } from '../../lib/format';
 import { useCidrSuggestion } from './api/cidr';
 import { useCreateCluster } from './api/create-cluster';
 import { useKumoVersions } from './api/kumo-versions';
 import { useRegionMapping } from './api/region-mapping';
 import { useSubscriptionsForClusters } from './api/subscriptions';
-import { statusColorClass } from './cluster-status';
-import { PasswordChecks } from './password-checks';
+import { bound, boundSelect, type FormField } from './create-cluster-bindings';
+import { PasswordSection } from './create-cluster-password';
+import { PlacementSection } from './create-cluster-placement';
+import { SubscriptionSection, belowMinimumBalance } from './create-cluster-subscription';
 import { ReviewCluster } from './review-cluster';
 
-type FormField = FieldPath<CreateClusterForm>;
+export { belowMinimumBalance } from './create-cluster-subscription';
 
 /** The request's field names as the server reports them, mapped onto the form's (spec section 3 names both). */
 const SERVER_FIELDS: Record<string, FormField> = {
@@ -74,45 +53,6 @@ const FIELD_ORDER: FormField[] = [
   'confirm_password',
   'kumo_version',
 ];
-
-/** What a Controller hands its input. */
-interface Rendered<N extends FormField> {
-  field: ControllerRenderProps<CreateClusterForm, N>;
-  fieldState: ControllerFieldState;
-}
-
-/** The wiring every input of the form takes from its field: name, ref, value, blur and the field's error. */
-function bound<N extends FormField>({ field, fieldState }: Rendered<N>) {
-  return { name: field.name, ref: field.ref, value: field.value, onBlur: field.onBlur, error: fieldState.error?.message };
-}
-
-/** A required pick from a list: empty shows the placeholder, and the list opens in a portal. */
-function boundSelect<N extends 'selectedSubscription' | 'region' | 'kumo_version'>(rendered: Rendered<N>) {
-  const { field } = rendered;
-  return {
-    ...bound(rendered),
-    value: field.value || null,
-    onChange: (value: string | null) => field.onChange(value ?? ''),
-    allowDeselect: false,
-    comboboxProps: { withinPortal: true },
-  };
-}
-
-/** A required new password, kept to the characters and length a cluster password may have. */
-function NewPasswordInput({ onValue, ...props }: Omit<PasswordInputProps, 'onChange'> & { onValue: (value: string) => void }) {
-  return (
-    <PasswordInput
-      required
-      autoComplete="new-password"
-      maxLength={CLUSTER_LIMITS.passwordMaxLength}
-      onChange={(event) => onValue(normalizePasswordInput(event.currentTarget.value))}
-      {...props}
-    />
-  );
-}
-
-export const belowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'> | undefined) =>
-  !!subscription && amountToCents(subscription.total_amount) < CLUSTER_LIMITS.minimumBalanceCents;
 
 interface CreateClusterDialogProps {
   opened: boolean;
@@ -161,7 +101,6 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
   const regions = useRegionMapping('AWS');
   const versions = useKumoVersions();
   const create = useCreateCluster();
-  const [passwordFocused, setPasswordFocused] = useState(false);
 
   const { register, control, handleSubmit, formState, getValues, setValue, setError, trigger, setFocus } = useForm<CreateClusterForm>({
     resolver: zodResolver(createClusterFormSchema),
@@ -270,51 +209,14 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
       )}
       <form onSubmit={(event) => void review(event)} noValidate style={reviewing ? { display: 'none' } : undefined}>
         <Stack gap="md">
-          {loading && (
-            <Group gap="xs">
-              <Loader size="xs" aria-label="Loading the form" />
-              <Text fz="sm" c="dimmed">
-                Loading subscriptions, regions and versions…
-              </Text>
-            </Group>
-          )}
-          {subscriptionList?.length === 0 && (
-            <Alert color="yellow" variant="light" role="alert">
-              A cluster is paid for by a subscription. Create a subscription on the Subscriptions page first.
-            </Alert>
-          )}
-          {subscriptions.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(subscriptions.error)}
-            </Alert>
-          )}
-          <Controller
+          <SubscriptionSection
             control={control}
-            name="selectedSubscription"
-            render={(rendered) => (
-              <Select
-                label="Subscription"
-                required
-                placeholder="Select a subscription"
-                data={(subscriptionList ?? []).map((subscription) => ({
-                  value: subscription.subscription_id,
-                  label: subscription.subscription_name,
-                }))}
-                {...boundSelect(rendered)}
-              />
-            )}
+            loading={loading}
+            subscriptionList={subscriptionList}
+            subscriptionsError={subscriptions.isError ? subscriptions.error : null}
+            selected={selected}
+            insufficient={insufficient}
           />
-          {selected && (
-            <Text
-              fz="sm"
-              role="status"
-              data-testid="balance-line"
-              c={insufficient ? undefined : 'dimmed'}
-              className={insufficient ? statusColorClass('red') : undefined}
-            >
-              {insufficient ? CLUSTER_MESSAGES.insufficientBalance : `Balance: ${formatUsd(selected.total_amount)}`}
-            </Text>
-          )}
           <Controller
             control={control}
             name="cluster_name"
@@ -341,132 +243,16 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             error={formState.errors.description?.message}
             {...register('description')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              label="Cloud Provider"
-              required
-              data={CREATABLE_CLOUD_PROVIDERS.map((provider) => ({ value: provider, label: CLOUD_PROVIDER_LABELS[provider] }))}
-              value="AWS"
-              readOnly
-              allowDeselect={false}
-            />
-            <Controller
-              control={control}
-              name="region"
-              render={(rendered) => (
-                <Select
-                  label="Region"
-                  required
-                  placeholder="Select a region"
-                  data={(regions.data?.region_mapping ?? []).map((entry) => entry.region)}
-                  searchable
-                  {...boundSelect(rendered)}
-                  onChange={(value) => {
-                    rendered.field.onChange(value ?? '');
-                    // The backup region pairs with the region: a new region asks again.
-                    setValue('backupRegion', null);
-                  }}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Controller
+          <PlacementSection
             control={control}
-            name="enableDrFlag"
-            render={({ field }) => (
-              <Checkbox
-                label="Enable Disaster Recovery"
-                description="Backups are replicated to a second region."
-                name={field.name}
-                ref={field.ref}
-                checked={field.value}
-                onChange={(event) => {
-                  field.onChange(event.currentTarget.checked);
-                  if (!event.currentTarget.checked) setValue('backupRegion', null, { shouldValidate: true });
-                }}
-              />
-            )}
+            setValue={setValue}
+            regionOptions={(regions.data?.region_mapping ?? []).map((entry) => entry.region)}
+            backupOptions={backupOptions}
+            region={region}
+            enableDrFlag={enableDrFlag}
+            findingCidr={cidr.isFetching}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={control}
-              name="backupRegion"
-              render={(rendered) => (
-                <Select
-                  label="Backup Region"
-                  required={enableDrFlag}
-                  disabled={!enableDrFlag || !region}
-                  placeholder={enableDrFlag ? 'Select a backup region' : 'Disaster recovery off'}
-                  data={backupOptions}
-                  allowDeselect={false}
-                  {...bound(rendered)}
-                  onChange={(value) => rendered.field.onChange(value)}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="cidr"
-              render={(rendered) => (
-                <TextInput
-                  label="CIDR"
-                  required
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="10.0.0.0/16"
-                  description={cidr.isFetching ? 'Finding a free block…' : 'A block free in the chosen regions is filled in.'}
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  {...bound(rendered)}
-                  onChange={(event) => rendered.field.onChange(normalizeCidrInput(event.currentTarget.value))}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Popover
-              opened={passwordFocused}
-              position="bottom-start"
-              withArrow
-              shadow="md"
-              trapFocus={false}
-              returnFocus={false}
-              withRoles={false}
-            >
-              <Popover.Target>
-                <div>
-                  <Controller
-                    control={control}
-                    name="password"
-                    render={(rendered) => (
-                      <NewPasswordInput
-                        label="Password"
-                        {...bound(rendered)}
-                        onFocus={() => setPasswordFocused(true)}
-                        onBlur={() => {
-                          setPasswordFocused(false);
-                          rendered.field.onBlur();
-                        }}
-                        onValue={(value) => {
-                          rendered.field.onChange(value);
-                          if (getValues('confirm_password')) void trigger('confirm_password');
-                        }}
-                        aria-describedby="password-checks"
-                      />
-                    )}
-                  />
-                </div>
-              </Popover.Target>
-              <Popover.Dropdown id="password-checks">
-                <PasswordChecks password={password} />
-              </Popover.Dropdown>
-            </Popover>
-            <Controller
-              control={control}
-              name="confirm_password"
-              render={(rendered) => <NewPasswordInput label="Confirm Password" {...bound(rendered)} onValue={rendered.field.onChange} />}
-            />
-          </SimpleGrid>
+          <PasswordSection control={control} getValues={getValues} trigger={trigger} password={password} />
           <Controller
             control={control}
             name="kumo_version"

@@ -1,0 +1,39 @@
+import { KUMO_MANAGER_USER, WEB_PORTAL_USER } from './node-layout.js';
+import { TEMPLATE_PARAMETERS, amiParameterPath, type CloudFormationTemplate, type TemplateContext } from './template-names.js';
+
+/** The parameters CreateStack is given: the NoEcho password, the AMI, an optional key pair, who may connect, and the DR bucket. */
+export function templateParameters({ settings, dr }: TemplateContext): CloudFormationTemplate['Parameters'] {
+  const parameters: CloudFormationTemplate['Parameters'] = {
+    [TEMPLATE_PARAMETERS.password]: {
+      Type: 'String',
+      NoEcho: true,
+      MinLength: 12,
+      MaxLength: 64,
+      Description: `Password of the Kumo Manager user ${KUMO_MANAGER_USER} and the Web Portal user ${WEB_PORTAL_USER}`,
+    },
+    [TEMPLATE_PARAMETERS.amiId]: {
+      Type: 'AWS::SSM::Parameter::Value<AWS::EC2::Image::Id>',
+      Default: amiParameterPath(settings.kumoVersion),
+      Description: `SSM parameter holding the AMI id of Kumo ${settings.kumoVersion}`,
+    },
+    [TEMPLATE_PARAMETERS.keyName]: {
+      Type: 'String',
+      Default: '',
+      Description: 'Optional EC2 key pair for operator SSH access (empty: none)',
+    },
+    [TEMPLATE_PARAMETERS.ingressCidr]: {
+      Type: 'String',
+      Default: '0.0.0.0/0',
+      AllowedPattern: '^(\\d{1,3}\\.){3}\\d{1,3}/\\d{1,2}$',
+      Description: 'Addresses allowed to reach the Web Portal and Kumo Manager (HTTPS)',
+    },
+  };
+  if (dr) {
+    parameters[TEMPLATE_PARAMETERS.backupDestinationBucketArn] = {
+      Type: 'String',
+      AllowedPattern: '^arn:aws[a-z-]*:s3:::[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+      Description: `ARN of the versioned backup bucket in ${settings.backupRegion} that receives the replicated backups`,
+    };
+  }
+  return parameters;
+}

@@ -1,0 +1,52 @@
+import type { Clock } from '../../clock.js';
+import type { Tx } from '../../db/client.js';
+import type { LedgerRepository } from './ledger.repository.js';
+
+/** What the ledger tells other modules without changing anything: history, one entry, free credits and this month's usage. */
+export function createLedgerReads(deps: {
+  ledgerRepository: Pick<
+    LedgerRepository,
+    'historyEntries' | 'findEntryForAccount' | 'spendableGrants' | 'creditSummaries' | 'usageBetween'
+  >;
+  clock: Clock;
+}) {
+  const { ledgerRepository: repo, clock } = deps;
+
+  return {
+    /**
+     * The history the ledger keeps for a subscription: its newest `limit` entries other than card purchases
+     * (billing lists those from its own purchases, in any status), and how many such entries there are.
+     */
+    history: (subscriptionId: string, limit: number, tx?: Tx) => repo.historyEntries(subscriptionId, limit, tx),
+
+    /** One entry of the account's subscriptions (a receipt's balance, or why a transaction has no receipt). */
+    entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repo.findEntryForAccount(accountId, entryId, tx),
+
+    /** Each free-credit grant still to spend (the same credits `summaries` adds up), earliest-expiring first. */
+    freeCreditGrants: (subscriptionId: string, tx?: Tx) => repo.spendableGrants(subscriptionId, clock.now(), tx),
+
+    /** Unexpired free credits, their next expiry and this month's usage per subscription. */
+    async summaries(subscriptionIds: string[], tx?: Tx) {
+      const now = clock.now();
+      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const [credits, usage] = await Promise.all([
+        repo.creditSummaries(subscriptionIds, now, tx),
+        repo.usageBetween(subscriptionIds, monthStart, now, tx),
+      ]);
+      return new Map(
+        subscriptionIds.map((id) => {
+          const credit = credits.find((row) => row.subscriptionId === id);
+          const used = usage.find((row) => row.subscriptionId === id);
+          return [
+            id,
+            {
+              freeCreditsCents: Number(credit?.creditsCents ?? 0),
+              nextCreditExpiry: credit?.nextExpiry ? new Date(credit.nextExpiry) : null,
+              consumedThisMonthCents: Number(used?.usedCents ?? 0),
+            },
+          ];
+        }),
+      );
+    },
+  };
+}

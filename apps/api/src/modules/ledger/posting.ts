@@ -1,0 +1,152 @@
+import { MESSAGES } from '@kumo/contract';
+import type { Clock } from '../../clock.js';
+import type { Database, Tx } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { LedgerEntryRow, LedgerRepository, NewLedgerEntry } from './ledger.repository.js';
+
+export const ENTRY_KINDS = [
+  'PURCHASE',
+  'FREE_CREDIT_GRANT',
+  'CREDIT_EXPIRY',
+  'ADMIN_FUNDS',
+  'USAGE',
+  'REFUND',
+  'TRANSFER_OUT',
+  'TRANSFER_IN',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export interface PostResult {
+  entry: LedgerEntryRow;
+  /** True when the idempotency key had been posted before: nothing changed this time. */
+  duplicate: boolean;
+}
+
+export interface Posting {
+  subscriptionId: string;
+  amountCents: number;
+  /** Unique across the whole ledger: posting the same key again returns the first entry and changes nothing. */
+  idempotencyKey: string;
+  description?: string;
+  remark?: string;
+  actorUserId?: string | null;
+}
+
+export interface OpenGrant {
+  entryId: string;
+  remainingCents: number;
+  expiresAt: Date;
+}
+
+/** What an operation decides once the subscription is locked and its due credits have expired. */
+export interface Draft {
+  kind: EntryKind;
+  category: string;
+  /** Signed change of the balance. */
+  amountCents: number;
+  description: string;
+  refundOfEntryId?: string;
+  /** Writes that belong with the entry (grant rows, allocations) once it exists. */
+  after?: (entry: LedgerEntryRow, tx: Tx) => Promise<void>;
+}
+
+export interface Locked {
+  accountId: string;
+  balanceCents: number;
+  openGrants: OpenGrant[];
+  now: Date;
+  /** The transaction holding the lock: every read inside an operation goes through it. */
+  tx: Tx;
+}
+
+function assertCents(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, { amount: MESSAGES.validationFailed });
+  }
+}
+
+/**
+ * How every balance change is written: under the subscription's row lock, a known idempotency key replayed, due
+ * free credits expired first, then the operation's entry and the new balance, all in one transaction.
+ */
+export function createPosting(deps: { db: Database; ledgerRepository: LedgerRepository; clock: Clock }) {
+  const { db, ledgerRepository: repo, clock } = deps;
+  const inTransaction = <T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> => (tx ? work(tx) : db.transaction(work));
+
+  /** Expires the locked subscription's grants whose time has come; returns the new balance and the grants still open. */
+  async function expireDue(subscriptionId: string, balanceCents: number, now: Date, tx: Tx) {
+    let balance = balanceCents;
+    const open: OpenGrant[] = [];
+    for (const grant of await repo.openGrants(subscriptionId, tx)) {
+      if (grant.expiresAt.getTime() > now.getTime()) {
+        open.push(grant);
+        continue;
+      }
+      if (grant.remainingCents > 0) {
+        balance -= grant.remainingCents;
+        const entry = await repo.insertEntry(
+          {
+            subscriptionId,
+            kind: 'CREDIT_EXPIRY',
+            category: 'CREDITS_EXPIRED',
+            amountCents: -grant.remainingCents,
+            balanceAfterCents: balance,
+            idempotencyKey: `credit-expiry:${grant.entryId}`,
+            description: 'Unused free credits expired',
+            createdAt: now,
+          },
+          tx,
+        );
+        // The grant is still open, so its expiry cannot have been posted: a missing row means a broken invariant.
+        if (!entry) throw new Error(`credit expiry for grant ${grant.entryId} exists while the grant is open`);
+        await repo.insertAllocations([{ entryId: entry.id, grantEntryId: grant.entryId, amountCents: grant.remainingCents }], tx);
+      }
+      await repo.markGrantExpired(grant.entryId, now, tx);
+    }
+    return { balance, open };
+  }
+
+  /** Locks, replays a known key, expires due credits, then writes the operation's entry and the new balance. */
+  async function post(posting: Posting, expectedKind: EntryKind, decide: (locked: Locked) => Promise<Draft>, tx?: Tx): Promise<PostResult> {
+    assertCents(posting.amountCents);
+    return inTransaction(tx, async (tx) => {
+      const subscription = await repo.lockSubscription(posting.subscriptionId, tx);
+      if (!subscription) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+
+      const existing = await repo.findEntryByKey(posting.idempotencyKey, tx);
+      if (existing) {
+        if (existing.subscriptionId !== posting.subscriptionId || existing.kind !== expectedKind) {
+          throw conflict('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
+        }
+        return { entry: existing, duplicate: true };
+      }
+
+      const now = clock.now();
+      const { balance, open } = await expireDue(subscription.id, subscription.balanceCents, now, tx);
+      const draft = await decide({ accountId: subscription.accountId, balanceCents: balance, openGrants: open, now, tx });
+      const balanceAfter = balance + draft.amountCents;
+      const values: NewLedgerEntry = {
+        subscriptionId: subscription.id,
+        kind: draft.kind,
+        category: draft.category,
+        amountCents: draft.amountCents,
+        balanceAfterCents: balanceAfter,
+        idempotencyKey: posting.idempotencyKey,
+        description: posting.description ?? draft.description,
+        remark: posting.remark ?? '',
+        refundOfEntryId: draft.refundOfEntryId ?? null,
+        createdByUserId: posting.actorUserId ?? null,
+        createdAt: now,
+      };
+      const entry = await repo.insertEntry(values, tx);
+      // Only a concurrent posting of the same key on another subscription gets here; this one rolls back.
+      if (!entry) throw conflict('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
+      await draft.after?.(entry, tx);
+      await repo.setBalance(subscription.id, balanceAfter, tx);
+      return { entry, duplicate: false };
+    });
+  }
+
+  return { inTransaction, expireDue, post };
+}
+export type LedgerPosting = ReturnType<typeof createPosting>;

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { DAY } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import type { Ledger } from '../ledger/index.js';
+import type { MeteringRepository } from './metering.repository.js';
+import type { createOverdueGuard } from './overdue-guard.js';
+
+export const METERING_QUEUE = 'metering.charge';
+
+/**
+ * The metering run: turns the clusters' state history into one charge per (cluster, dimension, billable hour) and
+ * charges each run's new hours through the ledger, then runs the overdue guard and the credit-expiry notices.
+ */
+export function createChargingRun(deps: {
+  db: Database;
+  repository: Pick<
+    MeteringRepository,
+    'registerClusters' | 'accountsToMeter' | 'lockAccount' | 'chargeAccount' | 'markChecked' | 'accountsWithCreditsExpiring'
+  >;
+  ledger: Pick<Ledger, 'debitUsage'>;
+  guard: Pick<ReturnType<typeof createOverdueGuard>, 'guardAccount' | 'creditExpiryNotices'>;
+  clock: Clock;
+  logger?: FastifyBaseLogger;
+  /** Real milliseconds one billable hour lasts. */
+  hourMs: number;
+}) {
+  const { db, repository: repo, ledger, guard, clock } = deps;
+
+  /**
+   * One metering run: charges every account's new billable hours (each account in one transaction with its
+   * ledger entries, serialised per account), then the guards. Replaying or overlapping runs charge nothing twice.
+   */
+  return async function run(): Promise<{ hours: number; cents: number }> {
+    const now = clock.now();
+    const runId = randomUUID();
+    await repo.registerClusters(deps.hourMs, now);
+    let hours = 0;
+    let cents = 0;
+    for (const accountId of await repo.accountsToMeter()) {
+      await db.transaction(async (tx) => {
+        await repo.lockAccount(accountId, tx);
+        const totals = await repo.chargeAccount(accountId, now, runId, tx);
+        for (const total of totals) {
+          hours += total.hours;
+          cents += total.cents;
+          if (total.cents <= 0) continue;
+          await ledger.debitUsage(
+            {
+              subscriptionId: total.subscriptionId,
+              amountCents: total.cents,
+              idempotencyKey: `metering:${runId}:${total.subscriptionId}`,
+              description: `Service usage (${total.hours} billable unit${total.hours === 1 ? '' : 's'})`,
+              usedAlready: true,
+            },
+            tx,
+          );
+        }
+        await repo.markChecked(accountId, now, tx);
+      });
+      try {
+        await guard.guardAccount(accountId);
+      } catch (error) {
+        deps.logger?.warn({ err: error, accountId }, 'metering guard failed');
+      }
+    }
+    // Credit expiry concerns accounts whether or not they have clusters.
+    for (const accountId of await repo.accountsWithCreditsExpiring(now, new Date(now.getTime() + 3 * DAY))) {
+      try {
+        await guard.creditExpiryNotices(accountId);
+      } catch (error) {
+        deps.logger?.warn({ err: error, accountId }, 'credit expiry notice failed');
+      }
+    }
+    return { hours, cents };
+  };
+}

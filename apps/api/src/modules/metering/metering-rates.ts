@@ -1,0 +1,89 @@
+import { METERING_UNITS, MESSAGES, type RateCard } from '@kumo/contract';
+import type { Clock } from '../../clock.js';
+import { HOUR } from '../../clock.js';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
+import type { MeteringRepository } from './metering.repository.js';
+import { DEFAULT_RATES, clusterHourCents, type Rate } from './rate-card.js';
+
+/** One hour of real time; a billable hour of the simulated cloud is shorter. */
+export const REAL_HOUR_MS = HOUR;
+
+/**
+ * The account's rates: those in force at a moment (staff-set rows over the default card), what its clusters cost per
+ * real hour now, the rate card the customer sees, and new rates set by staff.
+ */
+export function createMeteringRates(deps: {
+  db: Database;
+  repository: Pick<MeteringRepository, 'rateRows' | 'clustersOf' | 'insertRates'>;
+  clock: Clock;
+  /** Real milliseconds one billable hour lasts. */
+  hourMs: number;
+}) {
+  const { db, repository: repo, clock } = deps;
+
+  async function ratesAt(accountId: string, at: Date): Promise<Rate[]> {
+    const rows = await repo.rateRows(accountId);
+    return DEFAULT_RATES.map((fallback) => {
+      const row = rows.find((r) => r.dimension === fallback.dimension && r.effectiveFrom.getTime() <= at.getTime());
+      return row ? { dimension: fallback.dimension, rateE4: row.rateE4, freeUnits: row.freeUnits } : fallback;
+    });
+  }
+
+  /** What the clusters cost per real hour now (the sim's hours are shorter), per subscription. */
+  async function realHourCentsOf(accountId: string, filter: { subscriptionId?: string; clusterId?: string }) {
+    const [rates, rows] = await Promise.all([ratesAt(accountId, clock.now()), repo.clustersOf(accountId, filter)]);
+    const billable = new Map<string, number>();
+    for (const c of rows) {
+      if (c.deleted || ['FAILED', 'DELETED', 'DELETED_PARTIALLY', 'DEPLOYING'].includes(c.status)) continue;
+      const state = ['ONLINE', 'STARTING', 'STOPPING'].includes(c.status) ? 'running' : 'stopped';
+      billable.set(c.subscriptionId, (billable.get(c.subscriptionId) ?? 0) + clusterHourCents(rates, state, c.hasBackup));
+    }
+    return (subscriptionId: string) => Math.round(((billable.get(subscriptionId) ?? 0) * REAL_HOUR_MS) / deps.hourMs);
+  }
+
+  return {
+    ratesAt,
+    realHourCentsOf,
+
+    /** The account's rate rows, newest first: the rate history staff see. */
+    rateChanges: (accountId: string) => repo.rateRows(accountId),
+
+    async rateCard(accountId: string): Promise<RateCard> {
+      const now = clock.now();
+      const rates = await ratesAt(accountId, now);
+      const rows = await repo.rateRows(accountId);
+      const effective = rows.find((r) => r.effectiveFrom.getTime() <= now.getTime())?.effectiveFrom ?? new Date(0);
+      return {
+        effective_date: effective.toISOString(),
+        service_rate: Object.fromEntries(rates.map((r) => [r.dimension, r.rateE4 / 10_000])) as RateCard['service_rate'],
+        free_units: {
+          DATA_PROCESS: rates.find((r) => r.dimension === 'DATA_PROCESS')!.freeUnits,
+          LOCAL_STORAGE: rates.find((r) => r.dimension === 'LOCAL_STORAGE')!.freeUnits,
+        },
+        rates: rates.map((r) => ({
+          dimension: r.dimension,
+          rate: r.rateE4 / 10_000,
+          free_units: r.freeUnits,
+          unit: METERING_UNITS[r.dimension],
+        })),
+      };
+    },
+
+    /**
+     * New rates from `effectiveFrom` on (not before now: charged hours are never re-priced). Staff call this through
+     * an approval, passing its transaction so the rates and the approval commit together.
+     */
+    async setRates(accountId: string, rates: Rate[], effectiveFrom: Date, actorUserId: string | null, tx: DbOrTx = db): Promise<void> {
+      const now = clock.now();
+      if (effectiveFrom.getTime() < now.getTime() - 60_000) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
+      for (const rate of rates) {
+        if (!Number.isSafeInteger(rate.rateE4) || rate.rateE4 < 0 || rate.rateE4 >= 1_000_000 || rate.freeUnits < 0) {
+          throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
+        }
+      }
+      await repo.insertRates(accountId, rates, effectiveFrom, actorUserId, now, tx);
+    },
+  };
+}
+export type MeteringRates = ReturnType<typeof createMeteringRates>;
