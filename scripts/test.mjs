@@ -68,7 +68,8 @@ run('portal process tests', 'npx', [
   'apps/api/vitest.processes.config.ts',
   '--reporter=default',
   '--reporter=json',
-  `--outputFile=${results}/vitest-processes.json`,
+  // That config's root is apps/api: an absolute path keeps its report beside the others.
+  `--outputFile=${process.cwd()}/${results}/vitest-processes.json`,
 ]);
 run('browser tests', 'npx', ['playwright', 'test']);
 // Reads the manifest of the console built above: the sign-in screen's first download within its budget.
