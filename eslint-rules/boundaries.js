@@ -8,7 +8,9 @@
  *   templates and queues are its own business (another adapter's files included);
  * - shared layers (http/, lib/, db/, jobs/, clock, errors, config, logger) import no module, except types
  *   through an index (the auth guard reads the access claims' type);
- * - the wiring (app.ts, services.ts, main.ts, demo/, scripts/) reaches modules only through their index.
+ * - the wiring (app.ts, services.ts, main.ts, demo/, scripts/) reaches modules only through their index;
+ * - one exception: the schema barrel, db/schema.ts, gathers every module's and adapter's `*.schema.ts` (their tables)
+ *   for the Drizzle client and drizzle-kit.
  *
  * Console (apps/console/src)
  * - a feature (features/<f>/) never imports another feature, nor app/: only app/ composes features;
@@ -39,7 +41,7 @@ function placeOf(file) {
       if (top === 'adapters') return { app, layer: 'adapter', name, rest: rest.join('/') };
       if (parts.length === 1 && WIRING_FILES.has(top)) return { app, layer: 'wiring' };
       if (WIRING_DIRS.has(top)) return { app, layer: 'wiring' };
-      return { app, layer: 'shared', name: top };
+      return { app, layer: 'shared', name: top, rest: [name, ...rest].filter(Boolean).join('/') };
     }
     if (top === 'features' && name) return { app, layer: 'feature', name };
     // The entry (main.tsx) composes like app/ does.
@@ -51,6 +53,7 @@ function placeOf(file) {
 
 const withoutExtension = (file) => file.replace(/\.(?:[cm]?[jt]sx?)$/, '');
 const isIndex = (place) => place.rest === '' || place.rest === 'index';
+const isSchemaBarrel = (place) => place.layer === 'shared' && place.name === 'db' && place.rest === 'schema';
 
 function isTypeOnly(node) {
   if (node.importKind === 'type' || node.exportKind === 'type') return true;
@@ -62,6 +65,7 @@ function isTypeOnly(node) {
 export function crossing(from, to, typeOnly) {
   if (!from || !to || from.app !== to.app) return null;
   if (from.app === 'api') {
+    if (isSchemaBarrel(from) && (to.layer === 'module' || to.layer === 'adapter') && to.rest.endsWith('.schema')) return null;
     if (to.layer === 'adapter') {
       if (from.layer === 'wiring' || (from.layer === 'adapter' && from.name === to.name) || isIndex(to)) return null;
       return `Use adapter '${to.name}' only through its port, adapters/${to.name}/index.ts (not ${to.rest}).`;

@@ -8,14 +8,14 @@ import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { JobDefinition } from './jobs/job-queue.js';
 import { createAdminService } from './modules/admin/index.js';
-import { createAuthService, createStaffActionLog } from './modules/auth/index.js';
+import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
 import { createMailService, mailJobs, type MailLimits } from './modules/mail/index.js';
 import { REAL_HOUR_MS, createClusterChargeDays, createMeteringService, meteringJobs } from './modules/metering/index.js';
 import { createStaffSsoService } from './modules/staff-sso/index.js';
-import { createSubscriptionsService } from './modules/subscriptions/index.js';
+import { createSubscriptionBalances, createSubscriptionsService } from './modules/subscriptions/index.js';
 import { createXsrf } from './http/xsrf.js';
 import { createUsersService } from './modules/users/index.js';
 
@@ -58,8 +58,10 @@ export function createServices(infra: Infrastructure) {
     clock,
     secret: infra.authSecret,
   });
+  // People, accounts and memberships are the auth module's; the users and admin modules change them through it.
+  const accounts = createAccountRecords(db);
   // Money: the ledger is the only writer of balances; subscriptions and billing reach it through its interface.
-  const ledger = createLedger({ db, clock });
+  const ledger = createLedger({ db, clock, balances: createSubscriptionBalances(db) });
   const subscriptions = createSubscriptionsService({ db, ledger, clock });
   const payments = createPayments(infra.payments ?? {}, { db, clock, jobs: infra.jobs, publicUrl: infra.publicUrl });
   const billing = createBillingService({
@@ -75,6 +77,7 @@ export function createServices(infra: Infrastructure) {
   const users = createUsersService({
     db,
     auth,
+    accounts,
     mail,
     subscriptions,
     clock,
@@ -119,6 +122,7 @@ export function createServices(infra: Infrastructure) {
   const admin = createAdminService({
     db,
     auth,
+    accounts,
     mail,
     ledger,
     subscriptions,
@@ -136,6 +140,7 @@ export function createServices(infra: Infrastructure) {
   return {
     mail,
     auth,
+    accounts,
     admin,
     users,
     staffSso,

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ROLES } from '@kumo/contract';
 import { sql } from 'drizzle-orm';
 import { createAuthRepository } from '../src/modules/auth/auth.repository.js';
-import { createUsersRepository } from '../src/modules/users/users.repository.js';
 import { databaseKinds } from './support/databases.js';
 import { get, logIn, post, send, signUp, startTestApp, tokensOf, type TestContext, type Tokens } from './support/harness.js';
 
@@ -339,13 +338,7 @@ describe.each(kinds)('who may call what, on %s', (kind) => {
     const memberOwn = await signUp(ctx, memberEmail, 'Mel Member');
     const ownerDetail = (await get(ctx, '/api/user/detail', owner.jwt)).json();
     const memberDetail = (await get(ctx, '/api/user/detail', memberOwn.jwt)).json();
-    await createUsersRepository(ctx.database.db).addMember(
-      ownerDetail.accounts[0].account_id,
-      memberDetail.userId,
-      'CLUSTER_MEMBER',
-      [],
-      ctx.clock.now(),
-    );
+    await ctx.services.accounts.addMember(ownerDetail.accounts[0].account_id, memberDetail.userId, 'CLUSTER_MEMBER', ctx.clock.now());
     const member = tokensOf(
       await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: ownerDetail.accounts[0].account_id }, memberOwn.jwt, {
         'refresh-token': memberOwn.refresh,

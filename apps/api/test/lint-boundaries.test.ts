@@ -149,6 +149,22 @@ describe('API boundaries', () => {
   });
 });
 
+describe('the schema barrel', () => {
+  it("lets db/schema.ts gather every module's and adapter's tables, and nothing else of theirs", async () => {
+    const barrel = 'apps/api/src/db/schema.ts';
+    expect(await crossings(barrel, "export * from '../modules/clusters/clusters.schema.js';")).toEqual([]);
+    expect(await crossings(barrel, "export * from '../adapters/cloud/simulated/sim-cloud.schema.js';")).toEqual([]);
+    expect(await crossings(barrel, "export * from '../modules/clusters/clusters.repository.js';")).toHaveLength(1);
+    expect(await crossings(barrel, "export * from '../adapters/payments/sandbox/sandbox.repository.js';")).toHaveLength(1);
+    expect(await crossings('apps/api/src/db/client.ts', "import { clusters } from '../modules/clusters/clusters.schema.js';")).toHaveLength(
+      1,
+    );
+    expect(
+      await crossings('apps/api/src/modules/billing/billing.repository.ts', "import { users } from '../auth/auth.schema.js';"),
+    ).toHaveLength(1);
+  });
+});
+
 describe('console boundaries', () => {
   const home = 'apps/console/src/features/home/subscriptions-summary.tsx';
 

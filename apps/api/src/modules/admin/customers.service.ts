@@ -30,7 +30,7 @@ import type { Database } from '../../db/client.js';
 import { businessRule, notFound } from '../../errors.js';
 import type { BillingService } from '../billing/index.js';
 import type { ClustersService } from '../clusters/index.js';
-import type { StaffActionLog } from '../auth/index.js';
+import type { AccountRecords, StaffActionLog } from '../auth/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MeteringService } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -45,6 +45,8 @@ const page = <T>(rows: T[], index: number, size: number) => ({
 export function createCustomerViews(deps: {
   db: Database;
   repo: KmAccessRepository;
+  /** The auth module's writes to the customer's account (its preview release and manager access settings). */
+  accounts: AccountRecords;
   /** What staff change or open here goes into the customer's Staff access trail, naming them. */
   staffActions: StaffActionLog;
   subscriptions: SubscriptionsService;
@@ -56,7 +58,7 @@ export function createCustomerViews(deps: {
   clock: Clock;
   secret: string;
 }) {
-  const { db, repo, staffActions, subscriptions, billing, clusters, ledger, users, metering, clock } = deps;
+  const { db, repo, accounts, staffActions, subscriptions, billing, clusters, ledger, users, metering, clock } = deps;
 
   async function customerOf(userId: string) {
     const row = await repo.customerDetail(userId);
@@ -154,7 +156,7 @@ export function createCustomerViews(deps: {
     async setPreview(userId: string, enable: boolean, staffUserId: string): Promise<EaVersionActionResponse> {
       const customer = await customerOf(userId);
       await db.transaction(async (tx) => {
-        await clusters.setPreviewEnabled(customer.accountId, enable, tx);
+        await accounts.setPreviewEnabled(customer.accountId, enable, tx);
         const did = enable ? 'offered the preview release' : 'stopped offering the preview release';
         await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'PREVIEW_RELEASE_CHANGED', did }, tx);
       });
@@ -273,7 +275,7 @@ export function createCustomerViews(deps: {
       const access = request.admin_access ? 'on' : 'off';
       const did = `changed the Kumo Manager access rights: administrative access ${access}, manager role ${request.km_user_role}`;
       await db.transaction(async (tx) => {
-        await repo.setKmAccess(customer.accountId, request.admin_access, request.km_user_role, tx);
+        await accounts.setKmAccess(customer.accountId, request.admin_access, request.km_user_role, tx);
         await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'KM_ACCESS_CHANGED', did }, tx);
       });
       return { admin_access: request.admin_access, km_user_role: request.km_user_role, message: 'Access rights updated.' };

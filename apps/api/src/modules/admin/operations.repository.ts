@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, adminOperations, users } from '../../db/schema.js';
+import { accountDirectory, userDirectory } from '../auth/index.js';
+import { adminOperations } from './admin.schema.js';
 
 export type AdminOperationRow = typeof adminOperations.$inferSelect;
 
@@ -10,27 +12,27 @@ export function createOperationsRepository(db: DbOrTx) {
     /** A customer is the owner of an account: their oldest account is the one staff act on. */
     async customer(userId: string, tx: DbOrTx = db) {
       const [row] = await tx
-        .select({ userId: users.id, email: users.email, name: users.name, accountId: accounts.id })
-        .from(users)
-        .innerJoin(accounts, eq(accounts.ownerUserId, users.id))
-        .where(eq(users.id, userId))
-        .orderBy(asc(accounts.createdAt))
+        .select({ userId: userDirectory.id, email: userDirectory.email, name: userDirectory.name, accountId: accountDirectory.id })
+        .from(userDirectory)
+        .innerJoin(accountDirectory, eq(accountDirectory.ownerUserId, userDirectory.id))
+        .where(eq(userDirectory.id, userId))
+        .orderBy(asc(accountDirectory.createdAt))
         .limit(1);
       return row;
     },
 
     async userEmail(userId: string, tx: DbOrTx = db): Promise<string | undefined> {
-      const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await tx.select({ email: userDirectory.email }).from(userDirectory).where(eq(userDirectory.id, userId)).limit(1);
       return row?.email;
     },
 
     /** Every SYSTEM_ADMIN but the one given, by e-mail. */
     async otherSystemAdmins(exceptEmail: string, tx: DbOrTx = db): Promise<string[]> {
       const rows = await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.systemRole, 'SYSTEM_ADMIN'), ne(sql`lower(${users.email})`, exceptEmail.toLowerCase())))
-        .orderBy(asc(users.email));
+        .select({ email: userDirectory.email })
+        .from(userDirectory)
+        .where(and(eq(userDirectory.systemRole, 'SYSTEM_ADMIN'), ne(sql`lower(${userDirectory.email})`, exceptEmail.toLowerCase())))
+        .orderBy(asc(userDirectory.email));
       return rows.map((row) => row.email);
     },
 
@@ -60,14 +62,16 @@ export function createOperationsRepository(db: DbOrTx) {
 
     /** Operations still waiting whose OTPs went to this approver, oldest first. */
     async pendingFor(approverEmail: string, now: Date, tx: DbOrTx = db) {
+      const requester = alias(userDirectory, 'requester');
       return tx
         .select({
           operation: adminOperations,
-          customerEmail: users.email,
-          requesterEmail: sql<string>`(select email from users r where r.id = ${adminOperations.requestedByUserId})`,
+          customerEmail: userDirectory.email,
+          requesterEmail: requester.email,
         })
         .from(adminOperations)
-        .innerJoin(users, eq(users.id, adminOperations.customerUserId))
+        .innerJoin(userDirectory, eq(userDirectory.id, adminOperations.customerUserId))
+        .innerJoin(requester, eq(requester.id, adminOperations.requestedByUserId))
         .where(
           and(
             isNull(adminOperations.approvedAt),
@@ -81,31 +85,27 @@ export function createOperationsRepository(db: DbOrTx) {
 }
 export type OperationsRepository = ReturnType<typeof createOperationsRepository>;
 
-/** The customer's manager (KM) access settings, kept on their account. */
+/** The customer's manager (KM) access settings, kept on their account (changed through the auth module's `AccountRecords`). */
 export function createKmAccessRepository(db: DbOrTx) {
   return {
     async customerDetail(userId: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select({
-          userId: users.id,
-          name: users.name,
-          email: users.email,
-          createdAt: users.createdAt,
-          accountId: accounts.id,
-          kmAdminAccess: accounts.kmAdminAccess,
-          kmUserRole: accounts.kmUserRole,
-          kumoEaVersionEnabled: accounts.kumoEaVersionEnabled,
+          userId: userDirectory.id,
+          name: userDirectory.name,
+          email: userDirectory.email,
+          createdAt: userDirectory.createdAt,
+          accountId: accountDirectory.id,
+          kmAdminAccess: accountDirectory.kmAdminAccess,
+          kmUserRole: accountDirectory.kmUserRole,
+          kumoEaVersionEnabled: accountDirectory.kumoEaVersionEnabled,
         })
-        .from(users)
-        .innerJoin(accounts, eq(accounts.ownerUserId, users.id))
-        .where(eq(users.id, userId))
-        .orderBy(asc(accounts.createdAt))
+        .from(userDirectory)
+        .innerJoin(accountDirectory, eq(accountDirectory.ownerUserId, userDirectory.id))
+        .where(eq(userDirectory.id, userId))
+        .orderBy(asc(accountDirectory.createdAt))
         .limit(1);
       return row;
-    },
-
-    async setKmAccess(accountId: string, adminAccess: boolean, kmUserRole: string, tx: DbOrTx = db): Promise<void> {
-      await tx.update(accounts).set({ kmAdminAccess: adminAccess, kmUserRole }).where(eq(accounts.id, accountId));
     },
   };
 }

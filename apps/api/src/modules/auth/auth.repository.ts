@@ -11,7 +11,7 @@ import {
   refreshTokens,
   sessions,
   users,
-} from '../../db/schema.js';
+} from './auth.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;

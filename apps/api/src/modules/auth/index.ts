@@ -11,6 +11,8 @@ export { authRoutes } from './auth.routes.js';
 export { createStaffActionLog, type StaffActionEvent, type StaffActionLog } from './staff-actions.js';
 export { loadAuthSecret } from './server-secret.js';
 export { seedDemoUsers } from './demo-users.js';
+export { createAccountRecords, type AccountRecords } from './account-records.js';
+export { accountDirectory, accountMemberDirectory, userDirectory } from './auth.views.js';
 
 type Deps = Omit<Parameters<typeof createService>[0], 'authRepository' | 'accessTokens'> & { db: Database; clock: Clock; secret: string };
 

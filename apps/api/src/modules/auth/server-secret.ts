@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { serverSecrets } from '../../db/schema.js';
+import { serverSecrets } from './auth.schema.js';
 
 const NAME = 'auth';
 

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { purchases, subscriptions, users } from '../../db/schema.js';
+import { userDirectory } from '../auth/index.js';
+import { subscriptionDirectory } from '../subscriptions/index.js';
+import { purchases } from './billing.schema.js';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -80,7 +82,10 @@ export function createBillingRepository(db: DbOrTx) {
     },
 
     async contactOf(userId: string, tx: DbOrTx = db) {
-      const [row] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+      const [row] = await tx
+        .select({ name: userDirectory.name, email: userDirectory.email })
+        .from(userDirectory)
+        .where(eq(userDirectory.id, userId));
       return row;
     },
 
@@ -114,14 +119,14 @@ export function createBillingRepository(db: DbOrTx) {
     async receiptOf(purchaseId: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select({
-          subscriptionName: subscriptions.name,
-          customerName: users.name,
-          customerEmail: users.email,
+          subscriptionName: subscriptionDirectory.name,
+          customerName: userDirectory.name,
+          customerEmail: userDirectory.email,
           ledgerEntryId: purchases.ledgerEntryId,
         })
         .from(purchases)
-        .innerJoin(subscriptions, eq(subscriptions.id, purchases.subscriptionId))
-        .innerJoin(users, eq(users.id, purchases.userId))
+        .innerJoin(subscriptionDirectory, eq(subscriptionDirectory.id, purchases.subscriptionId))
+        .innerJoin(userDirectory, eq(userDirectory.id, purchases.userId))
         .where(eq(purchases.id, purchaseId));
       return row;
     },

@@ -101,7 +101,7 @@ describe.each(kinds)('clusters on %s', (kind) => {
     expect(refused.json().field_errors).toEqual({ kumo_version: CLUSTER_MESSAGES.versionUnknown });
 
     const me = (await get(ctx, '/api/user/detail', jwt)).json();
-    await ctx.services.clusters.setPreviewEnabled(me.accounts[0].account_id, true);
+    await ctx.services.accounts.setPreviewEnabled(me.accounts[0].account_id, true);
     expect((await get(ctx, '/api/cluster/check-kumo-ea-version', jwt)).json()).toEqual({ kumo_ea_version_enabled: true });
     const withPreview = (await get(ctx, '/api/cluster/kumo-versions', jwt)).json().kumo_versions as { version: string }[];
     expect(withPreview.some((v) => v.version === '2027.01.0-preview.2')).toBe(true);

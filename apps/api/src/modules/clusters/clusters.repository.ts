@@ -2,7 +2,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DEPLOYMENT_STEP_EVENTS } from '@kumo/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, clusterAuditLogs, clusterOperations, clusterSchedules, clusters, subscriptions, users } from '../../db/schema.js';
+import { accountDirectory, userDirectory } from '../auth/index.js';
+import { subscriptionDirectory } from '../subscriptions/index.js';
+import { clusterAuditLogs, clusterOperations, clusterSchedules, clusters } from './clusters.schema.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 export type OperationRow = typeof clusterOperations.$inferSelect;
@@ -11,10 +13,10 @@ export type ScheduleRow = typeof clusterSchedules.$inferSelect;
 /** A cluster with what its presentation needs from its subscription and creator. */
 const viewColumns = {
   cluster: clusters,
-  subscriptionName: subscriptions.name,
-  subscriptionBalanceCents: subscriptions.balanceCents,
-  creatorName: users.name,
-  creatorEmail: users.email,
+  subscriptionName: subscriptionDirectory.name,
+  subscriptionBalanceCents: subscriptionDirectory.balanceCents,
+  creatorName: userDirectory.name,
+  creatorEmail: userDirectory.email,
 };
 export type ClusterView = {
   cluster: ClusterRow;
@@ -31,8 +33,8 @@ export function createClustersRepository(db: DbOrTx) {
     tx
       .select(viewColumns)
       .from(clusters)
-      .innerJoin(subscriptions, eq(subscriptions.id, clusters.subscriptionId))
-      .innerJoin(users, eq(users.id, clusters.createdByUserId));
+      .innerJoin(subscriptionDirectory, eq(subscriptionDirectory.id, clusters.subscriptionId))
+      .innerJoin(userDirectory, eq(userDirectory.id, clusters.createdByUserId));
 
   return {
     /** The account's clusters that are not deleted, oldest first; optionally one subscription's. */
@@ -99,10 +101,10 @@ export function createClustersRepository(db: DbOrTx) {
     /** Active subscriptions of the account, for grouping the cluster list. */
     async subscriptionsOf(accountId: string, tx: DbOrTx = db) {
       return tx
-        .select({ id: subscriptions.id, name: subscriptions.name })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.accountId, accountId), isNull(subscriptions.deletedAt)))
-        .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+        .select({ id: subscriptionDirectory.id, name: subscriptionDirectory.name })
+        .from(subscriptionDirectory)
+        .where(and(eq(subscriptionDirectory.accountId, accountId), isNull(subscriptionDirectory.deletedAt)))
+        .orderBy(asc(subscriptionDirectory.createdAt), asc(subscriptionDirectory.id));
     },
 
     /** CIDR blocks of the account's live clusters in any of the given regions (as region or backup region). */
@@ -140,26 +142,26 @@ export function createClustersRepository(db: DbOrTx) {
     },
 
     async previewEnabled(accountId: string, tx: DbOrTx = db): Promise<boolean> {
-      const [row] = await tx.select({ flag: accounts.kumoEaVersionEnabled }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      const [row] = await tx
+        .select({ flag: accountDirectory.kumoEaVersionEnabled })
+        .from(accountDirectory)
+        .where(eq(accountDirectory.id, accountId))
+        .limit(1);
       return row?.flag ?? false;
-    },
-
-    async setPreviewEnabled(accountId: string, enabled: boolean, tx: DbOrTx = db): Promise<void> {
-      await tx.update(accounts).set({ kumoEaVersionEnabled: enabled }).where(eq(accounts.id, accountId));
     },
 
     async ownerEmail(accountId: string, tx: DbOrTx = db): Promise<string | undefined> {
       const [row] = await tx
-        .select({ email: users.email })
-        .from(accounts)
-        .innerJoin(users, eq(users.id, accounts.ownerUserId))
-        .where(eq(accounts.id, accountId))
+        .select({ email: userDirectory.email })
+        .from(accountDirectory)
+        .innerJoin(userDirectory, eq(userDirectory.id, accountDirectory.ownerUserId))
+        .where(eq(accountDirectory.id, accountId))
         .limit(1);
       return row?.email;
     },
 
     async userEmail(userId: string, tx: DbOrTx = db): Promise<string | undefined> {
-      const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await tx.select({ email: userDirectory.email }).from(userDirectory).where(eq(userDirectory.id, userId)).limit(1);
       return row?.email;
     },
 

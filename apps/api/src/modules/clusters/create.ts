@@ -13,7 +13,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { parseCidr as parseNetwork, stackNameFor } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { AppError, badRequest, businessRule, conflict } from '../../errors.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { AWS_REGION_MAPPING, backupRegionsOf, candidateCidrs, versionsFor } from './catalog.js';
@@ -68,9 +68,6 @@ export function createClusterCreation(deps: {
     async versions(accountId: string): Promise<KumoVersionsResponse> {
       return { kumo_versions: versionsFor(await repo.previewEnabled(accountId)) };
     },
-
-    /** Staff will toggle this from the admin area; kept here so the rule has one owner. */
-    setPreviewEnabled: (accountId: string, enabled: boolean, tx?: Tx) => repo.setPreviewEnabled(accountId, enabled, tx),
 
     async create(caller: Caller, order: CreateClusterOrder): Promise<{ deploymentId: string; subscriptionId: string }> {
       // A first look for a quick answer; the transaction below checks again under the subscription's lock.

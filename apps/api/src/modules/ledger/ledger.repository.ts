@@ -1,13 +1,17 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { billingAccounts, creditAllocations, creditGrants, ledgerEntries, subscriptions } from '../../db/schema.js';
+import { subscriptionDirectory, type SubscriptionBalances } from '../subscriptions/index.js';
+import { billingAccounts, creditAllocations, creditGrants, ledgerEntries } from './ledger.schema.js';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type CreditGrantRow = typeof creditGrants.$inferSelect;
 export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'seq'>;
 
-/** SQL for balances, entries, free-credit grants and their allocations. Only the ledger service calls it. */
-export function createLedgerRepository(db: DbOrTx) {
+/**
+ * SQL for balances, entries, free-credit grants and their allocations. Only the ledger service calls it. The balance
+ * itself sits on the subscription, which the subscriptions module owns: it is locked and written through `balances`.
+ */
+export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalances) {
   return {
     async ensureAccount(accountId: string, at: Date, tx: DbOrTx = db): Promise<void> {
       await tx.insert(billingAccounts).values({ accountId, createdAt: at }).onConflictDoNothing({ target: billingAccounts.accountId });
@@ -31,19 +35,10 @@ export function createLedgerRepository(db: DbOrTx) {
       await tx.update(billingAccounts).set({ overdueLimitCents: limitCents }).where(eq(billingAccounts.accountId, accountId));
     },
 
-    /** SELECT … FOR UPDATE on the subscription: every balance change of it waits here for the one before. */
-    async lockSubscription(subscriptionId: string, tx: DbOrTx) {
-      const [row] = await tx
-        .select({ id: subscriptions.id, accountId: subscriptions.accountId, balanceCents: subscriptions.balanceCents })
-        .from(subscriptions)
-        .where(eq(subscriptions.id, subscriptionId))
-        .for('update');
-      return row;
-    },
+    /** Every balance change of the subscription waits here for the one before. */
+    lockSubscription: (subscriptionId: string, tx: DbOrTx) => balances.lock(subscriptionId, tx),
 
-    async setBalance(subscriptionId: string, balanceCents: number, tx: DbOrTx): Promise<void> {
-      await tx.update(subscriptions).set({ balanceCents }).where(eq(subscriptions.id, subscriptionId));
-    },
+    setBalance: (subscriptionId: string, balanceCents: number, tx: DbOrTx) => balances.set(subscriptionId, balanceCents, tx),
 
     async findEntryByKey(idempotencyKey: string, tx: DbOrTx = db): Promise<LedgerEntryRow | undefined> {
       const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey));
@@ -204,8 +199,8 @@ export function createLedgerRepository(db: DbOrTx) {
           balanceAfterCents: ledgerEntries.balanceAfterCents,
         })
         .from(ledgerEntries)
-        .innerJoin(subscriptions, eq(subscriptions.id, ledgerEntries.subscriptionId))
-        .where(and(eq(subscriptions.accountId, accountId), eq(ledgerEntries.id, entryId)));
+        .innerJoin(subscriptionDirectory, eq(subscriptionDirectory.id, ledgerEntries.subscriptionId))
+        .where(and(eq(subscriptionDirectory.accountId, accountId), eq(ledgerEntries.id, entryId)));
       return row;
     },
 

@@ -5,6 +5,8 @@ import { createSubscriptionsService as createService } from './subscriptions.ser
 
 export type { SubscriptionsService } from './subscriptions.service.js';
 export { subscriptionsRoutes } from './subscriptions.routes.js';
+export { createSubscriptionBalances, type SubscriptionBalances } from './subscription-balances.js';
+export { subscriptionDirectory } from './subscriptions.views.js';
 
 export function createSubscriptionsService(deps: Omit<Parameters<typeof createService>[0], 'subscriptionsRepository'> & { db: Database }) {
   return createService({ ...deps, subscriptionsRepository: createSubscriptionsRepository(deps.db) });

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { subscriptions, users } from '../../db/schema.js';
+import { userDirectory } from '../auth/index.js';
+import { subscriptions } from './subscriptions.schema.js';
 
 const subscriptionColumns = {
   id: subscriptions.id,
@@ -12,8 +13,8 @@ const subscriptionColumns = {
   balanceCents: subscriptions.balanceCents,
   activeClusterCount: subscriptions.activeClusterCount,
   createdAt: subscriptions.createdAt,
-  createdByName: users.name,
-  createdByEmail: users.email,
+  createdByName: userDirectory.name,
+  createdByEmail: userDirectory.email,
 };
 
 /** A live subscription with the person who created it. */
@@ -40,7 +41,7 @@ export function createSubscriptionsRepository(db: DbOrTx) {
       return tx
         .select(subscriptionColumns)
         .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.createdByUserId))
+        .innerJoin(userDirectory, eq(userDirectory.id, subscriptions.createdByUserId))
         .where(live(accountId))
         .orderBy(asc(subscriptions.createdAt), asc(subscriptions.name));
     },
@@ -49,7 +50,7 @@ export function createSubscriptionsRepository(db: DbOrTx) {
       const [row] = await tx
         .select(subscriptionColumns)
         .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.createdByUserId))
+        .innerJoin(userDirectory, eq(userDirectory.id, subscriptions.createdByUserId))
         .where(and(live(accountId), eq(subscriptions.id, id)));
       return row;
     },

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kumo/contract';
 import { DAY } from '../../clock.js';
-import { createUsersRepository } from './users.repository.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import {
   errorCode,
@@ -296,7 +295,7 @@ describe.each(kinds)('account users on %s', (kind) => {
     const member = await signUp(ctx, memberEmail);
     const ownerAccount = (await get(ctx, '/api/user/detail', owner.jwt)).json().accounts[0].account_id;
     const memberUser = (await get(ctx, '/api/user/detail', member.jwt)).json().userId;
-    await createUsersRepository(ctx.database.db).addMember(ownerAccount, memberUser, 'CLUSTER_MEMBER', [], ctx.clock.now());
+    await ctx.services.accounts.addMember(ownerAccount, memberUser, 'CLUSTER_MEMBER', ctx.clock.now());
     const detail = (await get(ctx, '/api/user/detail', member.jwt)).json();
     const memberAccount = detail.accounts.find((account: { role: string }) => account.role === 'CLUSTER_MEMBER');
     const switched = await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: memberAccount.account_id }, member.jwt, {

@@ -1,24 +1,34 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accountMembers, accounts, invitations, memberSubscriptions, users } from '../../db/schema.js';
+import { accountMemberDirectory, userDirectory } from '../auth/index.js';
+import { invitations, memberSubscriptions } from './users.schema.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
 /** Neither accepted nor revoked (it may still have expired). */
 const pending = (): SQL => and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt))!;
 
-/** SQL for an account's people: memberships, invitations and Cluster Members' subscriptions. */
+/**
+ * SQL for an account's people: invitations and Cluster Members' subscriptions, with the people and memberships the
+ * auth module publishes (its views; it writes them, through `AccountRecords`).
+ */
 export function createUsersRepository(db: DbOrTx) {
   return {
     /** Every member of the account, oldest first; always scoped by account. */
     async listMembers(accountId: string, tx: DbOrTx = db) {
       return tx
-        .select({ userId: users.id, name: users.name, email: users.email, role: accountMembers.role, addedOn: accountMembers.createdAt })
-        .from(accountMembers)
-        .innerJoin(users, eq(users.id, accountMembers.userId))
-        .where(eq(accountMembers.accountId, accountId))
-        .orderBy(asc(accountMembers.createdAt));
+        .select({
+          userId: userDirectory.id,
+          name: userDirectory.name,
+          email: userDirectory.email,
+          role: accountMemberDirectory.role,
+          addedOn: accountMemberDirectory.createdAt,
+        })
+        .from(accountMemberDirectory)
+        .innerJoin(userDirectory, eq(userDirectory.id, accountMemberDirectory.userId))
+        .where(eq(accountMemberDirectory.accountId, accountId))
+        .orderBy(asc(accountMemberDirectory.createdAt));
     },
 
     async memberSubscriptionIds(accountId: string, tx: DbOrTx = db) {
@@ -30,32 +40,17 @@ export function createUsersRepository(db: DbOrTx) {
 
     async findMemberByEmail(accountId: string, email: string, tx: DbOrTx = db) {
       const [member] = await tx
-        .select({ userId: users.id, role: accountMembers.role })
-        .from(accountMembers)
-        .innerJoin(users, eq(users.id, accountMembers.userId))
-        .where(and(eq(accountMembers.accountId, accountId), eq(users.email, email)))
+        .select({ userId: userDirectory.id, role: accountMemberDirectory.role })
+        .from(accountMemberDirectory)
+        .innerJoin(userDirectory, eq(userDirectory.id, accountMemberDirectory.userId))
+        .where(and(eq(accountMemberDirectory.accountId, accountId), eq(userDirectory.email, email)))
         .limit(1);
       return member;
     },
 
     async findUserByEmail(email: string, tx: DbOrTx = db) {
-      const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+      const [user] = await tx.select().from(userDirectory).where(eq(userDirectory.email, email)).limit(1);
       return user;
-    },
-
-    async insertUser(values: typeof users.$inferInsert, tx: DbOrTx = db) {
-      const [user] = await tx.insert(users).values(values).returning();
-      return user!;
-    },
-
-    async accountOwnerEmail(accountId: string, tx: DbOrTx = db): Promise<string | undefined> {
-      const [row] = await tx
-        .select({ email: users.email })
-        .from(accounts)
-        .innerJoin(users, eq(users.id, accounts.ownerUserId))
-        .where(eq(accounts.id, accountId))
-        .limit(1);
-      return row?.email;
     },
 
     async insertInvitation(values: typeof invitations.$inferInsert, tx: DbOrTx = db): Promise<string> {
@@ -107,8 +102,7 @@ export function createUsersRepository(db: DbOrTx) {
       return row;
     },
 
-    async addMember(accountId: string, userId: string, role: string, subscriptionIds: string[], now: Date, tx: DbOrTx = db): Promise<void> {
-      await tx.insert(accountMembers).values({ accountId, userId, role, createdAt: now }).onConflictDoNothing();
+    async grantSubscriptions(accountId: string, userId: string, subscriptionIds: string[], tx: DbOrTx = db): Promise<void> {
       if (subscriptionIds.length > 0) {
         await tx
           .insert(memberSubscriptions)
@@ -117,9 +111,8 @@ export function createUsersRepository(db: DbOrTx) {
       }
     },
 
-    async removeMember(accountId: string, userId: string, tx: DbOrTx = db): Promise<void> {
+    async revokeSubscriptions(accountId: string, userId: string, tx: DbOrTx = db): Promise<void> {
       await tx.delete(memberSubscriptions).where(and(eq(memberSubscriptions.accountId, accountId), eq(memberSubscriptions.userId, userId)));
-      await tx.delete(accountMembers).where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
     },
   };
 }

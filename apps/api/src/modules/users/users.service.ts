@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { AccessClaims, AuthService } from '../auth/index.js';
+import type { AccessClaims, AccountRecords, AuthService } from '../auth/index.js';
 import { keyedHash } from '../../lib/crypto.js';
 import type { MailService } from '../mail/index.js';
 import { invitationMail } from './invitation-mail.js';
@@ -21,13 +21,15 @@ export function createUsersService(deps: {
   db: Database;
   usersRepository: UsersRepository;
   auth: AuthService;
+  /** People and memberships belong to the auth module: the users module adds and removes them through it. */
+  accounts: AccountRecords;
   mail: MailService;
   subscriptions: SubscriptionDirectory;
   clock: Clock;
   secret: string;
   publicUrl: string;
 }) {
-  const { db, usersRepository: repo, auth, mail, subscriptions, clock, secret, publicUrl } = deps;
+  const { db, usersRepository: repo, auth, accounts, mail, subscriptions, clock, secret, publicUrl } = deps;
   const invitationHash = (token: string) => keyedHash(secret, 'invitation', token);
   const accountOf = (claims: AccessClaims) => {
     if (!claims.accountId) throw forbidden(MESSAGES.customerAreaOnly);
@@ -164,8 +166,9 @@ export function createUsersService(deps: {
         const invitation = await repo.acceptInvitation(invitationHash(token), now, tx);
         if (!invitation) throw new AppError(422, 'INVITATION_INVALID', MESSAGES.accessExpired);
         const existing = await repo.findUserByEmail(invitation.email, tx);
-        const user = existing ?? (await repo.insertUser({ email: invitation.email, name: invitation.userName, createdAt: now }, tx));
-        await repo.addMember(invitation.accountId, user.id, invitation.role, invitation.subscriptionIds, now, tx);
+        const user = existing ?? (await accounts.addPerson({ email: invitation.email, name: invitation.userName, createdAt: now }, tx));
+        await accounts.addMember(invitation.accountId, user.id, invitation.role, now, tx);
+        await repo.grantSubscriptions(invitation.accountId, user.id, invitation.subscriptionIds, tx);
         const member = await repo.findMemberByEmail(invitation.accountId, invitation.email, tx);
         return { userId: user.id, accountId: invitation.accountId, role: member!.role as CustomerRole, signUp: !existing };
       });
@@ -179,7 +182,10 @@ export function createUsersService(deps: {
       const target = await repo.findMemberByEmail(accountId, email);
       if (!target) throw notFound('NOT_FOUND', MESSAGES.notFound);
       if (target.role === 'ACCOUNT_OWNER' || target.userId === claims.userId) throw forbidden(MESSAGES.removeUserRefused);
-      await db.transaction((tx) => repo.removeMember(accountId, target.userId, tx));
+      await db.transaction(async (tx) => {
+        await repo.revokeSubscriptions(accountId, target.userId, tx);
+        await accounts.removeMember(accountId, target.userId, tx);
+      });
       await auth.revokeAccountSessions(target.userId, accountId);
     },
   };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock.js';
 import type { Database } from '../../../db/client.js';
-import { simCloudStacks } from '../../../db/schema.js';
+import { simCloudStacks } from './sim-cloud.schema.js';
 import { CloudRequestError, type ClusterDescription, type CloudProvisioner, type CreateClusterInput } from '../cloud-provisioner.js';
 import { describeSimStack, type SimStackRecord } from './sim-timeline.js';
 

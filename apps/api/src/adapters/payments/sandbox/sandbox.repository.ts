@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { sandboxCheckoutSessions } from '../../../db/schema.js';
+import { sandboxCheckoutSessions } from './sandbox.schema.js';
 
 export type SandboxSessionRow = typeof sandboxCheckoutSessions.$inferSelect;
 

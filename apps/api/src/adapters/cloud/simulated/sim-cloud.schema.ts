@@ -1,0 +1,17 @@
+/** The simulated cloud's table. */
+import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from '../../../db/columns.js';
+
+/** The simulated cloud's own records: one stack per cluster and the actions asked of it (state is derived from their times). */
+export const simCloudStacks = pgTable('sim_cloud_stacks', {
+  stackName: text('stack_name').primaryKey(),
+  stackId: text('stack_id').notNull(),
+  deploymentId: text('deployment_id').notNull(),
+  clusterName: text('cluster_name').notNull(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  fails: boolean('fails').notNull(),
+  createdAt: at('created_at').notNull(),
+  powerAction: text('power_action'),
+  powerActionAt: at('power_action_at'),
+  deleteRequestedAt: at('delete_requested_at'),
+});

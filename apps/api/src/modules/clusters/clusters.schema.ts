@@ -1,0 +1,116 @@
+/** The clusters module's tables: clusters, their audit log, approvals and schedules. */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at } from '../../db/columns.js';
+
+/** One node as last described by the cloud, kept for the details page. */
+export interface StoredClusterNode {
+  host: string;
+  role: string;
+  instanceType: string;
+  core: number;
+  nodeStatus: string;
+  serviceName: string;
+  serviceStatus: string;
+}
+
+export const clusters = pgTable(
+  'clusters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    cloudProvider: text('cloud_provider').notNull(),
+    region: text('region').notNull(),
+    backupRegion: text('backup_region'),
+    cidr: text('cidr').notNull(),
+    kumoVersion: text('kumo_version').notNull(),
+    stackName: text('stack_name').notNull(),
+    /** Set once the cloud accepted the stack. */
+    stackId: text('stack_id'),
+    status: text('status').notNull(),
+    statusUpdatedAt: at('status_updated_at').notNull(),
+    capacity: integer('capacity').notNull().default(0),
+    stackStatus: text('stack_status'),
+    deploymentStatus: text('deployment_status'),
+    nodes: jsonb('nodes').$type<StoredClusterNode[]>().notNull().default([]),
+    managerUrl: text('manager_url'),
+    portalUrl: text('portal_url'),
+    failureReason: text('failure_reason'),
+    /** The admin password sealed with the server secret until the cloud has it; then NULL. Never logged. */
+    sealedPassword: text('sealed_password'),
+    /** The current transition's command (start, stop, delete) has not reached the cloud yet. */
+    cloudCommandPending: boolean('cloud_command_pending').notNull().default(false),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    createdAt: at('created_at').notNull(),
+    deployedAt: at('deployed_at'),
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [
+    index('clusters_account_idx').on(table.accountId, table.createdAt),
+    uniqueIndex('clusters_subscription_name_idx')
+      .on(table.subscriptionId, sql`lower(${table.name})`)
+      .where(sql`deleted_at is null`),
+    uniqueIndex('clusters_stack_name_idx').on(table.stackName),
+    index('clusters_busy_idx')
+      .on(table.status)
+      .where(sql`status in ('DEPLOYING','STARTING','STOPPING','DELETING')`),
+    check('clusters_capacity_check', sql`${table.capacity} >= 0 and ${table.capacity} <= 5`),
+  ],
+);
+
+export const clusterAuditLogs = pgTable(
+  'cluster_audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    event: text('event').notNull(),
+    description: text('description').notNull(),
+    /** The person who caused it; NULL for the system or the schedule. */
+    actorUserId: uuid('actor_user_id'),
+    /** Who caused it as shown: an e-mail, 'Schedule' or 'System'. */
+    actorLabel: text('actor_label').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('cluster_audit_logs_cluster_idx').on(table.clusterId, table.createdAt, table.seq)],
+);
+
+/** A sensitive action waiting for the approver's OTP (customer cluster deletion). */
+export const clusterOperations = pgTable(
+  'cluster_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    actionName: text('action_name').notNull(),
+    requestedByUserId: uuid('requested_by_user_id').notNull(),
+    approverEmail: text('approver_email').notNull(),
+    otpHash: text('otp_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    sendCount: integer('send_count').notNull().default(1),
+    firstSentAt: at('first_sent_at').notNull(),
+    approvedAt: at('approved_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('cluster_operations_account_idx').on(table.accountId, table.createdAt)],
+);
+
+export const clusterSchedules = pgTable('cluster_schedules', {
+  clusterId: uuid('cluster_id')
+    .primaryKey()
+    .references(() => clusters.id),
+  enabled: boolean('enabled').notNull(),
+  /** IANA time zone the rules' times are in. */
+  timeZone: text('time_zone').notNull(),
+  rules: jsonb('rules').$type<{ day: string; action: string; time: string }[]>().notNull(),
+  /** Rules due after this instant and up to now are acted on at the next check. */
+  lastCheckedAt: at('last_checked_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
