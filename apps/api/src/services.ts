@@ -97,7 +97,6 @@ export function createServices(infra: Infrastructure) {
     logger,
     // The simulated cloud moves SIM_TIME_SCALE times faster, so it is looked at more often.
     followIntervalSeconds: cloud.simulated ? 2 : 15,
-    readRefreshSeconds: cloud.simulated ? 0 : 10,
     chargeDays: createClusterChargeDays(db),
   });
   subscriptions.attachClusterDirectory(clusters.liveClustersOf);

@@ -99,6 +99,8 @@ describe.each(kinds)('clusters when the cloud refuses or fails, on %s', (kind) =
     expect(await statusOf(jwt, id)).toBe('ONLINE');
     await get(ctx, `/api/cluster/stop/${id}`, jwt);
     cloud.description = { ...running, powerState: 'STOPPED', managerUrl: undefined, portalUrl: undefined };
+    // The follow job's first look carries the command to the cloud, its next one reads the outcome.
+    await ctx.services.clusters.reconcile(id);
     await ctx.services.clusters.reconcile(id);
     expect(await statusOf(jwt, id)).toBe('OFFLINE');
     cloud.refuseStart = true;
@@ -144,6 +146,7 @@ describe.each(kinds)('clusters when the cloud refuses or fails, on %s', (kind) =
       nodes: [],
       failureReason: 'bucket not empty',
     };
+    await ctx.services.clusters.reconcile(id);
     await ctx.services.clusters.reconcile(id);
     expect(await statusOf(jwt, id)).toBe('DELETED_PARTIALLY');
     expect((await get(ctx, '/api/cluster/view', jwt)).json()[0].clusters).toEqual([]);

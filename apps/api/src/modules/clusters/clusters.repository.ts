@@ -1,5 +1,5 @@
 /** SQL of the clusters module. Every customer read is scoped to the account: another account's cluster is simply not found. */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DEPLOYMENT_STEP_EVENTS } from '@kumo/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { accountDirectory, userDirectory } from '../auth/index.js';
@@ -50,6 +50,36 @@ export function createClustersRepository(db: DbOrTx) {
         .orderBy(asc(clusters.createdAt), asc(clusters.id));
     },
 
+    /**
+     * The account's live subscriptions (or one of them), each with its clusters that are not deleted, in the list's
+     * order; a subscription without clusters comes once with a null cluster. One read for the polled cluster list.
+     */
+    async subscriptionsWithClusters(accountId: string, subscriptionId?: string, tx: DbOrTx = db) {
+      return tx
+        .select({
+          subscriptionId: subscriptionDirectory.id,
+          subscriptionName: subscriptionDirectory.name,
+          subscriptionBalanceCents: subscriptionDirectory.balanceCents,
+          cluster: clusters,
+          creatorName: userDirectory.name,
+          creatorEmail: userDirectory.email,
+        })
+        .from(subscriptionDirectory)
+        .leftJoin(
+          clusters,
+          and(eq(clusters.subscriptionId, subscriptionDirectory.id), eq(clusters.accountId, accountId), isNull(clusters.deletedAt)),
+        )
+        .leftJoin(userDirectory, eq(userDirectory.id, clusters.createdByUserId))
+        .where(
+          and(
+            eq(subscriptionDirectory.accountId, accountId),
+            isNull(subscriptionDirectory.deletedAt),
+            subscriptionId ? eq(subscriptionDirectory.id, subscriptionId) : undefined,
+          ),
+        )
+        .orderBy(asc(subscriptionDirectory.createdAt), asc(subscriptionDirectory.id), asc(clusters.createdAt), asc(clusters.id));
+    },
+
     /** One cluster of the account; deleted ones only when asked (status polling sees the end of a deletion). */
     async findForAccount(accountId: string, id: string, options: { includeDeleted?: boolean } = {}, tx: DbOrTx = db) {
       const [row] = await viewQuery(tx)
@@ -74,10 +104,42 @@ export function createClustersRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Locks the cluster for reconciling unless someone else is reconciling it right now. */
-    async tryLock(id: string, tx: DbOrTx): Promise<ClusterRow | undefined> {
-      const [row] = await tx.select().from(clusters).where(eq(clusters.id, id)).for('update', { skipLocked: true }).limit(1);
+    /**
+     * Claims a busy cluster for reconciling: one UPDATE that wins only while nobody holds the lease or it ran out.
+     * Returns the row as claimed; undefined when it is not busy, unknown, or another claim still runs.
+     */
+    async claimLease(id: string, holder: string, now: Date, until: Date, tx: DbOrTx = db): Promise<ClusterRow | undefined> {
+      const [row] = await tx
+        .update(clusters)
+        .set({ reconcileLeaseHolder: holder, reconcileLeaseUntil: until })
+        .where(
+          and(
+            eq(clusters.id, id),
+            inArray(clusters.status, [...BUSY_STATUSES]),
+            or(isNull(clusters.reconcileLeaseUntil), lte(clusters.reconcileLeaseUntil, now)),
+          ),
+        )
+        .returning();
       return row;
+    },
+
+    /** Locks the cluster to write a reconcile result: only while `holder` still holds its lease. */
+    async lockLeased(id: string, holder: string, tx: DbOrTx): Promise<ClusterRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(clusters)
+        .where(and(eq(clusters.id, id), eq(clusters.reconcileLeaseHolder, holder)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    /** Ends a lease without writing anything else; a no-op once the lease is someone else's. */
+    async releaseLease(id: string, holder: string, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(clusters)
+        .set({ reconcileLeaseHolder: null, reconcileLeaseUntil: null })
+        .where(and(eq(clusters.id, id), eq(clusters.reconcileLeaseHolder, holder)));
     },
 
     /** Live clusters of these subscriptions, oldest first: the subscriptions list shows their names and statuses. */
@@ -96,15 +158,6 @@ export function createClustersRepository(db: DbOrTx) {
         .from(clusters)
         .where(inArray(clusters.status, [...BUSY_STATUSES]));
       return rows.map((row) => row.id);
-    },
-
-    /** Active subscriptions of the account, for grouping the cluster list. */
-    async subscriptionsOf(accountId: string, tx: DbOrTx = db) {
-      return tx
-        .select({ id: subscriptionDirectory.id, name: subscriptionDirectory.name })
-        .from(subscriptionDirectory)
-        .where(and(eq(subscriptionDirectory.accountId, accountId), isNull(subscriptionDirectory.deletedAt)))
-        .orderBy(asc(subscriptionDirectory.createdAt), asc(subscriptionDirectory.id));
     },
 
     /** CIDR blocks of the account's live clusters in any of the given regions (as region or backup region). */

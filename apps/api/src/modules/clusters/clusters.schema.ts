@@ -43,6 +43,9 @@ export const clusters = pgTable(
     sealedPassword: text('sealed_password'),
     /** The current transition's command (start, stop, delete) has not reached the cloud yet. */
     cloudCommandPending: boolean('cloud_command_pending').notNull().default(false),
+    /** Reconciling with the cloud is leased: until this instant only the holder (one claim's token) may write its result. */
+    reconcileLeaseUntil: at('reconcile_lease_until'),
+    reconcileLeaseHolder: text('reconcile_lease_holder'),
     createdByUserId: uuid('created_by_user_id').notNull(),
     createdAt: at('created_at').notNull(),
     deployedAt: at('deployed_at'),

@@ -5,7 +5,7 @@
  * history (history.ts). Each part takes only what it uses.
  *
  * State changes the customer asks for are written first (status, a pending cloud command, an audit entry) and then
- * carried to the cloud by reconcile(), which the follow job, the minute sweep and status reads all call.
+ * carried to the cloud by reconcile(), which only the follow job and the minute sweep call: reads show the rows.
  */
 import type { ClusterStatus } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,8 +42,6 @@ export function createClustersService(deps: {
   logger: FastifyBaseLogger;
   /** How often a busy cluster is looked at again, in real seconds. */
   followIntervalSeconds: number;
-  /** A status read asks the cloud again only if this many seconds passed since this process last did (0: always). */
-  readRefreshSeconds?: number;
   /** Each UTC day's charges of a cluster (metering's daily rollups), for its timeline. */
   chargeDays: ClusterChargeDays;
 }) {
@@ -51,17 +49,7 @@ export function createClustersService(deps: {
   const repo = repository;
   const records = createClusterRecords({ repository, clock });
   const follow = createFollow({ jobs, logger, followIntervalSeconds: deps.followIntervalSeconds });
-  const { reconcile, refreshQuietly } = createReconciler({
-    db,
-    repository,
-    cloud,
-    subscriptions,
-    records,
-    clock,
-    secret,
-    logger,
-    readRefreshSeconds: deps.readRefreshSeconds,
-  });
+  const { reconcile } = createReconciler({ db, repository, cloud, subscriptions, records, clock, secret, logger });
   const power = createClusterPower({ db, repository, subscriptions, records, follow, clock });
   const schedules = createClusterSchedules({ db, repository, records, power, follow, clock });
   const { runSchedules } = schedules;
@@ -87,11 +75,11 @@ export function createClustersService(deps: {
     ownerEmail: (accountId: string) => repo.ownerEmail(accountId),
 
     ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, secret }),
-    ...createClusterPresentation({ repository, subscriptions, records, clock, secret, refresh: refreshQuietly }),
+    ...createClusterPresentation({ repository, records, clock, secret }),
     start: power.start,
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
-    ...createClusterDeletion({ db, repository, auth, mail, records, follow, clock, refresh: refreshQuietly }),
+    ...createClusterDeletion({ db, repository, auth, mail, records, follow, clock }),
     ...createClusterHistory({ repository, records, clock, chargeDays: deps.chargeDays }),
     runSchedules,
     getSchedule: schedules.getSchedule,

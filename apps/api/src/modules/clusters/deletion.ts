@@ -20,7 +20,7 @@ import type { AuthService } from '../auth/index.js';
 import type { MailService } from '../mail/index.js';
 import { approvalOtpMail } from './approval-mail.js';
 import { emailOf, notFoundCluster, type Caller, type ClusterRecords, type Follow } from './cluster-records.js';
-import type { ClusterView, ClustersRepository } from './clusters.repository.js';
+import type { ClustersRepository } from './clusters.repository.js';
 
 const approvalKey = (email: string) => `approval:${email}`;
 // Wrong approval OTPs lock the person typing them, not the approver whose OTP it is.
@@ -34,10 +34,8 @@ export function createClusterDeletion(deps: {
   records: Pick<ClusterRecords, 'requireCluster' | 'actorOf' | 'audit'>;
   follow: Follow;
   clock: Clock;
-  /** Brings a busy cluster up to date before its operation's status is shown. */
-  refresh: (views: ClusterView[]) => Promise<boolean>;
 }) {
-  const { db, repository: repo, auth, mail, follow, clock, refresh } = deps;
+  const { db, repository: repo, auth, mail, follow, clock } = deps;
   const { requireCluster, actorOf, audit } = deps.records;
 
   return {
@@ -184,9 +182,8 @@ export function createClusterDeletion(deps: {
     async operationStatus(caller: Caller, operationId: string): Promise<OperationStatusResponse> {
       const operation = await repo.findOperation(caller.accountId, operationId);
       if (!operation) throw notFound('NOT_FOUND', CLUSTER_MESSAGES.operationNotFound);
-      const view = await requireCluster(caller, operation.clusterId, { includeDeleted: true });
-      await refresh([view]);
-      const fresh = (await repo.findForAccount(caller.accountId, operation.clusterId, { includeDeleted: true }))!;
+      // As the jobs last wrote it: a read never asks the cloud.
+      const fresh = await requireCluster(caller, operation.clusterId, { includeDeleted: true });
       return {
         operation_id: operation.id,
         action_name: operation.actionName as OperationStatusResponse['action_name'],

@@ -1,5 +1,6 @@
 /** How clusters are shown: the list per subscription, one cluster's status and its details with the nodes. */
 import {
+  MESSAGES,
   centsToAmount,
   type Cluster,
   type ClusterDetailKind,
@@ -12,20 +13,17 @@ import {
 } from '@kumo/contract';
 import { CLUSTER_LINK_TICKET_SECONDS, NODE_LAYOUT, withManagerTicket } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
-import type { SubscriptionsService } from '../subscriptions/index.js';
+import { notFound } from '../../errors.js';
 import type { Caller, ClusterRecords } from './cluster-records.js';
 import type { ClusterRow, ClusterView, ClustersRepository } from './clusters.repository.js';
 
 export function createClusterPresentation(deps: {
   repository: ClustersRepository;
-  subscriptions: Pick<SubscriptionsService, 'requireOwned'>;
   records: Pick<ClusterRecords, 'requireCluster'>;
   clock: Clock;
   secret: string;
-  /** Brings busy clusters up to date before they are shown; true when it looked at any. */
-  refresh: (views: ClusterView[]) => Promise<boolean>;
 }) {
-  const { repository: repo, subscriptions, clock, secret, refresh } = deps;
+  const { repository: repo, clock, secret } = deps;
   const { requireCluster } = deps.records;
 
   /** A Kumo Manager or Web Portal address with the single-sign-on ticket the cluster's pages require. */
@@ -94,22 +92,36 @@ export function createClusterPresentation(deps: {
   }
 
   return {
+    // The reads below are what a console polls: one query each, no lock and no cloud call. The jobs keep the rows
+    // fresh (reconcile.ts).
     async view(accountId: string, subscriptionId?: string): Promise<ClusterViewResponse> {
-      if (subscriptionId) await subscriptions.requireOwned(accountId, subscriptionId);
-      let views = await repo.listForAccount(accountId, subscriptionId);
-      if (await refresh(views)) views = await repo.listForAccount(accountId, subscriptionId);
-      const groups = (await repo.subscriptionsOf(accountId)).filter((s) => !subscriptionId || s.id === subscriptionId);
-      return groups.map((s) => ({
-        subscription_id: s.id,
-        subscription_name: s.name,
-        clusters: views.filter((view) => view.cluster.subscriptionId === s.id).map(present),
-      }));
+      const rows = await repo.subscriptionsWithClusters(accountId, subscriptionId);
+      // Another account's subscription is as unknown as one that never existed.
+      if (subscriptionId && rows.length === 0) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+      const groups = new Map<string, ClusterViewResponse[number]>();
+      for (const row of rows) {
+        const group = groups.get(row.subscriptionId) ?? {
+          subscription_id: row.subscriptionId,
+          subscription_name: row.subscriptionName,
+          clusters: [],
+        };
+        groups.set(row.subscriptionId, group);
+        if (!row.cluster) continue;
+        group.clusters.push(
+          present({
+            cluster: row.cluster,
+            subscriptionName: row.subscriptionName,
+            subscriptionBalanceCents: row.subscriptionBalanceCents,
+            creatorName: row.creatorName ?? '',
+            creatorEmail: row.creatorEmail ?? '',
+          }),
+        );
+      }
+      return [...groups.values()];
     },
 
     async status(caller: Caller, id: string): Promise<DeploymentStatusResponse> {
-      let view = await requireCluster(caller, id, { includeDeleted: true });
-      if (await refresh([view])) view = await requireCluster(caller, id, { includeDeleted: true });
-      const c = view.cluster;
+      const c = (await requireCluster(caller, id, { includeDeleted: true })).cluster;
       return {
         status: c.status as ClusterStatus,
         cluster_capacity: c.capacity,
@@ -121,8 +133,7 @@ export function createClusterPresentation(deps: {
     },
 
     async details(caller: Caller, id: string, detail: ClusterDetailKind): Promise<ClusterDetailsResponse> {
-      let view = await requireCluster(caller, id);
-      if (await refresh([view])) view = await requireCluster(caller, id);
+      const view = await requireCluster(caller, id);
       const configurations = NODE_LAYOUT.map((role) => ({
         service_name: role.label,
         node_count: role.nodeCount,

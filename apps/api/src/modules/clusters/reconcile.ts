@@ -1,18 +1,27 @@
 /**
  * Reconcile: the cloud's word into our rows. Carries a pending command (create, start, stop, delete) to the cloud,
- * reads its report and moves the cluster through the lifecycle (spec section 4). Idempotent, and it takes the
- * cluster row with SKIP LOCKED, so the follow job, the minute sweep and status reads may all call it at once.
+ * reads its report and moves the cluster through the lifecycle (spec section 4). Only the jobs call it (the follow
+ * job and the minute sweep); reads never do.
+ *
+ * Several portal processes share one database, so a cluster is reconciled under a lease: one short UPDATE claims it,
+ * the cloud is asked outside any transaction (no row lock or connection is held while the cloud answers), and the
+ * result is written in one short transaction only if the lease is still ours and the row still is as we claimed it.
+ * A lease left by a process that died runs out and the next job takes the cluster over.
  */
-import { FAILED_DEPLOYMENT_STATUSES, FAILED_STACK_STATUSES, isClusterBusy, type ClusterStatus } from '@kumo/contract';
+import { randomUUID } from 'node:crypto';
+import { isClusterBusy, type ClusterStatus } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { CloudRequestError, capacityFromNodes, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
-import type { Clock } from '../../clock.js';
+import { CloudRequestError, type CloudProvisioner } from '../../adapters/cloud/index.js';
+import { MINUTE, type Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
-import type { StoredClusterNode } from '../../db/schema.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
+import { deploymentFailed, nothingLearnt, outcomeOfReport, powerChangeRefused, type ReconcileOutcome } from './cloud-report.js';
 import type { ClusterRecords } from './cluster-records.js';
-import type { ClusterRow, ClusterView, ClustersRepository } from './clusters.repository.js';
+import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
 import { openPassword } from './password-seal.js';
+
+/** How long a claim lasts: far longer than a look at the cloud takes, short enough that a crash only pauses a cluster. */
+export const RECONCILE_LEASE_MS = 2 * MINUTE;
 
 export function createReconciler(deps: {
   db: Database;
@@ -23,203 +32,113 @@ export function createReconciler(deps: {
   clock: Clock;
   secret: string;
   logger: FastifyBaseLogger;
-  /** A status read asks the cloud again only if this many seconds passed since this process last did (0: always). */
-  readRefreshSeconds?: number;
 }) {
   const { db, repository: repo, cloud, subscriptions, clock, secret, logger } = deps;
   const { audit } = deps.records;
 
-  const nodesOf = (description: ClusterDescription): StoredClusterNode[] =>
-    description.nodes.map((node) => ({
-      host: node.host,
-      role: node.role,
-      instanceType: node.instanceType,
-      core: node.core,
-      nodeStatus: node.nodeStatus,
-      serviceName: node.serviceName,
-      serviceStatus: node.serviceStatus,
-    }));
-
-  const capacityOf = (description: ClusterDescription) =>
-    capacityFromNodes(description.nodes.map((node) => ({ role: node.role, running: node.serviceStatus === 'Online' })));
-
-  /** Brings one cluster's row up to date with the cloud; returns whether it is still busy. */
-  async function reconcile(clusterId: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const row = await repo.tryLock(clusterId, tx);
-      if (!row) {
-        // Someone else is reconciling it right now: keep following only if it still exists and is busy.
-        const seen = await repo.findById(clusterId, tx);
-        return !!seen && isClusterBusy(seen.status as ClusterStatus);
-      }
-      if (!isClusterBusy(row.status as ClusterStatus)) return false;
-      const now = clock.now();
-      const patch: Partial<ClusterRow> = {};
-      const move = (status: ClusterStatus) => Object.assign(patch, { status, statusUpdatedAt: now });
-
+  /**
+   * Sends what the claimed row asks of the cloud, noting in `sent` what the cloud accepted. Returns an outcome when
+   * the cloud refused for good (or there is nothing left to send); throws when it may succeed later.
+   */
+  async function carryCommand(row: ClusterRow, sent: ReconcileOutcome, now: Date): Promise<ReconcileOutcome | undefined> {
+    if (row.status === 'DEPLOYING' && !row.stackId) {
+      if (!row.sealedPassword) return deploymentFailed(row, now, 'The deployment request was lost before it reached the cloud.');
       try {
-        if (row.status === 'DEPLOYING' && !row.stackId) {
-          if (!row.sealedPassword) {
-            move('FAILED');
-            patch.failureReason = 'The deployment request was lost before it reached the cloud.';
-            await audit(row.id, 'CLUSTER_DEPLOYMENT_FAILED', `Deployment of ${row.name} failed: ${patch.failureReason}`, 'System', tx);
-            await repo.update(row.id, patch, tx);
-            return false;
-          }
-          const { stackId } = await cloud.createCluster({
-            deploymentId: row.id,
-            stackName: row.stackName,
-            settings: {
-              clusterName: row.name,
-              region: row.region,
-              backupRegion: row.backupRegion,
-              cidr: row.cidr,
-              kumoVersion: row.kumoVersion,
-            },
-            password: openPassword(secret, row.sealedPassword),
-          });
-          // The cloud has the password now: the portal forgets it.
-          Object.assign(patch, { stackId, sealedPassword: null });
-        }
-        if (row.cloudCommandPending) {
-          if (row.status === 'STARTING') await cloud.startCluster(row.stackName, row.region);
-          if (row.status === 'STOPPING') await cloud.stopCluster(row.stackName, row.region);
-          if (row.status === 'DELETING') await cloud.deleteCluster(row.stackName, row.region);
-          patch.cloudCommandPending = false;
-        }
+        const { stackId } = await cloud.createCluster({
+          deploymentId: row.id,
+          stackName: row.stackName,
+          settings: {
+            clusterName: row.name,
+            region: row.region,
+            backupRegion: row.backupRegion,
+            cidr: row.cidr,
+            kumoVersion: row.kumoVersion,
+          },
+          password: openPassword(secret, row.sealedPassword),
+        });
+        // The cloud has the password now: the portal forgets it.
+        Object.assign(sent.patch, { stackId, sealedPassword: null });
       } catch (error) {
-        if (error instanceof CloudRequestError && !error.retryable && row.status === 'DEPLOYING') {
-          move('FAILED');
-          Object.assign(patch, { failureReason: error.message, sealedPassword: null, stackStatus: 'CREATE_FAILED' });
-          await audit(row.id, 'CLUSTER_DEPLOYMENT_FAILED', `Deployment of ${row.name} failed: ${error.message}`, 'System', tx);
-          await repo.update(row.id, patch, tx);
-          return false;
-        }
-        // The cloud refused to start or stop (e.g. no capacity in the zone): back to where it was, said in the log.
-        if (error instanceof CloudRequestError && !error.retryable && (row.status === 'STARTING' || row.status === 'STOPPING')) {
-          const back: ClusterStatus = row.status === 'STARTING' ? 'OFFLINE' : 'ONLINE';
-          move(back);
-          Object.assign(patch, { cloudCommandPending: false, failureReason: error.message });
-          const verb = row.status === 'STARTING' ? 'start' : 'stop';
-          await audit(
-            row.id,
-            row.status === 'STARTING' ? 'CLUSTER_STOPPED' : 'CLUSTER_STARTED',
-            `The cloud refused to ${verb} ${row.name}: ${error.message}`,
-            'System',
-            tx,
-          );
-          await repo.update(row.id, patch, tx);
-          return false;
+        if (error instanceof CloudRequestError && !error.retryable) {
+          return deploymentFailed(row, now, error.message, { sealedPassword: null, stackStatus: 'CREATE_FAILED' });
         }
         throw error;
       }
-
-      const description = await cloud.describe(row.stackName, row.region);
-      Object.assign(patch, {
-        stackStatus: description.stackStatus,
-        deploymentStatus: description.deploymentStatus,
-        nodes: nodesOf(description),
-        capacity: capacityOf(description),
-      });
-
-      switch (row.status) {
-        case 'DEPLOYING': {
-          if (description.stackStatus === 'CREATE_COMPLETE' && row.stackStatus !== 'CREATE_COMPLETE') {
-            await audit(row.id, 'CLUSTER_RESOURCES_CREATED', `Cloud resources of ${row.name} were created.`, 'System', tx);
-          }
-          const stackFailed = !!description.stackStatus && FAILED_STACK_STATUSES.includes(description.stackStatus);
-          const deploymentFailed = !!description.deploymentStatus && FAILED_DEPLOYMENT_STATUSES.includes(description.deploymentStatus);
-          if (stackFailed || deploymentFailed) {
-            move('FAILED');
-            patch.failureReason = description.failureReason ?? null;
-            await audit(
-              row.id,
-              'CLUSTER_DEPLOYMENT_FAILED',
-              `Deployment of ${row.name} failed${description.failureReason ? `: ${description.failureReason}` : '.'}`,
-              'System',
-              tx,
-            );
-          } else if (description.deploymentStatus === 'KUMO_CLUSTER_DEPLOYMENT_COMPLETE' && description.powerState === 'RUNNING') {
-            move('ONLINE');
-            Object.assign(patch, { deployedAt: now, managerUrl: description.managerUrl ?? null, portalUrl: description.portalUrl ?? null });
-            await audit(row.id, 'CLUSTER_DEPLOYED', `${row.name} was deployed and is online.`, 'System', tx);
-          }
-          break;
-        }
-        case 'STARTING':
-          if (!row.cloudCommandPending && description.powerState === 'RUNNING') {
-            move('ONLINE');
-            Object.assign(patch, { managerUrl: description.managerUrl ?? null, portalUrl: description.portalUrl ?? null });
-            await audit(row.id, 'CLUSTER_STARTED', `${row.name} started and is online.`, 'System', tx);
-          }
-          break;
-        case 'STOPPING':
-          if (!row.cloudCommandPending && description.powerState === 'STOPPED') {
-            move('OFFLINE');
-            Object.assign(patch, { managerUrl: null, portalUrl: null, capacity: 0 });
-            await audit(row.id, 'CLUSTER_STOPPED', `${row.name} stopped.`, 'System', tx);
-          }
-          break;
-        case 'DELETING':
-          if (!row.cloudCommandPending && (description.stackStatus === 'DELETE_COMPLETE' || description.stackStatus === null)) {
-            move('DELETED');
-            Object.assign(patch, { deletedAt: now, managerUrl: null, portalUrl: null, capacity: 0, nodes: [] });
-            await subscriptions.adjustActiveClusterCount(row.subscriptionId, -1, tx);
-            await audit(row.id, 'CLUSTER_DELETED', `${row.name} was deleted.`, 'System', tx);
-          } else if (!row.cloudCommandPending && description.stackStatus === 'DELETE_FAILED') {
-            // Some resources stayed behind (spec: DELETED_PARTIALLY, shown as Deleted): the cluster is gone for the
-            // customer and no longer counts; what is left is for operators, named in the reason.
-            move('DELETED_PARTIALLY');
-            Object.assign(patch, {
-              deletedAt: now,
-              managerUrl: null,
-              portalUrl: null,
-              capacity: 0,
-              nodes: [],
-              failureReason: description.failureReason ?? 'DELETE_FAILED',
-            });
-            await subscriptions.adjustActiveClusterCount(row.subscriptionId, -1, tx);
-            await audit(
-              row.id,
-              'CLUSTER_DELETED',
-              `${row.name} was deleted; some cloud resources could not be removed and are left to the operators.`,
-              'System',
-              tx,
-            );
-            logger.warn(
-              { clusterId: row.id, stackName: row.stackName, reason: description.failureReason },
-              'cluster stack deletion failed: resources left behind',
-            );
-          }
-          break;
-      }
-      await repo.update(row.id, patch, tx);
-      return isClusterBusy((patch.status ?? row.status) as ClusterStatus);
-    });
-  }
-
-  // When this process last refreshed a cluster for a read: polling consoles must not turn into cloud API storms.
-  const lastReadRefresh = new Map<string, number>();
-
-  /** Reconciles without letting a cloud failure break a read: the jobs retry it. */
-  async function refreshQuietly(views: ClusterView[]): Promise<boolean> {
-    let changed = false;
-    const now = clock.now().getTime();
-    for (const view of views) {
-      if (!isClusterBusy(view.cluster.status as ClusterStatus)) continue;
-      const last = lastReadRefresh.get(view.cluster.id);
-      if (deps.readRefreshSeconds && last !== undefined && now - last < deps.readRefreshSeconds * 1000) continue;
-      lastReadRefresh.set(view.cluster.id, now);
-      if (lastReadRefresh.size > 10_000) lastReadRefresh.clear();
-      try {
-        await reconcile(view.cluster.id);
-        changed = true;
-      } catch (error) {
-        logger.warn({ err: error, clusterId: view.cluster.id }, 'cluster refresh failed');
-      }
     }
-    return changed;
+    if (row.cloudCommandPending) {
+      try {
+        if (row.status === 'STARTING') await cloud.startCluster(row.stackName, row.region);
+        if (row.status === 'STOPPING') await cloud.stopCluster(row.stackName, row.region);
+        if (row.status === 'DELETING') await cloud.deleteCluster(row.stackName, row.region);
+      } catch (error) {
+        if (error instanceof CloudRequestError && !error.retryable && (row.status === 'STARTING' || row.status === 'STOPPING')) {
+          return powerChangeRefused(row, now, error.message);
+        }
+        throw error;
+      }
+      sent.patch.cloudCommandPending = false;
+    }
+    return undefined;
   }
 
-  return { reconcile, refreshQuietly };
+  /**
+   * The talk with the cloud, outside any transaction. Never throws: a failure comes back beside what the cloud had
+   * accepted before it (a stack id, a command sent), which is written all the same.
+   */
+  async function consultCloud(row: ClusterRow, now: Date): Promise<{ outcome: ReconcileOutcome; failure?: Error }> {
+    const sent = nothingLearnt();
+    try {
+      const settled = await carryCommand(row, sent, now);
+      if (settled) return { outcome: settled };
+      const report = outcomeOfReport(row, await cloud.describe(row.stackName, row.region), now);
+      return { outcome: { ...report, patch: { ...sent.patch, ...report.patch } } };
+    } catch (error) {
+      return { outcome: sent, failure: error instanceof Error ? error : new Error(String(error)) };
+    }
+  }
+
+  /**
+   * Writes the outcome if the lease is still ours and the row still carries the status and command we acted on;
+   * either way our lease ends. Returns whether the cluster is still busy.
+   */
+  async function settle(claimed: ClusterRow, holder: string, outcome: ReconcileOutcome): Promise<boolean> {
+    const written = await db.transaction(async (tx) => {
+      const current = await repo.lockLeased(claimed.id, holder, tx);
+      // Our lease ran out and another job took the cluster over: its word stands, ours is dropped.
+      if (!current) return { status: (await repo.findById(claimed.id, tx))?.status, dropped: true };
+      const unchanged =
+        current.status === claimed.status &&
+        current.cloudCommandPending === claimed.cloudCommandPending &&
+        current.statusUpdatedAt.getTime() === claimed.statusUpdatedAt.getTime();
+      if (!unchanged) {
+        await repo.releaseLease(claimed.id, holder, tx);
+        return { status: current.status, dropped: true };
+      }
+      for (const entry of outcome.audits) await audit(claimed.id, entry.event, entry.description, 'System', tx);
+      if (outcome.leavesSubscription) await subscriptions.adjustActiveClusterCount(claimed.subscriptionId, -1, tx);
+      await repo.update(claimed.id, { ...outcome.patch, reconcileLeaseHolder: null, reconcileLeaseUntil: null }, tx);
+      return { status: outcome.patch.status ?? current.status, dropped: false };
+    });
+    if (written.dropped) logger.info({ clusterId: claimed.id }, 'cluster changed while the cloud was asked; its report is dropped');
+    else if (outcome.warning) logger.warn(outcome.warning.details, outcome.warning.message);
+    return !!written.status && isClusterBusy(written.status as ClusterStatus);
+  }
+
+  /** Brings one cluster's row up to date with the cloud; returns whether it is still busy. */
+  async function reconcile(clusterId: string): Promise<boolean> {
+    const holder = randomUUID();
+    const now = clock.now();
+    const claimed = await repo.claimLease(clusterId, holder, now, new Date(now.getTime() + RECONCILE_LEASE_MS));
+    if (!claimed) {
+      // Not busy, or another job holds it right now: keep following only if it still exists and is busy.
+      const seen = await repo.findById(clusterId);
+      return !!seen && isClusterBusy(seen.status as ClusterStatus);
+    }
+    const { outcome, failure } = await consultCloud(claimed, now);
+    const busy = await settle(claimed, holder, outcome);
+    if (failure) throw failure;
+    return busy;
+  }
+
+  return { reconcile };
 }
