@@ -148,16 +148,6 @@ export function createClustersRepository(db: DbOrTx) {
       await tx.update(accounts).set({ kumoEaVersionEnabled: enabled }).where(eq(accounts.id, accountId));
     },
 
-    async ownerEmail(accountId: string, tx: DbOrTx = db): Promise<string | undefined> {
-      const [row] = await tx
-        .select({ email: users.email })
-        .from(accounts)
-        .innerJoin(users, eq(users.id, accounts.ownerUserId))
-        .where(eq(accounts.id, accountId))
-        .limit(1);
-      return row?.email;
-    },
-
     async userEmail(userId: string, tx: DbOrTx = db): Promise<string | undefined> {
       const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       return row?.email;
