@@ -20,6 +20,7 @@ import { sweepRateLimits, type RateLimitStoreClass } from './http/rate-limit-sto
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/index.js';
+import { clusterTimelineRoutes } from './modules/cluster-timeline/index.js';
 import { clustersRoutes } from './modules/clusters/index.js';
 import { meteringRoutes } from './modules/metering/index.js';
 import { simPagesRoutes } from './adapters/cloud/index.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionsRoutes(services.subscriptions, services.auth.verifyAccessToken));
   await app.register(billingRoutes(services.billing, services.auth.verifyAccessToken));
   await app.register(clustersRoutes(services.clusters, services.auth.verifyAccessToken));
+  await app.register(clusterTimelineRoutes(services.clusterTimeline, services.auth.verifyAccessToken));
   await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
   // The simulated cloud's Kumo Manager and Web Portal pages.
   if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));

@@ -10,10 +10,11 @@ import type { JobDefinition } from './jobs/job-queue.js';
 import { createAdminService } from './modules/admin/index.js';
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
+import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
 import { createMailService, mailJobs, type MailLimits } from './modules/mail/index.js';
-import { REAL_HOUR_MS, createClusterChargeDays, createMeteringService, meteringJobs } from './modules/metering/index.js';
+import { REAL_HOUR_MS, createMeteringService, meteringJobs } from './modules/metering/index.js';
 import { createStaffSsoService } from './modules/staff-sso/index.js';
 import { createSubscriptionBalances, createSubscriptionsService } from './modules/subscriptions/index.js';
 import { createXsrf } from './http/xsrf.js';
@@ -97,7 +98,6 @@ export function createServices(infra: Infrastructure) {
     logger,
     // The simulated cloud moves SIM_TIME_SCALE times faster, so it is looked at more often.
     followIntervalSeconds: cloud.simulated ? 2 : 15,
-    chargeDays: createClusterChargeDays(db),
   });
   subscriptions.attachClusterDirectory(clusters.liveClustersOf);
   // A billable hour lasts an hour with AWS; the simulated cloud's hours pass SIM_TIME_SCALE times faster.
@@ -109,6 +109,7 @@ export function createServices(infra: Infrastructure) {
     ledger,
     subscriptions,
     clusters,
+    auth,
     mail,
     billing,
     clock,
@@ -118,6 +119,8 @@ export function createServices(infra: Infrastructure) {
     publicUrl: infra.publicUrl,
     sessionLive: auth.isSessionLive,
   });
+  // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
+  const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({
     db,
     auth,
@@ -150,6 +153,7 @@ export function createServices(infra: Infrastructure) {
     paymentGateway: payments.gateway,
     sandboxCheckout: payments.sandbox,
     clusters,
+    clusterTimeline,
     metering,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */

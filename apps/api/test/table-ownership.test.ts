@@ -14,12 +14,6 @@ const srcRoot = fileURLToPath(new URL('../src/', import.meta.url));
 const sources = ownedSources(srcRoot);
 const ownership = ownershipOf(sources);
 
-/**
- * Metering files that still read other modules' tables in their SQL. Metering is moving to the clusters' and the
- * ledger's published read models; each file leaves this list as it does, and the list then goes.
- */
-const METERING_PENDING = ['modules/metering/metering.repository.ts'];
-
 describe('table ownership', () => {
   it('gives every table exactly one owner, and leaves db/schema.ts a barrel that declares none', () => {
     const tables = Object.values(schema).filter((value) => is(value, PgTable));
@@ -45,18 +39,8 @@ describe('table ownership', () => {
     expect(ownerOfTable('rate_limit_hits')).toBe('http');
   });
 
-  it("finds no module naming another's table, in SQL or by importing it, beyond the metering files still pending", () => {
-    const offending = sources.filter((file) => !METERING_PENDING.includes(file.path)).flatMap((file) => violationsOf(file, ownership));
-    expect(offending).toEqual([]);
-  });
-
-  it('keeps the pending list to metering files that still name other tables', () => {
-    for (const path of METERING_PENDING) {
-      expect(path).toMatch(/^modules\/metering\//);
-      const file = sources.find((source) => source.path === path);
-      expect(file, `${path} exists`).toBeDefined();
-      expect(violationsOf(file!, ownership), `${path} is clean now: take it off METERING_PENDING`).not.toEqual([]);
-    }
+  it("finds no module naming another's table, in SQL or by importing it", () => {
+    expect(sources.flatMap((file) => violationsOf(file, ownership))).toEqual([]);
   });
 });
 

@@ -40,6 +40,17 @@ export function createAuthRepository(db: DbOrTx) {
       return account!.id;
     },
 
+    /** The e-mail of the account's owner; undefined for an account that does not exist. */
+    async accountOwnerEmail(accountId: string, tx: DbOrTx = db): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ email: users.email })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.ownerUserId))
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row?.email;
+    },
+
     /** The person's memberships with each account owner's e-mail, oldest first. */
     async listMemberships(userId: string, tx: DbOrTx = db) {
       return tx

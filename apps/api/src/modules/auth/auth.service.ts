@@ -289,6 +289,9 @@ export function createAuthService(deps: {
     /** Opens a session in the given account, for a person whose membership was just proven another way (an accepted invitation). */
     openSession: (userId: string, accountId: string, role: Role) => startSession(userId, accountId, role),
 
+    /** Where the account owner is mailed: approvals of cluster deletion, metering's notices. */
+    accountOwnerEmail: (accountId: string) => repo.accountOwnerEmail(accountId),
+
     /** Ends every session a person holds in one account (they were removed from it). */
     revokeAccountSessions: (userId: string, accountId: string) => repo.revokeAccountSessions(userId, accountId, clock.now()),
 

@@ -4,7 +4,7 @@
  */
 import { FAILED_DEPLOYMENT_STATUSES, FAILED_STACK_STATUSES, type AuditEvent } from '@kumo/contract';
 import { capacityFromNodes, type ClusterDescription } from '../../adapters/cloud/index.js';
-import type { StoredClusterNode } from '../../db/schema.js';
+import type { StoredClusterNode } from './clusters.schema.js';
 import type { ClusterRow } from './clusters.repository.js';
 
 /** One look at the cloud, decided: the row's changes, the audit entries, and what follows from them. */

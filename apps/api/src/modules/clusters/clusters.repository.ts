@@ -203,16 +203,6 @@ export function createClustersRepository(db: DbOrTx) {
       return row?.flag ?? false;
     },
 
-    async ownerEmail(accountId: string, tx: DbOrTx = db): Promise<string | undefined> {
-      const [row] = await tx
-        .select({ email: userDirectory.email })
-        .from(accountDirectory)
-        .innerJoin(userDirectory, eq(userDirectory.id, accountDirectory.ownerUserId))
-        .where(eq(accountDirectory.id, accountId))
-        .limit(1);
-      return row?.email;
-    },
-
     async userEmail(userId: string, tx: DbOrTx = db): Promise<string | undefined> {
       const [row] = await tx.select({ email: userDirectory.email }).from(userDirectory).where(eq(userDirectory.id, userId)).limit(1);
       return row?.email;

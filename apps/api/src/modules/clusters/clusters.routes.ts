@@ -29,8 +29,6 @@ import {
   regionMappingSchema,
   resendOperationOtpRequestSchema,
   scheduleResponseSchema,
-  timelineQuerySchema,
-  timelineResponseSchema,
 } from '@kumo/contract';
 import { changesState, claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { errorResponses } from '../../http/error-responses.js';
@@ -250,19 +248,6 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
       },
       handler: async (request) =>
         clusters.auditLogs(callerOf(request), request.params.deploymentId, request.query.page, request.query.size, request.query.startDate),
-    });
-
-    app.get('/api/cluster/timeline/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: "The cluster's lifecycle events, deployment steps and daily charges by UTC day, newest first, 14 days a page",
-        params: deploymentIdParamsSchema,
-        querystring: timelineQuerySchema,
-        response: { 200: timelineResponseSchema, ...reads },
-      },
-      handler: async (request) => clusters.timeline(callerOf(request), request.params.deploymentId, request.query.before),
     });
 
     app.get('/api/cluster/schedule/:deploymentId', {

@@ -15,7 +15,6 @@ import type { Database, Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthService } from '../auth/index.js';
 import type { MailService } from '../mail/index.js';
-import type { ClusterChargeDays } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createClusterRecords, createFollow } from './cluster-records.js';
 import { createClusterSchedules } from './cluster-schedule.js';
@@ -42,8 +41,6 @@ export function createClustersService(deps: {
   logger: FastifyBaseLogger;
   /** How often a busy cluster is looked at again, in real seconds. */
   followIntervalSeconds: number;
-  /** Each UTC day's charges of a cluster (metering's daily rollups), for its timeline. */
-  chargeDays: ClusterChargeDays;
 }) {
   const { db, repository, cloud, subscriptions, auth, mail, jobs, clock, secret, logger } = deps;
   const repo = repository;
@@ -71,8 +68,6 @@ export function createClustersService(deps: {
         subscriptionName: view.subscriptionName,
       }));
     },
-    /** The account owner's e-mail (metering's notices go there). */
-    ownerEmail: (accountId: string) => repo.ownerEmail(accountId),
 
     ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, secret }),
     ...createClusterPresentation({ repository, records, clock, secret }),
@@ -80,7 +75,7 @@ export function createClustersService(deps: {
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
     ...createClusterDeletion({ db, repository, auth, mail, records, follow, clock }),
-    ...createClusterHistory({ repository, records, clock, chargeDays: deps.chargeDays }),
+    ...createClusterHistory({ repository, records, clock }),
     runSchedules,
     getSchedule: schedules.getSchedule,
     putSchedule: schedules.putSchedule,

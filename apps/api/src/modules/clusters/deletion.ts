@@ -29,7 +29,7 @@ const typerKey = (userId: string) => `approval-typed-by:${userId}`;
 export function createClusterDeletion(deps: {
   db: Database;
   repository: ClustersRepository;
-  auth: Pick<AuthService, 'approvalOtp'>;
+  auth: Pick<AuthService, 'approvalOtp' | 'accountOwnerEmail'>;
   mail: Pick<MailService, 'enqueue' | 'dispatch'>;
   records: Pick<ClusterRecords, 'requireCluster' | 'actorOf' | 'audit'>;
   follow: Follow;
@@ -44,7 +44,7 @@ export function createClusterDeletion(deps: {
       const view = await requireCluster(caller, request.action_payload.deployment_id);
       if (!canClusterDo('delete', view.cluster.status as ClusterStatus))
         throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.deleteNotAllowed);
-      const approver = await repo.ownerEmail(caller.accountId);
+      const approver = await auth.accountOwnerEmail(caller.accountId);
       if (!approver) throw notFoundCluster();
       await auth.approvalOtp.assertNotLocked(typerKey(caller.userId));
       const otp = auth.approvalOtp.generate();

@@ -1,17 +1,29 @@
-/** A cluster's history: the audit log month by month and the timeline of events and charges day by day. */
-import type { AuditEvent, AuditLogResponse, TimelineResponse } from '@kumo/contract';
+/** A cluster's history: the audit log month by month, and its events for a page of the timeline day by day. */
+import type { AuditEvent, AuditLogResponse } from '@kumo/contract';
 import { monthOf, type Clock } from '../../clock.js';
-import type { ClusterChargeDays } from '../metering/index.js';
 import type { Caller, ClusterRecords } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
-import { buildTimeline, timelineWindow } from './timeline.js';
+import { timelineWindow, type TimelineEvent } from './timeline.js';
+
+export type { TimelineEvent } from './timeline.js';
+
+/** The clusters' part of a timeline page: the UTC days [from, to) it covers and the cluster's events for them. */
+export interface TimelinePage {
+  clusterId: string;
+  /** The deployment is under way: its next step shows as in progress. */
+  deploying: boolean;
+  from: Date;
+  to: Date;
+  /** Where the older page ends; null when this one reaches the cluster's creation. */
+  nextBefore: string | null;
+  /** In written order: those of the page's days and every deployment event, so the steps are read whole. */
+  events: TimelineEvent[];
+}
 
 export function createClusterHistory(deps: {
   repository: ClustersRepository;
   records: Pick<ClusterRecords, 'requireCluster'>;
   clock: Clock;
-  /** Each UTC day's charges of a cluster (metering's daily rollups), for its timeline. */
-  chargeDays: ClusterChargeDays;
 }) {
   const { repository: repo, clock } = deps;
   const { requireCluster } = deps.records;
@@ -37,26 +49,21 @@ export function createClusterHistory(deps: {
       };
     },
 
-    /** A page of the cluster's timeline: up to TIMELINE_DAYS_PER_PAGE days ending before `before` (or with today). */
-    async timeline(caller: Caller, id: string, before?: string): Promise<TimelineResponse> {
+    /**
+     * The events of a page of the cluster's timeline: up to TIMELINE_DAYS_PER_PAGE days ending before `before` (or
+     * with today). The page's charges are metering's, put beside these by whoever shows the timeline.
+     */
+    async timelinePage(caller: Caller, id: string, before?: string): Promise<TimelinePage> {
       const { cluster } = await requireCluster(caller, id, { includeDeleted: true });
       const { from, to, nextBefore } = timelineWindow(cluster.createdAt, clock.now(), before);
-      const day = (at: Date) => at.toISOString().slice(0, 10);
-      const [rows, charges] = await Promise.all([
-        repo.timelineEvents(cluster.id, from, to),
-        deps.chargeDays(cluster.id, day(from), day(to)),
-      ]);
+      const rows = await repo.timelineEvents(cluster.id, from, to);
       const events = rows.map((row) => ({
         at: row.createdAt,
         event: row.event as AuditEvent,
         description: row.description,
         causedBy: row.actorLabel,
       }));
-      return {
-        deployment_id: cluster.id,
-        days: buildTimeline({ events, charges, deploying: cluster.status === 'DEPLOYING', from, to }),
-        next_before: nextBefore,
-      };
+      return { clusterId: cluster.id, deploying: cluster.status === 'DEPLOYING', from, to, nextBefore, events };
     },
   };
 }

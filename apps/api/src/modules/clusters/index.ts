@@ -1,12 +1,14 @@
-/** The clusters module's public face: the service, its routes and its jobs. */
+/** The clusters module's public face: the service, its routes, its jobs and the read model of its clusters' usage. */
 import type { Database } from '../../db/client.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import { createClustersRepository } from './clusters.repository.js';
 import { CLUSTER_JOBS, createClustersService as createService, type ClustersService } from './clusters.service.js';
 
-export type { ClustersService } from './clusters.service.js';
+export type { Caller, ClustersService } from './clusters.service.js';
+export type { TimelineEvent, TimelinePage } from './history.js';
 export { CLUSTER_JOBS } from './clusters.service.js';
 export { clustersRoutes } from './clusters.routes.js';
+export { clusterDirectory, clusterUsageChanges, type ClusterUsage } from './usage-read-model.js';
 
 export function createClustersService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
   return createService({ ...deps, repository: createClustersRepository(deps.db) });

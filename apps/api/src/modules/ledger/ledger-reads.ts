@@ -6,7 +6,7 @@ import type { LedgerRepository } from './ledger.repository.js';
 export function createLedgerReads(deps: {
   ledgerRepository: Pick<
     LedgerRepository,
-    'historyEntries' | 'findEntryForAccount' | 'spendableGrants' | 'creditSummaries' | 'usageBetween'
+    'historyEntries' | 'findEntryForAccount' | 'spendableGrants' | 'creditSummaries' | 'usageBetween' | 'accountsWithCreditsExpiring'
   >;
   clock: Clock;
 }) {
@@ -24,6 +24,9 @@ export function createLedgerReads(deps: {
 
     /** Each free-credit grant still to spend (the same credits `summaries` adds up), earliest-expiring first. */
     freeCreditGrants: (subscriptionId: string, tx?: Tx) => repo.spendableGrants(subscriptionId, clock.now(), tx),
+
+    /** Accounts with free credits left on a grant expiring after `from` and by `until` (their owners are told ahead). */
+    accountsWithCreditsExpiring: (from: Date, until: Date, tx?: Tx) => repo.accountsWithCreditsExpiring(from, until, tx),
 
     /** Unexpired free credits, their next expiry and this month's usage per subscription. */
     async summaries(subscriptionIds: string[], tx?: Tx) {

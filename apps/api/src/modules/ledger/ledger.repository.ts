@@ -189,6 +189,23 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
       return { rows, total: Number(counted?.total ?? 0) };
     },
 
+    /** Accounts with free credits left on a grant expiring after `from` and by `until`. */
+    async accountsWithCreditsExpiring(from: Date, until: Date, tx: DbOrTx = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ accountId: subscriptionDirectory.accountId })
+        .from(creditGrants)
+        .innerJoin(subscriptionDirectory, eq(subscriptionDirectory.id, creditGrants.subscriptionId))
+        .where(
+          and(
+            isNull(creditGrants.expiredAt),
+            gt(creditGrants.remainingCents, 0),
+            gt(creditGrants.expiresAt, from),
+            lte(creditGrants.expiresAt, until),
+          ),
+        );
+      return rows.map((row) => row.accountId);
+    },
+
     /** An entry of one of the account's subscriptions; another account's entry is not found. */
     async findEntryForAccount(accountId: string, entryId: string, tx: DbOrTx = db) {
       const [row] = await tx

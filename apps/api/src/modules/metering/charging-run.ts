@@ -10,16 +10,13 @@ import type { createOverdueGuard } from './overdue-guard.js';
 export const METERING_QUEUE = 'metering.charge';
 
 /**
- * The metering run: turns the clusters' state history into one charge per (cluster, dimension, billable hour) and
+ * The metering run: turns the clusters' usage changes (their published read model) into one charge per (cluster, dimension, billable hour) and
  * charges each run's new hours through the ledger, then runs the overdue guard and the credit-expiry notices.
  */
 export function createChargingRun(deps: {
   db: Database;
-  repository: Pick<
-    MeteringRepository,
-    'registerClusters' | 'accountsToMeter' | 'lockAccount' | 'chargeAccount' | 'markChecked' | 'accountsWithCreditsExpiring'
-  >;
-  ledger: Pick<Ledger, 'debitUsage'>;
+  repository: Pick<MeteringRepository, 'registerClusters' | 'accountsToMeter' | 'lockAccount' | 'chargeAccount' | 'markChecked'>;
+  ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring'>;
   guard: Pick<ReturnType<typeof createOverdueGuard>, 'guardAccount' | 'creditExpiryNotices'>;
   clock: Clock;
   logger?: FastifyBaseLogger;
@@ -35,7 +32,7 @@ export function createChargingRun(deps: {
   return async function run(): Promise<{ hours: number; cents: number }> {
     const now = clock.now();
     const runId = randomUUID();
-    await repo.registerClusters(deps.hourMs, now);
+    await repo.registerClusters(deps.hourMs);
     let hours = 0;
     let cents = 0;
     for (const accountId of await repo.accountsToMeter()) {
@@ -66,7 +63,7 @@ export function createChargingRun(deps: {
       }
     }
     // Credit expiry concerns accounts whether or not they have clusters.
-    for (const accountId of await repo.accountsWithCreditsExpiring(now, new Date(now.getTime() + 3 * DAY))) {
+    for (const accountId of await ledger.accountsWithCreditsExpiring(now, new Date(now.getTime() + 3 * DAY))) {
       try {
         await guard.creditExpiryNotices(accountId);
       } catch (error) {

@@ -9,7 +9,7 @@ export { METERING_QUEUE, REAL_HOUR_MS } from './metering.service.js';
 export type { Rate } from './rate-card.js';
 export { DEFAULT_RATES } from './rate-card.js';
 export { meteringRoutes } from './metering.routes.js';
-export { createClusterChargeDays, type ClusterChargeDay, type ClusterChargeDays } from './cluster-days.js';
+export type { ClusterChargeDay } from './metering.repository.js';
 
 export function createMeteringService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
   const service = createService({ ...deps, repository: createMeteringRepository(deps.db) });

@@ -35,9 +35,9 @@ export function createMeteringRates(deps: {
     const [rates, rows] = await Promise.all([ratesAt(accountId, clock.now()), repo.clustersOf(accountId, filter)]);
     const billable = new Map<string, number>();
     for (const c of rows) {
-      if (c.deleted || ['FAILED', 'DELETED', 'DELETED_PARTIALLY', 'DEPLOYING'].includes(c.status)) continue;
-      const state = ['ONLINE', 'STARTING', 'STOPPING'].includes(c.status) ? 'running' : 'stopped';
-      billable.set(c.subscriptionId, (billable.get(c.subscriptionId) ?? 0) + clusterHourCents(rates, state, c.hasBackup));
+      // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
+      if (c.usage === 'none') continue;
+      billable.set(c.subscriptionId, (billable.get(c.subscriptionId) ?? 0) + clusterHourCents(rates, c.usage, c.hasBackup));
     }
     return (subscriptionId: string) => Math.round(((billable.get(subscriptionId) ?? 0) * REAL_HOUR_MS) / deps.hourMs);
   }

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import type { AuthService } from '../auth/index.js';
 import type { BillingService } from '../billing/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
@@ -26,12 +27,14 @@ export { REAL_HOUR_MS } from './metering-rates.js';
 export function createMeteringService(deps: {
   db: Database;
   repository: MeteringRepository;
-  ledger: Ledger;
-  subscriptions: SubscriptionsService;
-  clusters: ClustersService;
-  mail: MailService;
+  ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring' | 'overdueLimit' | 'freeCreditGrants'>;
+  subscriptions: Pick<SubscriptionsService, 'list' | 'requireOwned' | 'details'>;
+  clusters: Pick<ClustersService, 'notDeletedOf' | 'stopForOverdue' | 'auditLogs'>;
+  /** The account owner's e-mail, where the notices go. */
+  auth: Pick<AuthService, 'accountOwnerEmail'>;
+  mail: Pick<MailService, 'enqueue' | 'dispatch'>;
   /** For the transaction history export and the report. */
-  billing?: BillingService;
+  billing?: Pick<BillingService, 'transactions'>;
   /** Signs report sessions. */
   secret?: string;
   /** Where the portal is reached (report addresses). */
@@ -43,7 +46,7 @@ export function createMeteringService(deps: {
   /** Real milliseconds one billable hour lasts: an hour with AWS, 3,600,000 / SIM_TIME_SCALE in the simulated cloud. */
   hourMs: number;
 }) {
-  const { db, repository, ledger, subscriptions, clusters, mail, clock, logger, hourMs } = deps;
+  const { db, repository, ledger, subscriptions, clusters, auth, mail, clock, logger, hourMs } = deps;
   const rates = createMeteringRates({ db, repository, clock, hourMs });
   const analysis = createCostAnalysis({ repository, ratesAt: rates.ratesAt, clock });
   const overview = createCostOverview({ repository, subscriptions, rates, analysis, clock, hourMs });
@@ -53,6 +56,7 @@ export function createMeteringService(deps: {
     ledger,
     subscriptions,
     clusters,
+    auth,
     mail,
     clock,
     logger,
@@ -70,6 +74,8 @@ export function createMeteringService(deps: {
     setRates: rates.setRates,
     ...overview,
     chargedCents: (subscriptionIds: string[]) => repository.chargedCents(subscriptionIds),
+    /** A cluster's charges per UTC day, newest first, as the cost tab shows them (its timeline's days). */
+    clusterChargeDays: (clusterId: string, fromDay: string, toDay: string) => repository.clusterChargeDays(clusterId, fromDay, toDay),
     ...reports,
   };
 }

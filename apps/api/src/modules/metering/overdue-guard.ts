@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import type { AuthService } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
@@ -22,18 +23,20 @@ export function createOverdueGuard(deps: {
   repository: Pick<MeteringRepository, 'claimNotice'>;
   ledger: Pick<Ledger, 'overdueLimit' | 'freeCreditGrants'>;
   subscriptions: Pick<SubscriptionsService, 'list'>;
-  clusters: Pick<ClustersService, 'notDeletedOf' | 'ownerEmail' | 'stopForOverdue'>;
+  clusters: Pick<ClustersService, 'notDeletedOf' | 'stopForOverdue'>;
+  /** Where the notices go: the account owner's e-mail. */
+  auth: Pick<AuthService, 'accountOwnerEmail'>;
   mail: Pick<MailService, 'enqueue' | 'dispatch'>;
   clock: Clock;
   logger?: FastifyBaseLogger;
   /** What the account's clusters cost per real hour now, per subscription. */
   hourCentsOf(accountId: string): Promise<(subscriptionId: string) => number>;
 }) {
-  const { db, repository: repo, ledger, subscriptions, clusters, mail, clock } = deps;
+  const { db, repository: repo, ledger, subscriptions, clusters, auth, mail, clock } = deps;
 
   /** Mails the owner once per key; the mail is queued for delivery as soon as its outbox row commits. */
   async function notify(accountId: string, key: string, subject: string, lines: string[]): Promise<boolean> {
-    const to = await clusters.ownerEmail(accountId);
+    const to = await auth.accountOwnerEmail(accountId);
     if (!to) return false;
     const mailId = await db.transaction(async (tx) => {
       if (!(await repo.claimNotice(key, accountId, clock.now(), tx))) return undefined;

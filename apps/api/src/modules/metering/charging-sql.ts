@@ -1,0 +1,201 @@
+/**
+ * The statements of a charging run. They read metering's own tables and the clusters module's published read model
+ * (`clusterDirectory`, `clusterUsageChanges`), never the clusters' tables, and name every table and column through
+ * its Drizzle object, so a renamed column is a type error here; charging-sql.test.ts keeps their rendered text.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { METERING_DIMENSIONS } from '@kumo/contract';
+import {
+  meteringCharges,
+  meteringClusters,
+  meteringDailyRollups,
+  meteringMonthlyRollups,
+  meteringSubscriptionDailyRollups,
+  serviceRates,
+} from './metering.schema.js';
+import { clusterDirectory, clusterUsageChanges, type ClusterUsage } from '../clusters/index.js';
+import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
+
+/** Audit rows are stamped before their transaction commits: a run looks this far behind its last check again. */
+export const LATE_WRITE_MARGIN_MS = 5 * 60_000;
+
+/** Column names bare, as an insert's column list, a conflict target or a `set` wants them. */
+export const names = (...columns: AnyPgColumn[]) =>
+  sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/** A usage as the read model spells it. */
+const usage = (value: ClusterUsage) => sql.raw(`'${value}'`);
+
+/** An upsert's `set` that adds the new sums to those the rollup row (aliased `r`) holds. */
+function addSums(r: { amountCents: AnyPgColumn; quantity: AnyPgColumn; freeQuantity: AnyPgColumn }): SQL {
+  return sql.join(
+    [r.amountCents, r.quantity, r.freeQuantity].map((column) => sql`${names(column)} = ${column} + excluded.${names(column)}`),
+    sql`, `,
+  );
+}
+
+/** The dimensions as a SQL VALUES table: kind, quantity per hour, free unit size and the default rate. */
+function dimensionTable(): SQL {
+  const rows = METERING_DIMENSIONS.map((d) => {
+    const fallback = DEFAULT_RATES.find((r) => r.dimension === d)!;
+    return sql`(${d}::text, ${DIMENSION_KIND[d]}::text, ${String(round6(HOURLY_QUANTITY[d]))}::numeric, ${String(FREE_UNIT_SIZE[d])}::numeric, ${fallback.rateE4}::bigint, ${String(fallback.freeUnits)}::numeric)`;
+  });
+  return sql`(values ${sql.join(rows, sql`, `)}) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)`;
+}
+
+/** Starts following clusters metering has not seen, from their creation. */
+export function registerClustersSql(hourMs: number): SQL {
+  const m = meteringClusters;
+  const d = clusterDirectory;
+  return sql`
+    insert into ${m} (${names(m.clusterId, m.subscriptionId, m.accountId, m.originAt, m.hourMs, m.hasBackup, m.checkedUntil, m.finished)})
+    select ${d.clusterId}, ${d.subscriptionId}, ${d.accountId}, ${d.createdAt}, ${hourMs}, ${d.hasBackup}, ${d.createdAt}, false
+    from ${d}
+    where not exists (select 1 from ${m} where ${m.clusterId} = ${d.clusterId})
+    on conflict do nothing`;
+}
+
+/**
+ * Charges every billable hour of the account's clusters that has begun by `now` and is not charged yet, in one
+ * statement: state segments from the clusters' usage changes → hours that touch them → price at the rate in effect
+ * at the hour, free units first → insert (a charged hour conflicts and is skipped) → add to the rollups (per cluster
+ * and day, per cluster and month, per subscription and day), so every rollup always equals the sum of its charges.
+ * Answers the new cents and hours per subscription.
+ */
+export function chargeAccountSql(accountId: string, now: Date, runId: string): SQL {
+  // `mc` is the CTE of the account's unfinished metering_clusters rows, every column: named through an alias.
+  const mc = alias(meteringClusters, 'mc');
+  const u = clusterUsageChanges;
+  const x = meteringCharges;
+  const sr = serviceRates;
+  const daily = alias(meteringDailyRollups, 'r');
+  const monthly = alias(meteringMonthlyRollups, 'r');
+  const subscriptionDaily = alias(meteringSubscriptionDailyRollups, 'r');
+  return sql`
+        with mc as (
+          select * from ${meteringClusters} where ${meteringClusters.accountId} = ${accountId} and not ${meteringClusters.finished}
+        ),
+        ev as (
+          select ${u.clusterId} as cluster_id, ${u.changedAt} as at, ${u.seq} as seq,
+                 case ${u.usage} when ${usage('running')} then 2 when ${usage('stopped')} then 1 else 0 end as state
+          from ${u} join mc on ${mc.clusterId} = ${u.clusterId}
+          where ${u.changedAt} <= ${now}
+        ),
+        seg as (
+          select cluster_id, state, at as a, lead(at) over (partition by cluster_id order by at, seq) as b from ev
+        ),
+        clipped as (
+          select s.cluster_id, s.state, ${mc.subscriptionId}, ${mc.accountId}, ${mc.originAt}, ${mc.hourMs}, ${mc.hasBackup},
+                 greatest(s.a, ${mc.checkedUntil} - (${mc.hourMs} + ${LATE_WRITE_MARGIN_MS}) * interval '1 millisecond') as a,
+                 least(coalesce(s.b, ${now}::timestamptz), ${now}::timestamptz) as b
+          from seg s join mc on ${mc.clusterId} = s.cluster_id
+          where s.state > 0
+        ),
+        cand as (
+          select distinct c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start
+          from clipped c
+          cross join lateral generate_series(
+            floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
+            (ceil(extract(epoch from (c.b - c.origin_at)) * 1000 / c.hour_ms) - 1)::bigint
+          ) as n
+          join ${dimensionTable()}
+            on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
+          where c.b > c.a
+        ),
+        rates as (
+          select ${sr.dimension}, ${sr.rateE4}, ${sr.freeUnits}, ${sr.effectiveFrom},
+                 lead(${sr.effectiveFrom}) over (partition by ${sr.dimension} order by ${sr.effectiveFrom}) as until
+          from ${sr} where ${sr.accountId} = ${accountId}
+        ),
+        fresh as (
+          select c.*, dims.quantity,
+                 coalesce(r.rate_e4, dims.default_rate_e4) as rate_e4,
+                 coalesce(r.free_units, dims.default_free_units) * dims.free_unit_size as allowance,
+                 date_trunc('month', c.hour_start at time zone 'UTC') as month
+          from cand c
+          join ${dimensionTable()} on dims.dimension = c.dimension
+          left join rates r
+            on r.dimension = c.dimension and r.effective_from <= c.hour_start and (r.until is null or c.hour_start < r.until)
+          where not exists (
+            select 1 from ${x} where ${x.clusterId} = c.cluster_id and ${x.dimension} = c.dimension and ${x.hourStart} = c.hour_start
+          )
+        ),
+        used as (
+          select ${x.dimension}, date_trunc('month', ${x.hourStart} at time zone 'UTC') as month, sum(${x.freeQuantity}) as used
+          from ${x}
+          where ${x.accountId} = ${accountId} and ${x.freeQuantity} > 0
+            and ${x.hourStart} >= (select min(month) from fresh) at time zone 'UTC'
+          group by 1, 2
+        ),
+        priced as (
+          -- In hour order each hour takes what its allowance leaves of the month's free units (metering_free_used:
+          -- those taken by the hours before it); hours without an allowance take none and need no window.
+          select f.cluster_id, f.dimension, f.hour_start, f.subscription_id, f.account_id, f.quantity, f.rate_e4,
+                 round(greatest(0, least(f.quantity, f.allowance - coalesce(
+                   metering_free_used(f.quantity, f.allowance, coalesce(u.used, 0)) over w, coalesce(u.used, 0)))), 6) as free_quantity
+          from fresh f left join used u on u.dimension = f.dimension and u.month = f.month
+          where f.allowance > 0
+          window w as (partition by f.dimension, f.month order by f.hour_start, f.cluster_id rows between unbounded preceding and 1 preceding)
+          union all
+          select cluster_id, dimension, hour_start, subscription_id, account_id, quantity, rate_e4, 0 from fresh where allowance = 0
+        ),
+        ins as (
+          insert into ${x}
+            (${names(x.clusterId, x.dimension, x.hourStart, x.subscriptionId, x.accountId, x.quantity, x.freeQuantity, x.rateE4, x.amountCents, x.runId, x.chargedAt)})
+          select cluster_id, dimension, hour_start, subscription_id, account_id, quantity, free_quantity, rate_e4,
+                 round((quantity - free_quantity) * rate_e4 / 100)::bigint, ${runId}, ${now}
+          from priced
+          on conflict do nothing
+          returning ${names(x.subscriptionId, x.clusterId, x.dimension, x.hourStart, x.quantity, x.freeQuantity, x.amountCents)}
+        ),
+        day_sums as (
+          select subscription_id, cluster_id, dimension, (hour_start at time zone 'UTC')::date as day,
+                 sum(amount_cents) as amount_cents, sum(quantity) as quantity, sum(free_quantity) as free_quantity, count(*) as hours
+          from ins group by 1, 2, 3, 4
+        ),
+        daily as (
+          insert into ${meteringDailyRollups} as r
+            (${names(daily.subscriptionId, daily.clusterId, daily.dimension, daily.day, daily.amountCents, daily.quantity, daily.freeQuantity)})
+          select subscription_id, cluster_id, dimension, day, amount_cents, quantity, free_quantity from day_sums
+          on conflict (${names(daily.subscriptionId, daily.day, daily.clusterId, daily.dimension)}) do update
+            set ${addSums(daily)}
+        ),
+        monthly as (
+          insert into ${meteringMonthlyRollups} as r
+            (${names(monthly.subscriptionId, monthly.month, monthly.clusterId, monthly.dimension, monthly.amountCents, monthly.quantity, monthly.freeQuantity)})
+          select subscription_id, date_trunc('month', day)::date, cluster_id, dimension, sum(amount_cents), sum(quantity), sum(free_quantity)
+          from day_sums group by 1, 2, 3, 4
+          on conflict (${names(monthly.subscriptionId, monthly.month, monthly.clusterId, monthly.dimension)}) do update
+            set ${addSums(monthly)}
+        ),
+        subscription_daily as (
+          insert into ${meteringSubscriptionDailyRollups} as r
+            (${names(subscriptionDaily.subscriptionId, subscriptionDaily.day, subscriptionDaily.dimension, subscriptionDaily.amountCents, subscriptionDaily.quantity, subscriptionDaily.freeQuantity)})
+          select subscription_id, day, dimension, sum(amount_cents), sum(quantity), sum(free_quantity)
+          from day_sums group by 1, 2, 3
+          on conflict (${names(subscriptionDaily.subscriptionId, subscriptionDaily.day, subscriptionDaily.dimension)}) do update
+            set ${addSums(subscriptionDaily)}
+        )
+        select subscription_id, sum(amount_cents)::text as cents, sum(hours)::int as hours
+        from day_sums group by subscription_id order by subscription_id`;
+}
+
+/** Moves the account's check mark to `now`; a deleted cluster is finished once its deletion is safely behind. */
+export function markCheckedSql(accountId: string, now: Date): SQL {
+  const m = meteringClusters;
+  const u = clusterUsageChanges;
+  return sql`
+    update ${m}
+    set ${names(m.checkedUntil)} = ${now},
+        ${names(m.finished)} = exists (
+          select 1 from ${u}
+          where ${u.clusterId} = ${m.clusterId} and ${u.deleted}
+            and ${u.changedAt} < ${now}::timestamptz - ${LATE_WRITE_MARGIN_MS} * interval '1 millisecond'
+        )
+    where ${m.accountId} = ${accountId} and not ${m.finished}`;
+}
