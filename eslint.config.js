@@ -26,6 +26,21 @@ export default tseslint.config(
     },
   },
   {
+    // Small files and functions: a file over 400 lines or a function over 300 is cut by topic.
+    files: [
+      'apps/api/**/*.{ts,tsx,js,mjs}',
+      'apps/console/**/*.{ts,tsx,js,mjs}',
+      'packages/contract/**/*.{ts,js,mjs}',
+      'e2e/**/*.{ts,js,mjs}',
+      'bench/**/*.{ts,js,mjs}',
+      'scripts/**/*.{ts,js,mjs}',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
     // The allowed arrows between modules, adapters, features and shared code (docs/architecture.md).
     files: ['apps/api/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}'],
     plugins: { kumo: boundaries },

@@ -2,13 +2,10 @@ import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ADMIN_MESSAGES, MESSAGES, canUseCustomerArea, isSystemRole, permissionsFor } from '@kumo/contract';
 import { AppError, forbidden, unauthorized } from '../errors.js';
+import type { Caller } from './caller.js';
 import { isUnsafeMethod } from './xsrf.js';
-import type { AccessClaims } from '../modules/auth/index.js';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth?: AccessClaims;
-  }
   interface FastifyContextConfig {
     /** A state-changing call a staff member viewing a customer's console may make: the ones that end the view. */
     allowWhileUserSwitched?: boolean;
@@ -40,7 +37,8 @@ export const changesState = {
   },
 } satisfies FastifyContextConfig;
 
-export type TokenVerifier = (token: string) => Promise<AccessClaims>;
+/** Checks an access token and its session, and says who is calling. */
+export type TokenVerifier = (token: string) => Promise<Caller>;
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -49,19 +47,19 @@ function bearerToken(request: FastifyRequest): string {
   return token;
 }
 
-async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AccessClaims> {
-  const claims = await verify(bearerToken(request));
+async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<Caller> {
+  const caller = await verify(bearerToken(request));
   // Bearer tokens never ride along cross-site, so state-changing GETs need no XSRF token (decision 0018).
-  if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, claims.sessionId);
+  if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, caller.sessionId);
   // A customer view is read-only here, for every route at once and whatever the method, not only in the console.
   const config = request.routeOptions.config;
-  if (claims.actingUserId && routeChangesState(request.method, config) && !config?.allowWhileUserSwitched)
+  if (caller.actingUserId && routeChangesState(request.method, config) && !config?.allowWhileUserSwitched)
     throw new AppError(403, 'READ_ONLY_VIEW', ADMIN_MESSAGES.readOnlyView);
-  request.auth = claims;
-  return claims;
+  request.caller = caller;
+  return caller;
 }
 
-/** onRequest hook (authentication comes before body validation) that requires a live access token (and, for state changes, the XSRF token) and puts its claims on request.auth. */
+/** onRequest hook (authentication comes before body validation) that requires a live access token (and, for state changes, the XSRF token) and puts the caller on the request (callerOf in caller.ts). */
 export function requireSignedIn(verify: TokenVerifier) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     await authenticate(request, verify);
@@ -71,21 +69,15 @@ export function requireSignedIn(verify: TokenVerifier) {
 /** onRequest hook for the customer area: the owner or an admin of the logged-in account. */
 export function requireAccountAdmin(verify: TokenVerifier) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const claims = await authenticate(request, verify);
-    if (!claims.accountId || !canUseCustomerArea(claims.role)) throw forbidden(MESSAGES.customerAreaOnly);
+    const caller = await authenticate(request, verify);
+    if (!caller.accountId || !canUseCustomerArea(caller.role)) throw forbidden(MESSAGES.customerAreaOnly);
   };
 }
 
 /** onRequest hook for the admin area: a signed-in staff member whose role has `permission` ENABLED. */
 export function requireStaff(verify: TokenVerifier, permission: string) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const claims = await authenticate(request, verify);
-    if (!isSystemRole(claims.role) || permissionsFor(claims.role)[permission] !== 'ENABLED') throw forbidden();
+    const caller = await authenticate(request, verify);
+    if (!isSystemRole(caller.role) || permissionsFor(caller.role)[permission] !== 'ENABLED') throw forbidden();
   };
-}
-
-/** The claims a guarded route can rely on. */
-export function claimsOf(request: FastifyRequest): AccessClaims {
-  if (!request.auth) throw unauthorized('TOKEN_MISSING', MESSAGES.notSignedIn);
-  return request.auth;
 }

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { SANDBOX_EVENTS_QUEUE } from '../../src/adapters/payments/sandbox/sandbox-gateway.js';
-import { get, post, send, type TestContext } from './harness.js';
+import { get, post, send, signUp, type TestContext } from './harness.js';
 import { drainJobs } from './money.js';
 
 export const TEST_CARDS = {
@@ -60,4 +60,12 @@ export async function balanceOf(ctx: TestContext, jwt: string, subscriptionId: s
 export async function history(ctx: TestContext, jwt: string, subscriptionId: string, page = 0) {
   const response = await get(ctx, `/api/credit/view/credit-transactions/${subscriptionId}?page=${page}&size=20`, jwt);
   return response.json<{ content: Record<string, unknown>[]; totalPages: number }>();
+}
+
+let customers = 0;
+
+/** A signed-up owner (a fresh e-mail starting with `prefix`) and the first subscription of the account, named `name`. */
+export async function customerWithSubscription(ctx: TestContext, prefix: string, name = 'Analytics') {
+  const { jwt } = await signUp(ctx, `${prefix}${++customers}.${Date.now()}@example.com`, 'Ada Lovelace');
+  return { jwt, subscriptionId: await createSubscription(ctx, jwt, name) };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { TestContext } from './harness.js';
+import { post, signUp, type TestContext } from './harness.js';
 import type { Customer } from './money.js';
 
 /** A cluster row made straight in the database (metering reads only its row and its audit log). */
@@ -45,4 +45,20 @@ export async function balanceCents(ctx: TestContext, subscriptionId: string): Pr
 
 export async function rows<T>(ctx: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A signed-up owner with a subscription and a running cluster made straight in the database. */
+export async function meteredOwner(ctx: TestContext, email: string, options: { backup?: boolean } = {}) {
+  const tokens = await signUp(ctx, email);
+  const created = await post(ctx, '/api/subscription/create', { subscription_name: 'Costs', remark: '' }, tokens.jwt);
+  const subscriptionId: string = created.json().subscription_id;
+  const [who] = await rows<{ account_id: string; user_id: string }>(
+    ctx,
+    sql`select a.id as account_id, u.id as user_id from users u join accounts a on a.owner_user_id = u.id where u.email = ${email}`,
+  );
+  const customer = { accountId: who!.account_id, userId: who!.user_id };
+  const clusterId = await newMeteredCluster(ctx, customer, subscriptionId, { name: 'Alpha', backup: options.backup });
+  await clusterEvent(ctx, clusterId, 'CLUSTER_RESOURCES_CREATED');
+  await clusterEvent(ctx, clusterId, 'CLUSTER_DEPLOYED', 'ONLINE');
+  return { tokens, subscriptionId, clusterId, customer };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   HEADERS,
@@ -39,7 +39,9 @@ import {
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
 import { sendTokens } from '../../http/send-tokens.js';
-import { changesState, claimsOf, requireStaff, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, requireStaff, type TokenVerifier } from '../../http/auth-guard.js';
+import { callerOf } from '../../http/caller.js';
+import { routeDeclarations } from '../../http/route.js';
 import type { AdminService } from './admin.service.js';
 
 declare module 'fastify' {
@@ -48,6 +50,8 @@ declare module 'fastify' {
     permission?: string;
   }
 }
+
+const routes = routeDeclarations('Admin');
 
 /** Every admin route and the permission key it checks, as registered (the access tests read it). */
 export const ADMIN_ROUTE_PERMISSIONS = new Map<string, string>();
@@ -73,92 +77,68 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
     });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     /** The guard and the key it checks, from one value; `writes` marks a GET that changes state (it is recorded). */
-    const staff = (permission: string, writes?: typeof changesState) => ({
-      onRequest: requireStaff(verify, permission),
+    const staff = <S extends FastifySchema>(permission: string, schema: S, writes?: typeof changesState) => ({
+      ...routes.behind(requireStaff(verify, permission))(schema),
       config: { permission, ...writes },
     });
-    const staffOf = (request: Parameters<typeof claimsOf>[0]) => {
-      const claims = claimsOf(request);
-      return { userId: claims.userId, role: claims.role };
-    };
 
     app.get('/api/admin/users', {
-      ...staff('customer_list'),
-      schema: {
-        tags: ['Admin'],
+      ...staff('customer_list', {
         summary: 'Customers, 50 a page',
-        security: [{ bearerAuth: [] }],
         querystring: pageQuerySchema(50),
         response: { 200: customerPageSchema, ...errorResponses(400, 401, 403) },
-      },
+      }),
       handler: async (request) => admin.listCustomers(request.query.page, request.query.size),
     });
 
-    const tags = ['Admin'];
-    const security = [{ bearerAuth: [] }];
     const views = admin.customers;
 
     app.get('/api/admin/users/:userId', {
-      ...staff('customer_details'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_details', {
         summary: 'One customer: header, overview and added users',
         params: adminUserIdParamsSchema,
         response: { 200: customerDetailSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.detail(request.params.userId),
     });
 
     app.get('/api/admin/view-users/:userId', {
-      ...staff('customer_added_users'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_added_users', {
         summary: "The customer's account users, 20 a page",
         params: adminUserIdParamsSchema,
         querystring: adminListQuerySchema,
         response: { 200: adminAccountUsersPageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.accountUsers(request.params.userId, request.query.page, request.query.size),
     });
 
     app.get('/api/admin/view-subscriptions/:userId', {
-      ...staff('customer_subscription_table'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_subscription_table', {
         summary: "The customer's subscriptions, 20 a page",
         params: adminUserIdParamsSchema,
         querystring: adminListQuerySchema,
         response: { 200: adminSubscriptionsPageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.subscriptions(request.params.userId, request.query.page, request.query.size),
     });
 
     app.get('/api/admin/view/credit-transactions/:id', {
-      ...staff('customer_transaction_table'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_transaction_table', {
         summary: "A customer's subscription's transactions (id = subscription id), 20 a page",
         params: adminSubscriptionIdParamsSchema,
         querystring: adminTransactionsQuerySchema,
         response: { 200: adminTransactionPageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.transactions(request.query.userId, request.params.id, request.query.page, request.query.size),
     });
 
     app.get('/api/admin/download-transaction-receipt/:transactionId', {
-      ...staff('customer_transactions_receipts'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_transactions_receipts', {
         summary: "The PDF receipt of a customer's card purchase; staff-added funds have none (422)",
         params: adminTransactionIdParamsSchema,
         querystring: adminUserIdQuerySchema,
         produces: ['application/pdf', 'application/json'],
-      },
+      }),
       handler: async (request, reply) => {
         const zone = request.headers[HEADERS.userTimeZone];
         const { filename, pdf } = await views.receipt(
@@ -175,130 +155,104 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
     });
 
     app.get('/api/admin/cluster/view', {
-      ...staff('customer_cluster_table'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_cluster_table', {
         summary: "The customer's clusters, newest first, 20 a page",
         querystring: adminClusterViewQuerySchema,
         response: { 200: adminClusterPageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.clusters(request.query.userId, request.query.page, request.query.size),
     });
 
     app.get('/api/admin/node-details-view/:deploymentId', {
-      ...staff('customer_cluster_view_details'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_cluster_view_details', {
         summary: "A customer's cluster with its nodes",
         params: adminDeploymentIdParamsSchema,
         querystring: adminUserIdQuerySchema,
         response: { 200: adminNodeDetailsSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-      handler: async (request) => views.nodeDetails(request.query.userId, request.params.deploymentId, claimsOf(request).userId),
+      }),
+      handler: async (request) => views.nodeDetails(request.query.userId, request.params.deploymentId, callerOf(request).userId),
     });
 
     app.post('/api/admin/kumo-ea-version/:userId', {
-      ...staff('customer_preview_release'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_preview_release', {
         summary: 'Offer preview Kumo versions to the customer, or stop offering them',
         params: adminUserIdParamsSchema,
         querystring: eaVersionActionQuerySchema,
         response: { 200: eaVersionActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-      handler: async (request) => views.setPreview(request.params.userId, request.query.action === 'ENABLE', claimsOf(request).userId),
+      }),
+      handler: async (request) => views.setPreview(request.params.userId, request.query.action === 'ENABLE', callerOf(request).userId),
     });
 
     app.get('/api/admin/check-km-access/:userId', {
-      ...staff('customer_km_access'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_km_access', {
         summary: "May the customer's manager access change now (every cluster online)?",
         params: adminUserIdParamsSchema,
         response: { 200: kmAccessCheckSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.checkKmAccess(request.params.userId),
     });
 
     app.post('/api/admin/manage-km-access/:userId', {
-      ...staff('customer_manage_km_access'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_manage_km_access', {
         summary: "Change the provider's access to the customer's manager and the customer's manager role",
         params: adminUserIdParamsSchema,
         body: manageKmAccessRequestSchema,
         response: { 200: manageKmAccessResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
-      },
-      handler: async (request) => views.manageKmAccess(request.params.userId, request.body, claimsOf(request).userId),
+      }),
+      handler: async (request) => views.manageKmAccess(request.params.userId, request.body, callerOf(request).userId),
     });
 
     app.get('/api/admin/current-resource-rate/:userId', {
-      ...staff('customer_current_rates'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_current_rates', {
         summary: "The customer's rates in force now",
         params: adminUserIdParamsSchema,
         response: { 200: adminCurrentRatesSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.currentRates(request.params.userId),
     });
 
     app.get('/api/admin/service-rate-history/:userId', {
-      ...staff('customer_rate_history'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_rate_history', {
         summary: "The customer's rate periods, newest first, keyed by start_end",
         params: adminUserIdParamsSchema,
         querystring: adminListQuerySchema,
         response: { 200: rateHistoryPageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.rateHistory(request.params.userId, request.query.page, request.query.size),
     });
 
     app.get('/api/admin/cost-analysis/:userId', {
-      ...staff('customer_cost_current_month'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_cost_current_month', {
         summary: "The customer's cost this month per subscription, 20 a page",
         params: adminUserIdParamsSchema,
         querystring: adminListQuerySchema,
         response: { 200: adminCostAnalysisSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.costAnalysis(request.params.userId, request.query.page, request.query.size),
     });
 
     app.get('/api/admin/view/cumulative-cost-consumption', {
-      ...staff('customer_cost_last_months'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_cost_last_months', {
         summary: "The customer's cost in each of the last 12 months",
         querystring: adminUserIdQuerySchema,
         response: { 200: cumulativeCostSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request) => views.cumulativeCost(request.query.userId),
     });
 
     app.get('/api/admin/download-cluster-template/:deploymentId', {
-      ...staff('customer_cluster_download_template', changesState),
-      schema: {
-        tags,
-        security,
-        summary: "The deployment template of a customer's cluster, as a JSON file",
-        params: adminDeploymentIdParamsSchema,
-        querystring: adminUserIdQuerySchema,
-        produces: ['application/json'],
-      },
+      ...staff(
+        'customer_cluster_download_template',
+        {
+          summary: "The deployment template of a customer's cluster, as a JSON file",
+          params: adminDeploymentIdParamsSchema,
+          querystring: adminUserIdQuerySchema,
+          produces: ['application/json'],
+        },
+        changesState,
+      ),
       handler: async (request, reply) => {
-        const { filename, body } = await views.clusterTemplate(request.query.userId, request.params.deploymentId, claimsOf(request).userId);
+        const { filename, body } = await views.clusterTemplate(request.query.userId, request.params.deploymentId, callerOf(request).userId);
         return reply
           .type('application/json')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -308,29 +262,27 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
     });
 
     app.get('/api/admin/kumo/sso/:deploymentId', {
-      ...staff('customer_open_km', changesState),
-      schema: {
-        tags,
-        security,
-        summary: "A short-lived signed address of the customer's cluster manager",
-        params: adminDeploymentIdParamsSchema,
-        querystring: adminUserIdQuerySchema,
-        response: { 200: managerSsoResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
-      },
-      handler: async (request) => views.managerSso(request.query.userId, request.params.deploymentId, claimsOf(request).userId),
+      ...staff(
+        'customer_open_km',
+        {
+          summary: "A short-lived signed address of the customer's cluster manager",
+          params: adminDeploymentIdParamsSchema,
+          querystring: adminUserIdQuerySchema,
+          response: { 200: managerSsoResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+        changesState,
+      ),
+      handler: async (request) => views.managerSso(request.query.userId, request.params.deploymentId, callerOf(request).userId),
     });
 
     app.post('/api/admin/switch-user/:userId', {
-      ...staff('customer_switch_user'),
-      schema: {
-        tags,
-        security,
+      ...staff('customer_switch_user', {
         summary: "View the customer's console as the customer, read-only (userSwitched): tokens in the response headers",
         params: adminUserIdParamsSchema,
         response: { 200: switchUserResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      }),
       handler: async (request, reply) => {
-        const { tokens, body } = await admin.switchUser(claimsOf(request).userId, request.params.userId);
+        const { tokens, body } = await admin.switchUser(callerOf(request).userId, request.params.userId);
         sendTokens(request, reply, tokens);
         return body;
       },
@@ -338,50 +290,38 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
 
     // Four eyes: asking needs customer_details; the action's own key is checked by the service for that action.
     app.post('/api/admin/action', {
-      ...staff('customer_details'),
-      schema: {
-        tags: ['Admin'],
+      ...staff('customer_details', {
         summary: 'Ask for a sensitive action; the OTP goes to the approvers, never to the requester',
-        security: [{ bearerAuth: [] }],
         body: adminActionRequestSchema,
         response: { 200: adminActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
-      },
-      handler: async (request) => admin.fourEyes.request(staffOf(request), request.body),
+      }),
+      handler: async (request) => admin.fourEyes.request(callerOf(request), request.body),
     });
 
     app.post('/api/admin/action/authenticate', {
-      ...staff('customer_details'),
-      schema: {
-        tags: ['Admin'],
+      ...staff('customer_details', {
         summary: "Complete an action with an approver's OTP (single use)",
-        security: [{ bearerAuth: [] }],
         body: adminAuthenticateRequestSchema,
         response: { 200: adminAuthenticateResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
-      },
-      handler: async (request) => admin.fourEyes.authenticate(staffOf(request), request.body.operation_id, request.body.otp),
+      }),
+      handler: async (request) => admin.fourEyes.authenticate(callerOf(request), request.body.operation_id, request.body.otp),
     });
 
     app.post('/api/admin/action/resend-otp', {
-      ...staff('customer_details'),
-      schema: {
-        tags: ['Admin'],
+      ...staff('customer_details', {
         summary: 'Send the approvers new OTPs for a waiting action',
-        security: [{ bearerAuth: [] }],
         body: adminResendOtpRequestSchema,
         response: { 200: adminActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
-      },
-      handler: async (request) => admin.fourEyes.resend(staffOf(request), request.body.operation_id),
+      }),
+      handler: async (request) => admin.fourEyes.resend(callerOf(request), request.body.operation_id),
     });
 
     app.get('/api/admin/approvals', {
-      ...staff('customer_details'),
-      schema: {
-        tags: ['Admin'],
+      ...staff('customer_details', {
         summary: 'Actions waiting for my approval, with what exactly was asked',
-        security: [{ bearerAuth: [] }],
         response: { 200: pendingApprovalsSchema, ...errorResponses(401, 403) },
-      },
-      handler: async (request) => admin.fourEyes.pendingApprovals(staffOf(request)),
+      }),
+      handler: async (request) => admin.fourEyes.pendingApprovals(callerOf(request)),
     });
   };
 }

@@ -17,10 +17,10 @@ import {
   type AdminActionResponse,
   type AdminAuthenticateResponse,
   type PendingApproval,
-  type Role,
 } from '@kumo/contract';
 import { HOUR, MINUTE, type Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
+import type { Caller } from '../../http/caller.js';
 import { badRequest, businessRule, conflict, forbidden, notFound, tooManyRequests } from '../../errors.js';
 import type { AuthService, StaffActionLog } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
@@ -32,10 +32,8 @@ import { adminApprovalMail } from './approval-mail.js';
 import { createAdminActions } from './four-eyes-actions.js';
 import type { AdminOperationRow, OperationsRepository } from './operations.repository.js';
 
-export interface Staff {
-  userId: string;
-  role: Role;
-}
+/** The staff member asking or approving: the caller's id and role. */
+export type Staff = Pick<Caller, 'userId' | 'role'>;
 
 /** JSON with keys sorted at every level, so the same payload always gives the same text. */
 export function canonicalJson(value: unknown): string {

@@ -3,21 +3,10 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { MESSAGES, ROLES, TOKENS, type Role } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { unauthorized } from '../../errors.js';
+import type { Caller } from '../../http/caller.js';
 
 const ALGORITHM = 'HS256';
 const TOKEN_TYPE = 'access+jwt';
-
-export interface AccessClaims {
-  userId: string;
-  sessionId: string;
-  accountId: string | null;
-  role: Role;
-  /**
-   * userSwitched: a staff member (this user id) viewing the customer's console in the customer's name; every
-   * state-changing call but the ones that end the view is refused (http/auth-guard.ts).
-   */
-  actingUserId?: string;
-}
 
 /** Short-lived signed access tokens: one allow-listed algorithm; iss, aud, exp and typ checked. */
 export function createAccessTokens(secret: string, clock: Clock) {
@@ -25,7 +14,7 @@ export function createAccessTokens(secret: string, clock: Clock) {
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
 
   /** `notAfter`: a session that ends by itself (a customer view) gets no token outliving it. */
-  async function sign(claims: AccessClaims, notAfter?: Date | null): Promise<string> {
+  async function sign(claims: Caller, notAfter?: Date | null): Promise<string> {
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
     const lifetimeEnd = nowSeconds + TOKENS.accessTokenMinutes * 60;
     const expires = notAfter ? Math.min(lifetimeEnd, Math.floor(notAfter.getTime() / 1000)) : lifetimeEnd;
@@ -41,7 +30,7 @@ export function createAccessTokens(secret: string, clock: Clock) {
       .sign(key);
   }
 
-  async function verify(token: string): Promise<AccessClaims> {
+  async function verify(token: string): Promise<Caller> {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
@@ -55,7 +44,7 @@ export function createAccessTokens(secret: string, clock: Clock) {
       if (typeof sub !== 'string' || typeof sid !== 'string' || !ROLES.includes(role as Role)) {
         throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
       }
-      const claims: AccessClaims = { userId: sub, sessionId: sid, accountId: typeof acc === 'string' ? acc : null, role: role as Role };
+      const claims: Caller = { userId: sub, sessionId: sid, accountId: typeof acc === 'string' ? acc : null, role: role as Role };
       if (userSwitched === undefined && act === undefined) return claims;
       const actor = typeof act === 'object' && act !== null ? (act as { sub?: unknown }).sub : undefined;
       if (userSwitched !== true || typeof actor !== 'string') throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);

@@ -19,11 +19,13 @@ import {
   userDetailSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
-import { claimsOf, requireAccountAdmin, requireSignedIn } from '../../http/auth-guard.js';
+import { requireAccountAdmin, requireSignedIn } from '../../http/auth-guard.js';
+import { callerOf } from '../../http/caller.js';
+import { routeDeclarations } from '../../http/route.js';
 import { sendTokens } from '../../http/send-tokens.js';
 import type { AuthService } from './auth.service.js';
 
-const tags = ['Auth'];
+const routes = routeDeclarations('Auth');
 const errors = errorResponses(400, 401, 404, 409, 422, 429);
 const otpSent = { otp_sent: true, message: MESSAGES.otpSent };
 
@@ -31,16 +33,16 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
-    const signedIn = requireSignedIn(auth.verifyAccessToken);
+    const signedIn = routes.behind(requireSignedIn(auth.verifyAccessToken));
+    const accountAdmin = routes.behind(requireAccountAdmin(auth.verifyAccessToken));
 
     app.post('/api/user/login', {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'Send a sign-in OTP to a registered e-mail',
         body: loginRequestSchema,
         response: { 200: otpSentResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => {
         await auth.login(request.body.email_id);
         return otpSent;
@@ -49,12 +51,11 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/register', {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'Start a sign-up: send an OTP to a new e-mail',
         body: registerRequestSchema,
         response: { 200: otpSentResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => {
         await auth.register(request.body.email_id, request.body.user_name);
         return otpSent;
@@ -63,12 +64,11 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/resend-otp', {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'Send a new OTP for the pending sign-in or sign-up',
         body: resendOtpRequestSchema,
         response: { 200: otpSentResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => {
         await auth.resendOtp(request.body.email_id);
         return otpSent;
@@ -77,12 +77,11 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/authenticate', {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'Exchange an OTP for tokens (headers jwt_token and refresh_token)',
         body: authenticateRequestSchema,
         response: { 200: authenticateResponseSchema.describe('Tokens are in the jwt_token and refresh_token response headers'), ...errors },
-      },
+      }),
       handler: async (request, reply) => {
         const result = await auth.authenticate(request.body.email_id, request.body.otp, request.body.account_id);
         sendTokens(request, reply, result);
@@ -92,12 +91,11 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/refresh-token', {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'Rotate the refresh token (new tokens in headers)',
         body: refreshTokenRequestSchema,
         response: { 200: messageResponseSchema, ...errors },
-      },
+      }),
       handler: async (request, reply) => {
         sendTokens(request, reply, await auth.refresh(request.body.refresh_token));
         return { message: MESSAGES.tokensRefreshed };
@@ -106,74 +104,59 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
 
     app.post('/api/user/logout', {
       config: { rateLimit, allowWhileUserSwitched: true },
-      onRequest: signedIn,
-      schema: {
-        tags,
+      ...signedIn({
         summary: 'End the session: its refresh tokens stop working',
-        security: [{ bearerAuth: [] }],
         response: { 200: messageResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => {
-        await auth.logout(claimsOf(request));
+        await auth.logout(callerOf(request));
         return { message: MESSAGES.loggedOut };
       },
     });
 
     app.post('/api/user/switch-user/end', {
       config: { rateLimit, allowWhileUserSwitched: true },
-      onRequest: signedIn,
-      schema: {
-        tags,
+      ...signedIn({
         summary: "End a staff member's read-only view of a customer's console (userSwitched); recorded in the customer's audit trail",
-        security: [{ bearerAuth: [] }],
         response: { 200: messageResponseSchema, ...errorResponses(401, 403) },
-      },
+      }),
       handler: async (request) => {
-        await auth.endUserSwitch(claimsOf(request));
+        await auth.endUserSwitch(callerOf(request));
         return { message: ADMIN_MESSAGES.userSwitchEnded };
       },
     });
 
     app.get('/api/user/detail', {
-      onRequest: signedIn,
-      schema: {
-        tags,
+      ...signedIn({
         summary: 'The signed-in person and their accounts',
-        security: [{ bearerAuth: [] }],
         response: { 200: userDetailSchema, ...errors },
-      },
+      }),
       handler: async (request, reply) => {
-        const claims = claimsOf(request);
-        reply.server.xsrf.ensureCookie(request, reply, claims.sessionId);
-        return auth.userDetail(claims);
+        const caller = callerOf(request);
+        reply.server.xsrf.ensureCookie(request, reply, caller.sessionId);
+        return auth.userDetail(caller);
       },
     });
 
     app.get('/api/account/audit-logs', {
-      onRequest: requireAccountAdmin(auth.verifyAccessToken),
-      schema: {
-        tags,
+      ...accountAdmin({
         summary: "A month of the account's audit trail, newest first: when Kumo Cloud staff viewed its console",
-        security: [{ bearerAuth: [] }],
         querystring: accountAuditQuerySchema,
         response: { 200: accountAuditResponseSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-      handler: async (request) => auth.accountAudit(claimsOf(request), request.query.page, request.query.size, request.query.startDate),
+      }),
+      handler: async (request) => auth.accountAudit(callerOf(request), request.query.page, request.query.size, request.query.startDate),
     });
 
     app.post('/api/user/switch-account', {
       config: { rateLimit },
-      onRequest: signedIn,
-      schema: {
-        tags,
+      ...signedIn({
         summary: 'Switch to another account of the signed-in person (new tokens in headers)',
-        security: [{ bearerAuth: [] }],
         headers: z.object({ 'refresh-token': z.string().trim().max(512).optional() }),
         body: switchAccountRequestSchema,
         response: { 200: dataMessageResponseSchema, ...errors },
-      },
+      }),
       handler: async (request, reply) => {
-        const tokens = await auth.switchAccount(claimsOf(request), request.headers['refresh-token'], request.body.switching_account_id);
+        const tokens = await auth.switchAccount(callerOf(request), request.headers['refresh-token'], request.body.switching_account_id);
         sendTokens(request, reply, tokens);
         return { data: MESSAGES.accountSwitched };
       },

@@ -5,7 +5,6 @@ import { createAccessTokens } from './access-tokens.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService as createService } from './auth.service.js';
 
-export type { AccessClaims } from './access-tokens.js';
 export type { AuthService, IssuedTokens } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
 export { createStaffActionLog, type StaffActionEvent, type StaffActionLog } from './staff-actions.js';
@@ -14,15 +13,15 @@ export { seedDemoUsers } from './demo-users.js';
 export { createAccountRecords, type AccountRecords } from './account-records.js';
 export { accountDirectory, accountMemberDirectory, userDirectory } from './auth.views.js';
 
-type Deps = Omit<Parameters<typeof createService>[0], 'authRepository' | 'accessTokens'> & { db: Database; clock: Clock; secret: string };
+type Deps = Omit<Parameters<typeof createService>[0], 'repository' | 'accessTokens'> & { db: Database; clock: Clock; secret: string };
 
 export function createAuthService(deps: Deps) {
-  const authRepository = createAuthRepository(deps.db);
-  const service = createService({ ...deps, authRepository, accessTokens: createAccessTokens(deps.secret, deps.clock) });
+  const repository = createAuthRepository(deps.db);
+  const service = createService({ ...deps, repository, accessTokens: createAccessTokens(deps.secret, deps.clock) });
   return Object.assign(service, {
     /** Whether a session is still open: not ended (logout, a customer view's end, replay) and not past its end. */
     async isSessionLive(sessionId: string): Promise<boolean> {
-      const session = await authRepository.findSession(sessionId);
+      const session = await repository.findSession(sessionId);
       return !!session && !session.revokedAt && (!session.expiresAt || session.expiresAt > deps.clock.now());
     },
   });

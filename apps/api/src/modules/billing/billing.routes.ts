@@ -16,94 +16,84 @@ import {
   transactionPageSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
-import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { accountCallerOf } from '../../http/caller.js';
+import { routeDeclarations } from '../../http/route.js';
 import type { BillingService } from './billing.service.js';
 
-const tags = ['Funds'];
-const security = [{ bearerAuth: [] }];
+const routes = routeDeclarations('Funds');
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const customer = requireAccountAdmin(verify);
-    const accountOf = (request: Parameters<typeof claimsOf>[0]) => claimsOf(request).accountId!;
+    const customer = routes.behind(requireAccountAdmin(verify));
 
     app.post('/api/credit/purchase', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Open a card checkout at the payment provider; the browser goes to redirect_url',
         body: purchaseRequestSchema,
         response: { 200: purchaseResponseSchema, ...errors },
+      }),
+      handler: async (request) => {
+        const caller = accountCallerOf(request);
+        return billing.purchase(caller.accountId, caller.userId, request.body);
       },
-      handler: async (request) => billing.purchase(accountOf(request), claimsOf(request).userId, request.body),
     });
 
     app.get('/api/credit/payment-status/:id', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Confirm a checkout on return from the provider (id = subscription id)',
         params: subscriptionIdParamsSchema,
         querystring: paymentStatusQuerySchema,
         response: { 200: paymentStatusSchema, ...errors },
-      },
-      handler: async (request) => billing.paymentStatus(accountOf(request), request.params.id, request.query.session_id),
+      }),
+      handler: async (request) => billing.paymentStatus(accountCallerOf(request).accountId, request.params.id, request.query.session_id),
     });
 
     app.post('/api/credit/purchase/:id/cancel', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "Close a checkout the customer left through the provider's cancel link",
         params: purchaseIdParamsSchema,
         response: { 200: paymentStatusSchema, ...errors },
-      },
-      handler: async (request) => billing.cancelPurchase(accountOf(request), request.params.id),
+      }),
+      handler: async (request) => billing.cancelPurchase(accountCallerOf(request).accountId, request.params.id),
     });
 
     app.post('/api/credit/cancel/:id', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Cancel a pending checkout from its row in the history (id = transaction id); only a pending one',
         params: purchaseIdParamsSchema,
         response: { 200: paymentStatusSchema, ...errors },
-      },
-      handler: async (request) => billing.cancelPending(accountOf(request), request.params.id),
+      }),
+      handler: async (request) => billing.cancelPending(accountCallerOf(request).accountId, request.params.id),
     });
 
     app.get('/api/credit/view/credit-transactions/:id', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "A page of the subscription's transactions, newest first (id = subscription id)",
         params: subscriptionIdParamsSchema,
         querystring: pageQuerySchema(PAGE_SIZES.transactions),
         response: { 200: transactionPageSchema, ...errors },
-      },
-      handler: async (request) => billing.transactions(accountOf(request), request.params.id, request.query.page, request.query.size),
+      }),
+      handler: async (request) =>
+        billing.transactions(accountCallerOf(request).accountId, request.params.id, request.query.page, request.query.size),
     });
 
     app.get('/api/credit/subscription/:id', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'The PDF receipt of a successful card purchase (id = transaction id)',
         params: transactionIdParamsSchema,
         produces: ['application/pdf', 'application/json'],
-      },
+      }),
       handler: async (request, reply) => {
         const zone = request.headers[HEADERS.userTimeZone];
-        const { filename, pdf } = await billing.receipt(accountOf(request), request.params.id, typeof zone === 'string' ? zone : undefined);
+        const { filename, pdf } = await billing.receipt(
+          accountCallerOf(request).accountId,
+          request.params.id,
+          typeof zone === 'string' ? zone : undefined,
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -126,11 +116,10 @@ export function stripeWebhookRoutes(billing: BillingService) {
     app.post('/api/credit/webhook/stripe', {
       // Stripe's servers call this from elsewhere; the signature is the authentication.
       config: { allowCrossSite: true },
-      schema: {
-        tags,
+      ...routes.open({
         summary: "Stripe's signed checkout notifications",
         response: { 200: z.object({ received: z.boolean() }), 400: errorResponseSchema, 409: errorResponseSchema },
-      },
+      }),
       handler: async (request) => {
         const signature = request.headers['stripe-signature'];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import type { AccountCaller } from '../../http/caller.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { ClusterView, ClustersRepository } from './clusters.repository.js';
 
@@ -15,12 +16,8 @@ export const CLUSTER_JOBS = { follow: 'clusters.follow', sweep: 'clusters.sweep'
 /** Who caused an event, as the audit log shows it. */
 export type Actor = { userId: string; email: string } | 'Schedule' | 'System';
 
-export interface Caller {
-  accountId: string;
-  userId: string;
-  /** The staff member behind a customer view (the token's actor): the one any audit entry names. */
-  actingUserId?: string;
-}
+/** Who asks a clusters use case: someone working in an account (staff acting for a customer name the customer's ids). */
+export type Caller = Pick<AccountCaller, 'accountId' | 'userId' | 'actingUserId'>;
 
 export const notFoundCluster = () => notFound('NOT_FOUND', CLUSTER_MESSAGES.clusterNotFound);
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CLUSTER_MESSAGES,
@@ -30,81 +30,61 @@ import {
   resendOperationOtpRequestSchema,
   scheduleResponseSchema,
 } from '@kumo/contract';
-import { changesState, claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+// Every clusters route is in the customer area: its caller works in an account.
+import { accountCallerOf as callerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
-import type { Caller, ClustersService } from './clusters.service.js';
+import { routeDeclarations } from '../../http/route.js';
+import type { ClustersService } from './clusters.service.js';
 
-const tags = ['Clusters'];
-const security = [{ bearerAuth: [] }];
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409, 422);
-
-/** The guard has made sure the caller works in an account. */
-const callerOf = (request: FastifyRequest): Caller => {
-  const claims = claimsOf(request);
-  return { accountId: claims.accountId!, userId: claims.userId, actingUserId: claims.actingUserId };
-};
 
 export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const onRequest = requireAccountAdmin(verify);
+    const customer = routeDeclarations('Clusters').behind(requireAccountAdmin(verify));
 
     app.get('/api/cluster/region-mapping', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Regions a cluster can be deployed in, with their backup regions',
         querystring: cloudProviderQuerySchema,
         response: { 200: regionMappingSchema, ...reads },
-      },
+      }),
       handler: async () => clusters.regionMapping(),
     });
 
     app.get('/api/cluster/cidr', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "A free /16 for a new cluster: it overlaps none of the account's clusters in those regions",
         querystring: cidrQuerySchema,
         response: { 200: cidrResponseSchema, ...writes },
-      },
+      }),
       handler: async (request) => clusters.suggestCidr(callerOf(request).accountId, request.query),
     });
 
     app.get('/api/cluster/check-kumo-ea-version', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Whether the preview release is enabled for the account',
         response: { 200: eaVersionResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => clusters.eaVersionFlag(callerOf(request).accountId),
     });
 
     app.get('/api/cluster/kumo-versions', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Kumo versions offered at deployment (preview ones only with the preview release)',
         response: { 200: kumoVersionsResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => clusters.versions(callerOf(request).accountId),
     });
 
     app.post('/api/cluster/create', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Deploy a cluster (the password goes to the cloud once and is never stored)',
         body: createClusterRequestSchema,
         response: { 200: createClusterResponseSchema, ...writes },
-      },
+      }),
       handler: async (request) => {
         const created = await clusters.create(callerOf(request), request.body);
         return {
@@ -116,39 +96,30 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     });
 
     app.get('/api/cluster/view', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "The account's clusters grouped by subscription",
         querystring: clusterViewQuerySchema,
         response: { 200: clusterViewResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => clusters.view(callerOf(request).accountId, request.query.subscriptionId),
     });
 
     app.get('/api/cluster/deployment-details/status/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Status, capacity, stack and deployment status of a cluster',
         params: deploymentIdParamsSchema,
         response: { 200: deploymentStatusResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => clusters.status(callerOf(request), request.params.deploymentId),
     });
 
     app.get('/api/cluster/details/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'A cluster with its configuration and nodes, as deployed (DEPLOYMENT) or now (CURRENT)',
         params: deploymentIdParamsSchema,
         querystring: clusterDetailsQuerySchema,
         response: { 200: clusterDetailsResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => clusters.details(callerOf(request), request.params.deploymentId, request.query.detail),
     });
 
@@ -158,42 +129,33 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
       app.route({
         method,
         url: '/api/cluster/start/:deploymentId',
-        onRequest,
         config: changesState,
-        schema: {
-          tags,
-          security,
+        ...customer({
           summary: 'Start an offline cluster',
           params: deploymentIdParamsSchema,
           response: { 200: clusterActionResponseSchema, ...writes },
-        },
+        }),
         handler: async (request) => clusters.start(callerOf(request), request.params.deploymentId),
       });
       app.route({
         method,
         url: '/api/cluster/stop/:deploymentId',
-        onRequest,
         config: changesState,
-        schema: {
-          tags,
-          security,
+        ...customer({
           summary: 'Stop an online cluster',
           params: deploymentIdParamsSchema,
           response: { 200: clusterActionResponseSchema, ...writes },
-        },
+        }),
         handler: async (request) => clusters.stop(callerOf(request), request.params.deploymentId),
       });
     }
 
     app.post('/api/user/operation', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "Ask the account owner's approval (an OTP by mail) to delete a cluster",
         body: createOperationRequestSchema,
         response: { 200: createOperationResponseSchema, ...writes, 429: reads[400] },
-      },
+      }),
       handler: async (request) => {
         const { operationId } = await clusters.requestOperation(callerOf(request), request.body);
         return { operation_id: operationId, message: CLUSTER_MESSAGES.approverOtpSent };
@@ -201,77 +163,59 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     });
 
     app.post('/api/user/operation/authenticate', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "Approve an operation with the approver's OTP",
         body: authenticateOperationRequestSchema,
         response: { 200: operationResultSchema, ...writes },
-      },
+      }),
       handler: async (request) => clusters.authenticateOperation(callerOf(request), request.body.operation_id, request.body.otp),
     });
 
     app.post('/api/user/operation/resend-otp', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Send the approver a new OTP',
         body: resendOperationOtpRequestSchema,
         response: { 200: operationResultSchema, ...writes, 429: reads[400] },
-      },
+      }),
       handler: async (request) => clusters.resendOperationOtp(callerOf(request), request.body.operation_id),
     });
 
     app.get('/api/cluster/operation/status/:operationId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'How an approval and its cluster stand',
         params: operationIdParamsSchema,
         response: { 200: operationStatusResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => clusters.operationStatus(callerOf(request), request.params.operationId),
     });
 
     app.get('/api/cluster/get-audit-logs/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "A month of the cluster's events, newest first, with who caused each",
         params: deploymentIdParamsSchema,
         querystring: auditLogQuerySchema,
         response: { 200: auditLogResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) =>
         clusters.auditLogs(callerOf(request), request.params.deploymentId, request.query.page, request.query.size, request.query.startDate),
     });
 
     app.get('/api/cluster/schedule/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'The weekly start/stop schedule of a cluster',
         params: deploymentIdParamsSchema,
         response: { 200: scheduleResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => clusters.getSchedule(callerOf(request), request.params.deploymentId),
     });
 
     app.put('/api/cluster/schedule/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "Set the weekly start/stop schedule, in the customer's time zone (userTimeZone header unless time_zone is given)",
         params: deploymentIdParamsSchema,
         body: putScheduleRequestSchema,
         response: { 200: scheduleResponseSchema, ...writes },
-      },
+      }),
       handler: async (request) => {
         const header = request.headers[HEADERS.userTimeZone];
         return clusters.putSchedule(

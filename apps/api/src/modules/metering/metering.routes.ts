@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,20 +16,18 @@ import {
   reportUrlResponseSchema,
   subscriptionConsumptionOverviewListSchema,
 } from '@kumo/contract';
-import { changesState, claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { accountCallerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeDeclarations } from '../../http/route.js';
 import { FRAMED_BY_PORTAL } from '../../http/security-headers.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
 import type { MeteringService } from './index.js';
 
-const tags = ['Cost analysis'];
-const security = [{ bearerAuth: [] }];
+const routes = routeDeclarations('Cost analysis');
 const reads = errorResponses(400, 401, 403, 404);
 const subscriptionParams = z.object({ subscriptionId: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
 const csvResponse = z.string().describe('text/csv');
-
-/** The guard has made sure the caller works in an account. */
-const accountOf = (request: FastifyRequest): string => claimsOf(request).accountId!;
 
 function sendCsv(reply: FastifyReply, name: string, body: string) {
   return reply
@@ -41,107 +39,91 @@ function sendCsv(reply: FastifyReply, name: string, body: string) {
 export function meteringRoutes(metering: MeteringService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const onRequest = requireAccountAdmin(verify);
+    const customer = routes.behind(requireAccountAdmin(verify));
 
     app.get('/api/subscription/consumption/overview', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "Each subscription's cost this month (or the startDate's month), forecast and balance",
         querystring: consumptionQuerySchema,
         response: { 200: subscriptionConsumptionOverviewListSchema, ...reads },
-      },
-      handler: async (request) => metering.subscriptionOverview(accountOf(request), request.query.startDate),
+      }),
+      handler: async (request) => metering.subscriptionOverview(accountCallerOf(request).accountId, request.query.startDate),
     });
 
     app.get('/api/subscription/consumption/credit-analysis/:subscriptionId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Daily costs by service, costs by cluster, usage and the last 12 months of one subscription',
         params: subscriptionParams,
         querystring: consumptionQuerySchema,
         response: { 200: creditAnalysisSchema, ...reads },
-      },
-      handler: async (request) => metering.subscriptionAnalysis(accountOf(request), request.params.subscriptionId, request.query.startDate),
+      }),
+      handler: async (request) =>
+        metering.subscriptionAnalysis(accountCallerOf(request).accountId, request.params.subscriptionId, request.query.startDate),
     });
 
     app.get('/api/subscription/consumption/rates/:subscriptionId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "The account's service rates in effect now",
         params: subscriptionParams,
         response: { 200: rateCardSchema, ...reads },
-      },
-      handler: async (request) => metering.rateCard(accountOf(request)),
+      }),
+      handler: async (request) => metering.rateCard(accountCallerOf(request).accountId),
     });
 
     app.get('/api/subscription/consumption/outlook/:subscriptionId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'How long the balance lasts at the current rate, paid funds and free credits by grant, and rate changes to come',
         params: subscriptionParams,
         response: { 200: balanceOutlookSchema, ...reads },
-      },
-      handler: async (request) => metering.outlook.ofSubscription(accountOf(request), request.params.subscriptionId),
+      }),
+      handler: async (request) => metering.outlook.ofSubscription(accountCallerOf(request).accountId, request.params.subscriptionId),
     });
 
     app.get('/api/cluster/consumption/credit-analysis/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Daily costs by service and usage of one cluster',
         params: deploymentIdParamsSchema,
         querystring: consumptionQuerySchema,
         response: { 200: creditAnalysisSchema, ...reads },
-      },
-      handler: async (request) => metering.clusterAnalysis(accountOf(request), request.params.deploymentId, request.query.startDate),
+      }),
+      handler: async (request) =>
+        metering.clusterAnalysis(accountCallerOf(request).accountId, request.params.deploymentId, request.query.startDate),
     });
 
     app.get('/api/cluster/consumption/overview/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "One cluster's cost this month and its forecast",
         params: deploymentIdParamsSchema,
         querystring: consumptionQuerySchema,
         response: { 200: clusterConsumptionOverviewSchema, ...reads },
-      },
-      handler: async (request) => metering.clusterOverview(accountOf(request), request.params.deploymentId, request.query.startDate),
+      }),
+      handler: async (request) =>
+        metering.clusterOverview(accountCallerOf(request).accountId, request.params.deploymentId, request.query.startDate),
     });
 
     app.get('/api/cluster/consumption/hourly-rate', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'What a running cluster costs per hour at your rates, and how many hours the balance covers',
         querystring: hourlyRateQuerySchema,
         response: { 200: hourlyRatePreviewSchema, ...reads },
-      },
-      handler: async (request) => metering.hourlyRatePreview(accountOf(request), request.query.subscriptionId, request.query.dr === 'true'),
+      }),
+      handler: async (request) =>
+        metering.hourlyRatePreview(accountCallerOf(request).accountId, request.query.subscriptionId, request.query.dr === 'true'),
     });
 
     app.get('/api/subscription/consumption/export/:subscriptionId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'The cost or consumption table of a month as CSV',
         params: subscriptionParams,
         querystring: csvExportQuerySchema,
         response: { 200: csvResponse, ...reads },
-      },
+      }),
       handler: async (request, reply) => {
-        const analysis = await metering.subscriptionAnalysis(accountOf(request), request.params.subscriptionId, request.query.startDate);
+        const analysis = await metering.subscriptionAnalysis(
+          accountCallerOf(request).accountId,
+          request.params.subscriptionId,
+          request.query.startDate,
+        );
         const { table } = request.query;
         const body = table === 'cost' ? costTableCsv(analysis) : consumptionTableCsv(analysis);
         return sendCsv(reply, `${table}-${analysis.start_date.slice(0, 7)}.csv`, body);
@@ -149,17 +131,18 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
     });
 
     app.get('/api/cluster/consumption/export/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "The cluster's cost or consumption table of a month as CSV",
         params: deploymentIdParamsSchema,
         querystring: csvExportQuerySchema,
         response: { 200: csvResponse, ...reads },
-      },
+      }),
       handler: async (request, reply) => {
-        const analysis = await metering.clusterAnalysis(accountOf(request), request.params.deploymentId, request.query.startDate);
+        const analysis = await metering.clusterAnalysis(
+          accountCallerOf(request).accountId,
+          request.params.deploymentId,
+          request.query.startDate,
+        );
         const { table } = request.query;
         const body = table === 'cost' ? costTableCsv(analysis) : consumptionTableCsv(analysis);
         return sendCsv(reply, `cluster-${table}-${analysis.start_date.slice(0, 7)}.csv`, body);
@@ -167,32 +150,25 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
     });
 
     app.get('/api/user/report-url', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'The address of the printable subscription report (a short-lived report session)',
         response: { 200: reportUrlResponseSchema, ...reads },
-      },
+      }),
       handler: async (request) => {
-        const claims = claimsOf(request);
-        return metering.reportUrl({ accountId: claims.accountId!, userId: claims.userId, sessionId: claims.sessionId });
+        return metering.reportUrl(accountCallerOf(request));
       },
     });
 
     app.get('/api/user/report-logout', {
-      onRequest,
       // It ends the caller's report sessions: a write, refused to a customer view.
       config: changesState,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Ends the report sessions of the caller',
         response: { 200: z.object({ message: z.string() }), ...reads },
-      },
+      }),
       handler: async (request) => {
-        const claims = claimsOf(request);
-        await metering.reportLogout(claims.accountId!, claims.userId);
+        const caller = accountCallerOf(request);
+        await metering.reportLogout(caller.accountId, caller.userId);
         return { message: 'Report session ended.' };
       },
     });
@@ -201,12 +177,11 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
     app.get('/reports/subscription', {
       // The console's Reports page shows the report in a frame: only the portal's own pages may frame it.
       helmet: FRAMED_BY_PORTAL,
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'The printable subscription report (HTML)',
         querystring: z.object({ token: z.string().max(2000), startDate: consumptionQuerySchema.shape.startDate }),
         response: { 200: z.string().describe('text/html'), ...errorResponses(400, 401) },
-      },
+      }),
       handler: async (request, reply) => {
         const html = await metering.reportPage(request.query.token, request.query.startDate);
         if (html === null) {
@@ -222,37 +197,31 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
     });
 
     app.get('/api/credit/export/credit-transactions/:subscriptionId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "The subscription's transaction history as CSV, newest first",
         params: subscriptionParams,
         response: { 200: csvResponse, ...reads },
-      },
+      }),
       handler: async (request, reply) =>
         sendCsv(
           reply,
           'transactions.csv',
-          transactionsCsv(await metering.allTransactions(accountOf(request), request.params.subscriptionId)),
+          transactionsCsv(await metering.allTransactions(accountCallerOf(request).accountId, request.params.subscriptionId)),
         ),
     });
 
     app.get('/api/cluster/export/audit-logs/:deploymentId', {
-      onRequest,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "A month of the cluster's audit log as CSV, newest first",
         params: deploymentIdParamsSchema,
         querystring: monthQuerySchema,
         response: { 200: csvResponse, ...reads },
-      },
+      }),
       handler: async (request, reply) => {
-        const claims = claimsOf(request);
+        const caller = accountCallerOf(request);
         const entries = await metering.monthOfAuditLogs(
-          claims.accountId!,
-          claims.userId,
+          caller.accountId,
+          caller.userId,
           request.params.deploymentId,
           request.query.startDate,
         );

@@ -8,6 +8,7 @@ import type { CostAnalysis } from './cost-analysis.js';
 import type { CostOverview } from './cost-overview.js';
 import type { MeteringRepository } from './metering.repository.js';
 import { createReportSessions, reportHtml } from './report.js';
+import type { AccountCaller } from '../../http/caller.js';
 
 /** Rows one CSV export holds at most. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -36,8 +37,9 @@ export function createReportPages(deps: {
 
   return {
     /** GET /api/user/report-url: a report address with a short-lived signed session, bound to the caller's session. */
-    reportUrl(claims: { accountId: string; userId: string; sessionId: string }): ReportUrlResponse {
-      return reportSessions.issue(claims);
+    reportUrl(caller: Pick<AccountCaller, 'accountId' | 'userId' | 'sessionId'>): ReportUrlResponse {
+      // Only these three go into the signed address.
+      return reportSessions.issue({ accountId: caller.accountId, userId: caller.userId, sessionId: caller.sessionId });
     },
 
     /** GET /api/user/report-logout: every report address issued to the user until now stops working. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@kumo/contract';
+import { routeDeclarations } from '../../http/route.js';
 import type { SsoOutcome, StaffSsoService } from './staff-sso.service.js';
 import { SSO_COOKIE_PATH, SSO_PATHS, STATE_PATTERN, TRANSACTION_TTL_MS, createTransactionCookies } from './sso-transaction.js';
 
@@ -13,7 +14,7 @@ export interface StaffSsoRouteOptions {
   rateLimitPerMinute: number;
 }
 
-const tags = ['Staff single sign-on'];
+const routes = routeDeclarations('Staff single sign-on');
 const flag = z.string().trim().max(16).optional();
 const startQuery = z.object({ isSessionExpired: flag, isUserSwitched: flag });
 // The provider's answer; other parameters (iss, session_state) pass through untouched.
@@ -54,14 +55,13 @@ export function staffSsoRoutes(sso: StaffSsoService, options: StaffSsoRouteOptio
 
     app.get(SSO_PATHS.start, {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'Start staff single sign-on at the identity provider (a browser navigation)',
         description:
           'isSessionExpired=true marks a pop-up that renews an expired session; it and isUserSwitched come back on /oauth2/redirect.',
         querystring: startQuery,
         response: redirects,
-      },
+      }),
       handler: async (request, reply) => {
         const outcome = await sso.start({
           sessionExpired: request.query.isSessionExpired === 'true',
@@ -80,12 +80,11 @@ export function staffSsoRoutes(sso: StaffSsoService, options: StaffSsoRouteOptio
 
     app.get(SSO_PATHS.callback, {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: "The identity provider's answer: ends on the console's /oauth2/redirect or /oauth2/error",
         querystring: callbackQuery,
         response: redirects,
-      },
+      }),
       handler: async (request, reply) => {
         const { state } = request.query;
         const attempts = cookies.open(request.cookies[cookies.name]);

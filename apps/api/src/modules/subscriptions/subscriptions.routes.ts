@@ -15,65 +15,51 @@ import {
   subscriptionSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
-import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { accountCallerOf } from '../../http/caller.js';
+import { routeDeclarations } from '../../http/route.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
-const tags = ['Subscriptions'];
-const security = [{ bearerAuth: [] }];
+const routes = routeDeclarations('Subscriptions');
 const errors = errorResponses(400, 401, 403, 404);
-
-/** The account every customer call works in; the guard has made sure there is one. */
-const accountOf = (claims: ReturnType<typeof claimsOf>) => claims.accountId!;
 
 export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const customer = requireAccountAdmin(verify);
+    const customer = routes.behind(requireAccountAdmin(verify));
 
     app.get('/api/subscription/list', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: "The account's subscriptions with their balances",
         response: { 200: subscriptionListSchema, ...errors },
-      },
-      handler: async (request) => subscriptions.list(accountOf(claimsOf(request))),
+      }),
+      handler: async (request) => subscriptions.list(accountCallerOf(request).accountId),
     });
 
     app.get('/api/subscription/details', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'One subscription: status, balance, credits',
         querystring: subscriptionDetailsQuerySchema,
         response: { 200: subscriptionSchema, ...errors },
-      },
-      handler: async (request) => subscriptions.details(accountOf(claimsOf(request)), request.query.subscription_id),
+      }),
+      handler: async (request) => subscriptions.details(accountCallerOf(request).accountId, request.query.subscription_id),
     });
 
     app.post('/api/subscription/create', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Create a prepaid subscription (the first one gets the sign-up credits)',
         body: createSubscriptionRequestSchema,
         response: { 200: createSubscriptionResponseSchema, ...errors, 409: errorResponseSchema },
-      },
+      }),
       handler: async (request) => {
-        const claims = claimsOf(request);
-        const id = await subscriptions.create(accountOf(claims), claims.userId, request.body);
+        const caller = accountCallerOf(request);
+        const id = await subscriptions.create(caller.accountId, caller.userId, request.body);
         return { subscription_id: id, message: MESSAGES.subscriptionCreated };
       },
     });
 
     app.delete('/api/subscription/delete/:id', {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
+      ...customer({
         summary: 'Delete a subscription that has no clusters',
         description:
           'A subscription with clusters that are not deleted is refused (422 SUBSCRIPTION_HAS_CLUSTERS): the message names ' +
@@ -84,12 +70,12 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
         params: subscriptionIdParamsSchema,
         querystring: deleteSubscriptionQuerySchema,
         response: { 200: deleteSubscriptionResponseSchema, ...errors, 422: deleteSubscriptionErrorSchema },
-      },
+      }),
       handler: async (request) => {
-        const claims = claimsOf(request);
-        const { transferredCents } = await subscriptions.delete(accountOf(claims), request.params.id, {
+        const caller = accountCallerOf(request);
+        const { transferredCents } = await subscriptions.delete(caller.accountId, request.params.id, {
           transferTo: request.query.transfer_to,
-          actorUserId: claims.userId,
+          actorUserId: caller.userId,
         });
         return {
           message: transferredCents > 0 ? MESSAGES.subscriptionFundsTransferred : MESSAGES.subscriptionDeleted,

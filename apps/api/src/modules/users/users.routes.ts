@@ -16,12 +16,13 @@ import {
   subscriptionOptionsResponseSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
-import { claimsOf, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { accountCallerOf } from '../../http/caller.js';
+import { routeDeclarations } from '../../http/route.js';
 import { sendTokens } from '../../http/send-tokens.js';
 import type { UsersService } from './users.service.js';
 
-const tags = ['Account users'];
-const security = [{ bearerAuth: [] }];
+const routes = routeDeclarations('Account users');
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 /**
@@ -32,57 +33,47 @@ export const CHECK_USER_LIMIT_PER_HOUR = 30;
 const checkUserLimit = {
   max: CHECK_USER_LIMIT_PER_HOUR,
   timeWindow: '1 hour',
-  keyGenerator: (request: FastifyRequest) => `check-user:${request.auth?.userId ?? request.ip}`,
+  keyGenerator: (request: FastifyRequest) => `check-user:${request.caller?.userId ?? request.ip}`,
 };
 
 export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimitPerMinute: number) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const accountAdmin = requireAccountAdmin(verify);
+    const accountAdmin = routes.behind(requireAccountAdmin(verify));
     const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
     app.get('/api/account/users', {
-      onRequest: accountAdmin,
-      schema: { tags, security, summary: "The logged-in account's people", response: { 200: accountUsersResponseSchema, ...errors } },
-      handler: async (request) => users.list(claimsOf(request)),
+      ...accountAdmin({ summary: "The logged-in account's people", response: { 200: accountUsersResponseSchema, ...errors } }),
+      handler: async (request) => users.list(accountCallerOf(request)),
     });
 
     app.get('/api/account/users-subscriptions', {
-      onRequest: accountAdmin,
-      schema: {
-        tags,
-        security,
+      ...accountAdmin({
         summary: 'Subscriptions a Cluster Member can be given',
         response: { 200: subscriptionOptionsResponseSchema, ...errors },
-      },
-      handler: async (request) => users.listSubscriptions(claimsOf(request)),
+      }),
+      handler: async (request) => users.listSubscriptions(accountCallerOf(request)),
     });
 
     app.get('/api/user/check-user', {
       config: { rateLimit: checkUserLimit },
-      onRequest: accountAdmin,
-      schema: {
-        tags,
-        security,
+      ...accountAdmin({
         summary: 'The full name of a registered e-mail',
         querystring: checkUserQuerySchema,
         response: { 200: checkUserResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => ({ data: await users.checkUser(request.query.email_id) }),
     });
 
     app.post('/api/user/invite', {
       config: { rateLimit },
-      onRequest: accountAdmin,
-      schema: {
-        tags,
-        security,
+      ...accountAdmin({
         summary: 'Invite a person to the logged-in account by e-mail',
         body: inviteRequestSchema,
         response: { 200: inviteResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => ({
-        invitation_id: await users.invite(claimsOf(request), {
+        invitation_id: await users.invite(accountCallerOf(request), {
           email: request.body.invited_user_id,
           name: request.body.invited_user_name,
           role: request.body.role,
@@ -92,55 +83,45 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.get('/api/account/invitations', {
-      onRequest: accountAdmin,
-      schema: {
-        tags,
-        security,
+      ...accountAdmin({
         summary: "The logged-in account's invitations nobody has accepted or revoked yet",
         response: { 200: pendingInvitationsResponseSchema, ...errors },
-      },
-      handler: async (request) => users.listPendingInvitations(claimsOf(request)),
+      }),
+      handler: async (request) => users.listPendingInvitations(accountCallerOf(request)),
     });
 
     app.post('/api/user/invite/:invitationId/resend', {
       config: { rateLimit },
-      onRequest: accountAdmin,
-      schema: {
-        tags,
-        security,
+      ...accountAdmin({
         summary: 'Mail a pending invitation again with a new 7-day link; the previous link stops working',
         params: invitationParamsSchema,
         response: { 200: messageResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => {
-        await users.resendInvitation(claimsOf(request), request.params.invitationId);
+        await users.resendInvitation(accountCallerOf(request), request.params.invitationId);
         return { message: MESSAGES.invitationResent };
       },
     });
 
     app.delete('/api/user/invite/:invitationId', {
-      onRequest: accountAdmin,
-      schema: {
-        tags,
-        security,
+      ...accountAdmin({
         summary: 'Revoke a pending invitation: its link no longer works',
         params: invitationParamsSchema,
         response: { 200: messageResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => {
-        await users.revokeInvitation(claimsOf(request), request.params.invitationId);
+        await users.revokeInvitation(accountCallerOf(request), request.params.invitationId);
         return { message: MESSAGES.invitationRevoked };
       },
     });
 
     app.post('/api/user/invite/accept', {
       config: { rateLimit },
-      schema: {
-        tags,
+      ...routes.open({
         summary: 'Accept an invitation: join the account and sign in (tokens in headers)',
         body: acceptInviteRequestSchema,
         response: { 200: authenticateResponseSchema, ...errors },
-      },
+      }),
       handler: async (request, reply) => {
         const accepted = await users.acceptInvitation(request.body.token);
         sendTokens(request, reply, accepted);
@@ -149,16 +130,13 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.put('/api/account/delete-user', {
-      onRequest: accountAdmin,
-      schema: {
-        tags,
-        security,
+      ...accountAdmin({
         summary: 'Remove a person from the logged-in account',
         body: deleteUserRequestSchema,
         response: { 200: messageResponseSchema, ...errors },
-      },
+      }),
       handler: async (request) => {
-        await users.remove(claimsOf(request), request.body.email_id);
+        await users.remove(accountCallerOf(request), request.body.email_id);
         return { message: MESSAGES.userRemoved };
       },
     });

@@ -4,7 +4,8 @@ import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { AccessClaims, AccountRecords, AuthService } from '../auth/index.js';
+import type { AccountRecords, AuthService } from '../auth/index.js';
+import type { AccountCaller } from '../../http/caller.js';
 import { keyedHash } from '../../lib/crypto.js';
 import type { MailService } from '../mail/index.js';
 import { invitationMail } from './invitation-mail.js';
@@ -31,10 +32,6 @@ export function createUsersService(deps: {
 }) {
   const { db, usersRepository: repo, auth, accounts, mail, subscriptions, clock, secret, publicUrl } = deps;
   const invitationHash = (token: string) => keyedHash(secret, 'invitation', token);
-  const accountOf = (claims: AccessClaims) => {
-    if (!claims.accountId) throw forbidden(MESSAGES.customerAreaOnly);
-    return claims.accountId;
-  };
 
   const newToken = () => randomBytes(32).toString('base64url');
   const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_VALID_DAYS * DAY);
@@ -55,8 +52,8 @@ export function createUsersService(deps: {
     });
 
   return {
-    async list(claims: AccessClaims): Promise<AccountUser[]> {
-      const accountId = accountOf(claims);
+    async list(caller: AccountCaller): Promise<AccountUser[]> {
+      const accountId = caller.accountId;
       const [members, grants, owned] = await Promise.all([
         repo.listMembers(accountId),
         repo.memberSubscriptionIds(accountId),
@@ -73,7 +70,7 @@ export function createUsersService(deps: {
       }));
     },
 
-    listSubscriptions: (claims: AccessClaims) => subscriptions.list(accountOf(claims)),
+    listSubscriptions: (caller: AccountCaller) => subscriptions.list(caller.accountId),
 
     /** The full name of a registered person, for the Add dialog's look-up. */
     /** The name of a registered customer, for the invite dialog; staff are answered as unknown e-mails, never named. */
@@ -84,17 +81,17 @@ export function createUsersService(deps: {
     },
 
     async invite(
-      claims: AccessClaims,
+      caller: AccountCaller,
       input: { email: string; name: string; role: InvitableRole; subscriptionIds: string[] },
     ): Promise<string> {
-      const accountId = accountOf(claims);
+      const accountId = caller.accountId;
       if (await repo.findMemberByEmail(accountId, input.email)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
       const subscriptionIds = input.role === 'CLUSTER_MEMBER' ? [...new Set(input.subscriptionIds)] : [];
       const owned = new Set((await subscriptions.list(accountId)).map((subscription) => subscription.subscription_id));
       if (subscriptionIds.some((id) => !owned.has(id))) {
         throw badRequest('VALIDATION_FAILED', MESSAGES.selectSubscription, { subscription_ids: MESSAGES.selectSubscription });
       }
-      const inviter = await auth.userDetail(claims);
+      const inviter = await auth.userDetail(caller);
       const token = newToken();
       const now = clock.now();
       const { invitationId, mailId } = await db.transaction(async (tx) => {
@@ -106,7 +103,7 @@ export function createUsersService(deps: {
             role: input.role,
             subscriptionIds,
             tokenHash: invitationHash(token),
-            invitedByUserId: claims.userId,
+            invitedByUserId: caller.userId,
             expiresAt: expiryFrom(now),
             createdAt: now,
           },
@@ -120,9 +117,9 @@ export function createUsersService(deps: {
     },
 
     /** The account's invitations still waiting for an answer, for the users list. */
-    async listPendingInvitations(claims: AccessClaims): Promise<PendingInvitation[]> {
+    async listPendingInvitations(caller: AccountCaller): Promise<PendingInvitation[]> {
       const now = clock.now();
-      const rows = await repo.listPendingInvitations(accountOf(claims));
+      const rows = await repo.listPendingInvitations(caller.accountId);
       return rows.map((row) => ({
         invitation_id: row.id,
         email_id: row.email,
@@ -135,9 +132,9 @@ export function createUsersService(deps: {
     },
 
     /** A fresh 7-day link by mail; the previous link stops working because its token hash is replaced. */
-    async resendInvitation(claims: AccessClaims, invitationId: string): Promise<void> {
-      const accountId = accountOf(claims);
-      const inviter = await auth.userDetail(claims);
+    async resendInvitation(caller: AccountCaller, invitationId: string): Promise<void> {
+      const accountId = caller.accountId;
+      const inviter = await auth.userDetail(caller);
       const token = newToken();
       const mailId = await db.transaction(async (tx) => {
         const row = await repo.renewInvitation(
@@ -154,8 +151,8 @@ export function createUsersService(deps: {
     },
 
     /** Revoking keeps the row as a record; accepting its link then fails like an expired one. */
-    async revokeInvitation(claims: AccessClaims, invitationId: string): Promise<void> {
-      const revoked = await repo.revokeInvitation(accountOf(claims), invitationId, clock.now());
+    async revokeInvitation(caller: AccountCaller, invitationId: string): Promise<void> {
+      const revoked = await repo.revokeInvitation(caller.accountId, invitationId, clock.now());
       if (!revoked) throw notFound('NOT_FOUND', MESSAGES.invitationNotFound);
     },
 
@@ -177,11 +174,11 @@ export function createUsersService(deps: {
     },
 
     /** Removes a person from the caller's account; never the owner, never oneself. */
-    async remove(claims: AccessClaims, email: string): Promise<void> {
-      const accountId = accountOf(claims);
+    async remove(caller: AccountCaller, email: string): Promise<void> {
+      const accountId = caller.accountId;
       const target = await repo.findMemberByEmail(accountId, email);
       if (!target) throw notFound('NOT_FOUND', MESSAGES.notFound);
-      if (target.role === 'ACCOUNT_OWNER' || target.userId === claims.userId) throw forbidden(MESSAGES.removeUserRefused);
+      if (target.role === 'ACCOUNT_OWNER' || target.userId === caller.userId) throw forbidden(MESSAGES.removeUserRefused);
       await db.transaction(async (tx) => {
         await repo.revokeSubscriptions(accountId, target.userId, tx);
         await accounts.removeMember(accountId, target.userId, tx);

@@ -1,0 +1,313 @@
+import type { SYSTEM_ROLES } from '@kumo/contract';
+import { get, post, send, type TestContext, type Tokens } from './harness.js';
+
+/**
+ * Every endpoint, called by every kind of caller: what each may do is exactly what the roles allow.
+ * Statuses: 2xx allowed; 401 not signed in; 403 role refused; 404 nothing of yours there.
+ */
+export type Caller = 'anonymous' | 'owner' | 'admin' | 'member' | 'otherOwner' | (typeof SYSTEM_ROLES)[number];
+
+interface EndpointCase {
+  name: string;
+  call: (ctx: TestContext, tokens: Tokens | undefined, fixture: Fixture) => ReturnType<typeof get>;
+  expected: Partial<Record<Caller, number>> & { default: number };
+}
+
+export interface Fixture {
+  adminEmail: string;
+  /** A subscription of the owner's account. */
+  subscriptionId: string;
+  /** The owner's access token, to set up a fresh pending invitation for each call that uses one up. */
+  ownerJwt: string;
+  /** A pending invitation of the owner's account. */
+  invitationId: string;
+  /** A deploying cluster of the owner's account, and a failed one (deletable) with a pending delete approval. */
+  clusterId: string;
+  failedClusterId: string;
+  operationId: string;
+}
+
+/** A new pending invitation of the owner's account (revoking uses one up). */
+export async function pendingInvitation(ctx: TestContext, f: Fixture): Promise<string> {
+  const invited = await post(
+    ctx,
+    '/api/user/invite',
+    { invited_user_id: `matrix.pending${++inviteCounter}@example.com`, invited_user_name: 'Pat Pending', role: 'ACCOUNT_ADMIN' },
+    f.ownerJwt,
+  );
+  return invited.json().invitation_id;
+}
+
+const CUSTOMER_AREA = { owner: 200, admin: 200, otherOwner: 200, anonymous: 401, default: 403 };
+/** The owner's account's own resource: another account's owner finds nothing there. */
+const OWNERS_ACCOUNT = { ...CUSTOMER_AREA, otherOwner: 404 };
+let subscriptionCounter = 0;
+let inviteCounter = 0;
+let clusterCounter = 0;
+/** The owner's deploying cluster: start and stop are refused for its state (409) once the caller may see it. */
+const OWNERS_BUSY_CLUSTER = { ...OWNERS_ACCOUNT, owner: 409, admin: 409 };
+export const clusterBody = (subscriptionId: string) => {
+  const n = ++clusterCounter;
+  return {
+    subscription_id: subscriptionId,
+    cluster_name: `Matrix_${n}`,
+    description: '',
+    cloud_provider: 'AWS',
+    enable_dr_flag: false,
+    cidr: `10.${100 + n}.0.0/16`,
+    region: 'us-east-1',
+    backup_region: null,
+    password: 'Matrix#Passw0rd',
+    kumo_version: '2026.10.1',
+  };
+};
+
+export const ENDPOINTS: EndpointCase[] = [
+  { name: 'GET /api/user/detail', call: (ctx, t) => get(ctx, '/api/user/detail', t?.jwt), expected: { anonymous: 401, default: 200 } },
+  { name: 'GET /api/account/users', call: (ctx, t) => get(ctx, '/api/account/users', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: 'GET /api/account/users-subscriptions',
+    call: (ctx, t) => get(ctx, '/api/account/users-subscriptions', t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: 'GET /api/user/check-user',
+    call: (ctx, t, f) => get(ctx, `/api/user/check-user?email_id=${encodeURIComponent(f.adminEmail)}`, t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: 'POST /api/user/invite',
+    call: (ctx, t) =>
+      post(
+        ctx,
+        '/api/user/invite',
+        { invited_user_id: `matrix${++inviteCounter}@example.com`, invited_user_name: 'Max Matrix', role: 'ACCOUNT_ADMIN' },
+        t?.jwt,
+      ),
+    expected: CUSTOMER_AREA,
+  },
+  { name: 'GET /api/account/invitations', call: (ctx, t) => get(ctx, '/api/account/invitations', t?.jwt), expected: CUSTOMER_AREA },
+  { name: 'GET /api/account/audit-logs', call: (ctx, t) => get(ctx, '/api/account/audit-logs', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: "POST /api/user/invite/{the owner's invitation}/resend",
+    call: (ctx, t, f) => post(ctx, `/api/user/invite/${f.invitationId}/resend`, {}, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "DELETE /api/user/invite/{the owner's invitation}",
+    call: async (ctx, t, f) => send(ctx, 'DELETE', `/api/user/invite/${await pendingInvitation(ctx, f)}`, undefined, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  { name: 'GET /api/subscription/list', call: (ctx, t) => get(ctx, '/api/subscription/list', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: "GET /api/subscription/details (the owner's subscription)",
+    call: (ctx, t, f) => get(ctx, `/api/subscription/details?subscription_id=${f.subscriptionId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: 'POST /api/subscription/create',
+    call: (ctx, t) =>
+      post(
+        ctx,
+        '/api/subscription/create',
+        { subscription_name: `Matrix ${++subscriptionCounter}`, remark: '', subscription_type: 'PREPAID' },
+        t?.jwt,
+      ),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: "GET /api/credit/view/credit-transactions/{the owner's subscription}",
+    call: (ctx, t, f) => get(ctx, `/api/credit/view/credit-transactions/${f.subscriptionId}?page=0&size=20`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "POST /api/credit/purchase (the owner's subscription)",
+    call: (ctx, t, f) =>
+      post(
+        ctx,
+        '/api/credit/purchase',
+        {
+          amount: '25',
+          subscription_id: f.subscriptionId,
+          remark: '',
+          iso_currency_code: 'USD',
+          event_name: 'ADD_FUNDS',
+          category: 'PURCHASED',
+        },
+        t?.jwt,
+      ),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: 'GET /api/cluster/region-mapping',
+    call: (ctx, t) => get(ctx, '/api/cluster/region-mapping?cloudProvider=AWS', t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: 'GET /api/cluster/cidr',
+    call: (ctx, t) => get(ctx, '/api/cluster/cidr?deploymentRegion=us-east-1&enableDrFlag=false&cloudProvider=AWS', t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: 'GET /api/cluster/check-kumo-ea-version',
+    call: (ctx, t) => get(ctx, '/api/cluster/check-kumo-ea-version', t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  { name: 'GET /api/cluster/kumo-versions', call: (ctx, t) => get(ctx, '/api/cluster/kumo-versions', t?.jwt), expected: CUSTOMER_AREA },
+  { name: 'GET /api/cluster/view', call: (ctx, t) => get(ctx, '/api/cluster/view', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: "GET /api/cluster/view (the owner's subscription)",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/view?subscriptionId=${f.subscriptionId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "POST /api/cluster/create (the owner's subscription)",
+    call: (ctx, t, f) => post(ctx, '/api/cluster/create', clusterBody(f.subscriptionId), t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/deployment-details/status/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/deployment-details/status/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/details/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/details/${f.clusterId}?detail=DEPLOYMENT`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/get-audit-logs/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/get-audit-logs/${f.clusterId}?page=0&size=20`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/start/{the owner's deploying cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/start/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_BUSY_CLUSTER,
+  },
+  {
+    name: "POST /api/cluster/start/{the owner's deploying cluster}",
+    call: (ctx, t, f) => send(ctx, 'POST', `/api/cluster/start/${f.clusterId}`, undefined, t?.jwt),
+    expected: OWNERS_BUSY_CLUSTER,
+  },
+  {
+    name: "GET /api/cluster/stop/{the owner's deploying cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/stop/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_BUSY_CLUSTER,
+  },
+  {
+    name: "POST /api/cluster/stop/{the owner's deploying cluster}",
+    call: (ctx, t, f) => send(ctx, 'POST', `/api/cluster/stop/${f.clusterId}`, undefined, t?.jwt),
+    expected: OWNERS_BUSY_CLUSTER,
+  },
+  {
+    name: "GET /api/cluster/timeline/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/timeline/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/schedule/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/schedule/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: 'GET /api/subscription/consumption/overview',
+    call: (ctx, t) => get(ctx, '/api/subscription/consumption/overview', t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: "GET /api/subscription/consumption/credit-analysis/{the owner's subscription}",
+    call: (ctx, t, f) =>
+      get(ctx, `/api/subscription/consumption/credit-analysis/${f.subscriptionId}?startDate=2026-03-01T00:00:00`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/subscription/consumption/export/{the owner's subscription}",
+    call: (ctx, t, f) => get(ctx, `/api/subscription/consumption/export/${f.subscriptionId}?table=cost`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/subscription/consumption/rates/{the owner's subscription}",
+    call: (ctx, t, f) => get(ctx, `/api/subscription/consumption/rates/${f.subscriptionId}`, t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
+    name: "GET /api/subscription/consumption/outlook/{the owner's subscription}",
+    call: (ctx, t, f) => get(ctx, `/api/subscription/consumption/outlook/${f.subscriptionId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/consumption/credit-analysis/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/consumption/credit-analysis/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/consumption/overview/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/consumption/overview/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/consumption/export/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/consumption/export/${f.clusterId}?table=consumption`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/credit/export/credit-transactions/{the owner's subscription}",
+    call: (ctx, t, f) => get(ctx, `/api/credit/export/credit-transactions/${f.subscriptionId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/export/audit-logs/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/export/audit-logs/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  { name: 'GET /api/user/report-url', call: (ctx, t) => get(ctx, '/api/user/report-url', t?.jwt), expected: CUSTOMER_AREA },
+  { name: 'GET /api/user/report-logout', call: (ctx, t) => get(ctx, '/api/user/report-logout', t?.jwt), expected: CUSTOMER_AREA },
+  {
+    name: "GET /api/cluster/consumption/hourly-rate (the owner's subscription)",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/consumption/hourly-rate?subscriptionId=${f.subscriptionId}&dr=true`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "PUT /api/cluster/schedule/{the owner's cluster}",
+    call: (ctx, t, f) => send(ctx, 'PUT', `/api/cluster/schedule/${f.clusterId}`, { enabled: false, rules: [] }, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "POST /api/user/operation (delete the owner's failed cluster)",
+    call: (ctx, t, f) =>
+      post(
+        ctx,
+        '/api/user/operation',
+        { action_name: 'customer_delete_cluster', action_payload: { deployment_id: f.failedClusterId } },
+        t?.jwt,
+      ),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "GET /api/cluster/operation/status/{the owner's operation}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/operation/status/${f.operationId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "POST /api/user/operation/resend-otp (the owner's operation)",
+    call: (ctx, t, f) => post(ctx, '/api/user/operation/resend-otp', { operation_id: f.operationId }, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    name: "POST /api/user/operation/authenticate (the owner's operation, a wrong OTP)",
+    call: (ctx, t, f) => post(ctx, '/api/user/operation/authenticate', { operation_id: f.operationId, otp: '000000' }, t?.jwt),
+    expected: { ...OWNERS_ACCOUNT, owner: 422, admin: 422 },
+  },
+  {
+    name: 'GET /api/admin/users',
+    call: (ctx, t) => get(ctx, '/api/admin/users', t?.jwt),
+    expected: { SYSTEM_ADMIN: 200, SYSTEM_DEVOPS: 200, SYSTEM_SUPPORT: 200, SYSTEM_BILLING: 200, anonymous: 401, default: 403 },
+  },
+  {
+    name: "PUT /api/account/delete-user (someone else's admin)",
+    call: (ctx, t, f) => send(ctx, 'PUT', '/api/account/delete-user', { email_id: f.adminEmail }, t?.jwt),
+    // Last on purpose: the owner (the last caller) really removes the admin.
+    expected: { owner: 200, admin: 403, otherOwner: 404, anonymous: 401, default: 403 },
+  },
+];
