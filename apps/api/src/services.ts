@@ -119,6 +119,8 @@ export function createServices(infra: Infrastructure) {
     publicUrl: infra.publicUrl,
     sessionLive: auth.isSessionLive,
   });
+  // The subscriptions list shows metering's forecast of the month, the one the cost overview shows.
+  subscriptions.attachMonthForecasts(metering.monthForecasts);
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({

@@ -4,7 +4,6 @@
  */
 import {
   ADMIN_MESSAGES,
-  amountToCents,
   centsToAmount,
   isClusterGone,
   type AdminAccountUsersPage,
@@ -28,12 +27,12 @@ import { OPEN_MANAGER_TICKET_SECONDS, generateClusterTemplate, withManagerTicket
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { businessRule, notFound } from '../../errors.js';
-import type { BillingService } from '../billing/index.js';
+import { toTransactionPageWire, type BillingService } from '../billing/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { AccountRecords, StaffActionLog } from '../auth/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MeteringService } from '../metering/index.js';
-import type { SubscriptionsService } from '../subscriptions/index.js';
+import { toSubscriptionWire, type SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersService } from '../users/index.js';
 import type { KmAccessRepository } from './operations.repository.js';
 
@@ -99,7 +98,7 @@ export function createCustomerViews(deps: {
         ledger.overdueLimit(customer.accountId),
         users.list(ownerClaims(customer)),
       ]);
-      const balanceCents = owned.reduce((sum, s) => sum + amountToCents(s.total_amount), 0);
+      const balanceCents = owned.reduce((sum, s) => sum + s.balanceCents, 0);
       return {
         user_id: customer.userId,
         account_id: customer.accountId,
@@ -128,12 +127,12 @@ export function createCustomerViews(deps: {
 
     async subscriptions(userId: string, index: number, size: number): Promise<AdminSubscriptionsPage> {
       const customer = await customerOf(userId);
-      return page(await subscriptions.list(customer.accountId), index, size);
+      return page((await subscriptions.listWithForecasts(customer.accountId)).map(toSubscriptionWire), index, size);
     },
 
     async transactions(userId: string, subscriptionId: string, index: number, size: number): Promise<TransactionPage> {
       const customer = await customerOf(userId);
-      return billing.transactions(customer.accountId, subscriptionId, index, size);
+      return toTransactionPageWire(await billing.transactions(customer.accountId, subscriptionId, index, size));
     },
 
     async receipt(userId: string, transactionId: string, timeZone?: string) {
@@ -192,21 +191,20 @@ export function createCustomerViews(deps: {
     async costAnalysis(userId: string, index: number, size: number): Promise<AdminCostAnalysis> {
       const customer = await customerOf(userId);
       const rows = await metering.subscriptionOverview(customer.accountId);
-      const sum = (pick: (row: (typeof rows)[number]) => number) =>
-        centsToAmount(rows.reduce((total, row) => total + amountToCents(pick(row)), 0));
+      const sum = (pick: (row: (typeof rows)[number]) => number) => centsToAmount(rows.reduce((total, row) => total + pick(row), 0));
       const now = clock.now();
       return {
-        start_date: rows[0]?.start_date ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
-        end_date: rows[0]?.end_date ?? now.toISOString(),
-        consumed_amount: sum((row) => row.consumed_amount),
-        forecasted_amount: sum((row) => row.forecasted_amount),
+        start_date: rows[0]?.month.from.toISOString() ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+        end_date: rows[0]?.month.to.toISOString() ?? now.toISOString(),
+        consumed_amount: sum((row) => row.consumedCents),
+        forecasted_amount: sum((row) => row.forecastCents),
         ...page(
-          rows.map(({ subscription_id, subscription_name, consumed_amount, forecasted_amount, balance }) => ({
-            subscription_id,
-            subscription_name,
-            consumed_amount,
-            forecasted_amount,
-            balance,
+          rows.map((row) => ({
+            subscription_id: row.subscriptionId,
+            subscription_name: row.subscriptionName,
+            consumed_amount: centsToAmount(row.consumedCents),
+            forecasted_amount: centsToAmount(row.forecastCents),
+            balance: centsToAmount(row.balanceCents),
           })),
           index,
           size,
@@ -219,9 +217,8 @@ export function createCustomerViews(deps: {
       const customer = await customerOf(userId);
       const totals = new Map<string, number>();
       for (const s of await subscriptions.list(customer.accountId)) {
-        const analysis = await metering.subscriptionAnalysis(customer.accountId, s.subscription_id);
-        for (const month of analysis.last_12_months)
-          totals.set(month.date, (totals.get(month.date) ?? 0) + amountToCents(month.monthly_consumed_amount));
+        const analysis = await metering.subscriptionAnalysis(customer.accountId, s.id);
+        for (const month of analysis.lastTwelveMonths) totals.set(month.month, (totals.get(month.month) ?? 0) + month.consumedCents);
       }
       return [...totals.entries()]
         .sort(([a], [b]) => a.localeCompare(b))

@@ -20,6 +20,7 @@ import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.j
 import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import type { BillingService } from './billing.service.js';
+import { toTransactionPageWire } from './presentation.js';
 
 const routes = routeDeclarations('Funds');
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
@@ -78,7 +79,9 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
         response: { 200: transactionPageSchema, ...errors },
       }),
       handler: async (request) =>
-        billing.transactions(accountCallerOf(request).accountId, request.params.id, request.query.page, request.query.size),
+        toTransactionPageWire(
+          await billing.transactions(accountCallerOf(request).accountId, request.params.id, request.query.page, request.query.size),
+        ),
     });
 
     app.get('/api/credit/subscription/:id', {

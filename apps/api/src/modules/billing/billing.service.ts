@@ -7,8 +7,6 @@ import {
   isAdminFundCategory,
   type PaymentStatus,
   type PurchaseOrder,
-  type TransactionCategory,
-  type TransactionPage,
   type TransactionStatus,
 } from '@kumo/contract';
 import {
@@ -27,6 +25,7 @@ import type { Ledger } from '../ledger/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { BillingRepository, PurchaseRow } from './billing.repository.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
+import { createTransactionHistory } from './transaction-history.js';
 
 export const BILLING_EXPIRE_CHECKOUTS_QUEUE = 'billing-expire-checkouts';
 export const DEFAULT_CHECKOUT_LIFETIME_MS = 24 * HOUR;
@@ -55,7 +54,7 @@ function presentStatus(purchase: PurchaseRow): PaymentStatus {
  */
 export function createBillingService(deps: {
   db: Database;
-  billingRepository: BillingRepository;
+  repository: BillingRepository;
   subscriptions: SubscriptionsService;
   ledger: Ledger;
   gateway: PaymentGateway;
@@ -65,13 +64,13 @@ export function createBillingService(deps: {
   /** How long an unpaid checkout stays open (CHECKOUT_EXPIRY_HOURS; Stripe's own limit is 24 hours). */
   checkoutLifetimeMs?: number;
 }) {
-  const { db, billingRepository: repo, subscriptions, ledger, gateway, clock, publicUrl, logger } = deps;
+  const { db, repository, subscriptions, ledger, gateway, clock, publicUrl, logger } = deps;
   const checkoutLifetimeMs = deps.checkoutLifetimeMs ?? DEFAULT_CHECKOUT_LIFETIME_MS;
 
   /** Moves a purchase to what the provider says; the only place a purchase is credited. */
   async function apply(state: CheckoutState): Promise<void> {
     await db.transaction(async (tx) => {
-      const purchase = await repo.lockPurchase(state.purchaseId, tx);
+      const purchase = await repository.lockPurchase(state.purchaseId, tx);
       // A notification about someone else's checkout (another system on the same provider account).
       if (!purchase) return;
       const sessionId = purchase.checkoutSessionId ?? state.sessionId;
@@ -85,7 +84,7 @@ export function createBillingService(deps: {
       }
       const now = clock.now();
       const update = (values: Partial<PurchaseRow>) =>
-        repo.updatePurchase(purchase.id, { ...values, checkoutSessionId: sessionId ?? null, updatedAt: now }, tx);
+        repository.updatePurchase(purchase.id, { ...values, checkoutSessionId: sessionId ?? null, updatedAt: now }, tx);
 
       switch (state.outcome) {
         case 'PAID':
@@ -125,13 +124,13 @@ export function createBillingService(deps: {
       },
       tx,
     );
-    await repo.updatePurchase(
+    await repository.updatePurchase(
       purchase.id,
       {
         status: 'SUCCESSFUL',
         checkoutSessionId: sessionId,
         ledgerEntryId: entry.id,
-        receiptId: purchase.receiptId ?? (await repo.nextReceiptId(tx)),
+        receiptId: purchase.receiptId ?? (await repository.nextReceiptId(tx)),
         paymentMethod: state.paymentMethod ?? purchase.paymentMethod ?? 'Card',
         failureMessage: null,
         paidAt: entry.createdAt,
@@ -145,9 +144,9 @@ export function createBillingService(deps: {
   async function closeCheckout(purchase: PurchaseRow): Promise<void> {
     if (!purchase.checkoutSessionId) {
       await db.transaction(async (tx) => {
-        const locked = await repo.lockPurchase(purchase.id, tx);
+        const locked = await repository.lockPurchase(purchase.id, tx);
         if (locked && (locked.status === 'PAYMENT_INTENT_CREATED' || locked.status === 'PROCESSING' || locked.status === 'FAILED'))
-          await repo.updatePurchase(purchase.id, { status: 'CANCELLED', updatedAt: clock.now() }, tx);
+          await repository.updatePurchase(purchase.id, { status: 'CANCELLED', updatedAt: clock.now() }, tx);
       });
       return;
     }
@@ -178,10 +177,10 @@ export function createBillingService(deps: {
     /** Opens a hosted checkout for the amount and returns where to send the browser. */
     async purchase(accountId: string, userId: string, input: PurchaseOrder): Promise<{ redirect_url: string }> {
       const subscription = await subscriptions.requireOwned(accountId, input.subscription_id);
-      const buyer = await repo.contactOf(userId);
+      const buyer = await repository.contactOf(userId);
       if (!buyer) throw notFound();
       const now = clock.now();
-      const purchase = await repo.insertPurchase({
+      const purchase = await repository.insertPurchase({
         accountId,
         subscriptionId: subscription.id,
         userId,
@@ -212,31 +211,35 @@ export function createBillingService(deps: {
         });
       } catch (error) {
         logger.warn({ err: error, purchaseId: purchase.id }, 'could not open a checkout');
-        await repo.updatePurchase(purchase.id, {
+        await repository.updatePurchase(purchase.id, {
           status: 'FAILED',
           failureMessage: MESSAGES.paymentGatewayUnavailable,
           updatedAt: clock.now(),
         });
         throw gatewayUnavailable();
       }
-      await repo.updatePurchase(purchase.id, { checkoutSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: clock.now() });
+      await repository.updatePurchase(purchase.id, {
+        checkoutSessionId: session.sessionId,
+        checkoutUrl: session.url,
+        updatedAt: clock.now(),
+      });
       return { redirect_url: session.url };
     },
 
     /** The customer is back from the provider: confirm the checkout with it and say how it went. */
     async paymentStatus(accountId: string, subscriptionId: string, sessionId: string): Promise<PaymentStatus> {
-      const purchase = await repo.findPurchaseBySessionForAccount(accountId, sessionId);
+      const purchase = await repository.findPurchaseBySessionForAccount(accountId, sessionId);
       if (!purchase || purchase.subscriptionId !== subscriptionId) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
       if (purchase.status !== 'SUCCESSFUL') await sync(sessionId);
-      return presentStatus((await repo.findPurchase(purchase.id))!);
+      return presentStatus((await repository.findPurchase(purchase.id))!);
     },
 
     /** The customer came back through the provider's cancel link: close the checkout unless it was paid after all. */
     async cancelPurchase(accountId: string, purchaseId: string): Promise<PaymentStatus> {
-      const purchase = await repo.findPurchaseForAccount(accountId, purchaseId);
+      const purchase = await repository.findPurchaseForAccount(accountId, purchaseId);
       if (!purchase) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
       if (purchase.status !== 'SUCCESSFUL' && purchase.status !== 'CANCELLED') await closeCheckout(purchase);
-      return presentStatus((await repo.findPurchase(purchase.id))!);
+      return presentStatus((await repository.findPurchase(purchase.id))!);
     },
 
     /**
@@ -244,13 +247,13 @@ export function createBillingService(deps: {
      * failed or settling payment is the provider's to finish. Cancelling a cancelled one again changes nothing.
      */
     async cancelPending(accountId: string, purchaseId: string): Promise<PaymentStatus> {
-      const purchase = await repo.findPurchaseForAccount(accountId, purchaseId);
+      const purchase = await repository.findPurchaseForAccount(accountId, purchaseId);
       if (!purchase) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
       if (purchase.status !== 'CANCELLED') {
         if (purchase.status !== 'PAYMENT_INTENT_CREATED') throw conflict('CHECKOUT_NOT_PENDING', MESSAGES.checkoutNotPending);
         await closeCheckout(purchase);
       }
-      return presentStatus((await repo.findPurchase(purchase.id))!);
+      return presentStatus((await repository.findPurchase(purchase.id))!);
     },
 
     /**
@@ -262,7 +265,7 @@ export function createBillingService(deps: {
       const olderThan = new Date(clock.now().getTime() - checkoutLifetimeMs);
       let closed = 0;
       for (;;) {
-        const abandoned = await repo.listPendingCreatedBefore(olderThan, EXPIRY_BATCH);
+        const abandoned = await repository.listPendingCreatedBefore(olderThan, EXPIRY_BATCH);
         let progressed = 0;
         for (const purchase of abandoned) {
           try {
@@ -272,7 +275,7 @@ export function createBillingService(deps: {
             logger.warn({ err: error, purchaseId: purchase.id }, 'could not close an abandoned checkout');
             continue;
           }
-          if ((await repo.findPurchase(purchase.id))?.status !== 'PAYMENT_INTENT_CREATED') progressed++;
+          if ((await repository.findPurchase(purchase.id))?.status !== 'PAYMENT_INTENT_CREATED') progressed++;
         }
         closed += progressed;
         if (abandoned.length < EXPIRY_BATCH || progressed === 0) return closed;
@@ -294,34 +297,12 @@ export function createBillingService(deps: {
     /** The sandbox provider's notification (a job): read the session and apply it. */
     syncCheckout: sync,
 
-    async transactions(accountId: string, subscriptionId: string, page: number, size: number): Promise<TransactionPage> {
-      await subscriptions.requireOwned(accountId, subscriptionId);
-      // Purchases (here) and ledger entries (the ledger's) share one sequence: the newest (page+1)*size of
-      // each, merged by it, hold the page exactly.
-      const limit = (page + 1) * size;
-      const [bought, kept] = await Promise.all([repo.historyPurchases(subscriptionId, limit), ledger.history(subscriptionId, limit)]);
-      const entries = kept.rows.map((entry) => ({ ...entry, receiptId: null, status: 'SUCCESSFUL' }));
-      const rows = [...bought.rows, ...entries].sort((a, b) => b.seq - a.seq).slice(page * size, limit);
-      const total = bought.total + kept.total;
-      return {
-        content: rows.map((row) => ({
-          transaction_id: row.id,
-          receipt_id: row.receiptId,
-          transaction_date: row.createdAt.toISOString(),
-          category: row.category as TransactionCategory,
-          type: row.amountCents >= 0 ? 'CREDIT' : 'DEBIT',
-          description: row.description,
-          remark: row.remark,
-          amount: centsToAmount(row.amountCents),
-          transaction_status: row.status as TransactionStatus,
-        })),
-        totalPages: Math.ceil(total / size),
-      };
-    },
+    /** A page of the subscription's history, newest first (transaction-history.ts). */
+    transactions: createTransactionHistory({ repository, ledger, subscriptions }),
 
     /** The PDF receipt of a successful card purchase of the caller's account. */
     async receipt(accountId: string, transactionId: string, timeZone?: string): Promise<{ filename: string; pdf: Buffer }> {
-      const purchase = await repo.findPurchaseForAccount(accountId, transactionId);
+      const purchase = await repository.findPurchaseForAccount(accountId, transactionId);
       if (!purchase) {
         const entry = await ledger.entryOfAccount(accountId, transactionId);
         if (!entry) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
@@ -330,7 +311,7 @@ export function createBillingService(deps: {
           isAdminFundCategory(entry.category) ? MESSAGES.adminReceiptNotDownloadable : MESSAGES.receiptNotAvailable,
         );
       }
-      const details = purchase.status === 'SUCCESSFUL' ? await repo.receiptOf(purchase.id) : undefined;
+      const details = purchase.status === 'SUCCESSFUL' ? await repository.receiptOf(purchase.id) : undefined;
       const entry = details?.ledgerEntryId ? await ledger.entryOfAccount(accountId, details.ledgerEntryId) : undefined;
       if (!details || !entry || !purchase.receiptId || !purchase.paidAt)
         throw businessRule('RECEIPT_NOT_AVAILABLE', MESSAGES.receiptNotAvailable);

@@ -4,9 +4,11 @@ import { createBillingRepository } from './billing.repository.js';
 import { createBillingService as createService } from './billing.service.js';
 
 export type { BillingService } from './billing.service.js';
+export type { TransactionRecord } from './transaction-history.js';
+export { toTransactionPageWire } from './presentation.js';
 export { billingJobs } from './billing.service.js';
 export { billingRoutes, stripeWebhookRoutes } from './billing.routes.js';
 
-export function createBillingService(deps: Omit<Parameters<typeof createService>[0], 'billingRepository'> & { db: Database }) {
-  return createService({ ...deps, billingRepository: createBillingRepository(deps.db) });
+export function createBillingService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
+  return createService({ ...deps, repository: createBillingRepository(deps.db) });
 }

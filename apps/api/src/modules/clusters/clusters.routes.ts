@@ -135,7 +135,10 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
           params: deploymentIdParamsSchema,
           response: { 200: clusterActionResponseSchema, ...writes },
         }),
-        handler: async (request) => clusters.start(callerOf(request), request.params.deploymentId),
+        handler: async (request) => {
+          const { deploymentId, status } = await clusters.start(callerOf(request), request.params.deploymentId);
+          return { deployment_id: deploymentId, status, message: CLUSTER_MESSAGES.startStarted };
+        },
       });
       app.route({
         method,
@@ -146,7 +149,10 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
           params: deploymentIdParamsSchema,
           response: { 200: clusterActionResponseSchema, ...writes },
         }),
-        handler: async (request) => clusters.stop(callerOf(request), request.params.deploymentId),
+        handler: async (request) => {
+          const { deploymentId, status } = await clusters.stop(callerOf(request), request.params.deploymentId);
+          return { deployment_id: deploymentId, status, message: CLUSTER_MESSAGES.stopStarted };
+        },
       });
     }
 

@@ -1,5 +1,5 @@
 /** Starting and stopping clusters: on a person's request, by the schedule, and by metering's overdue guard. */
-import { CLUSTER_LIMITS, CLUSTER_MESSAGES, MESSAGES, canClusterDo, type ClusterActionResponse, type ClusterStatus } from '@kumo/contract';
+import { CLUSTER_LIMITS, CLUSTER_MESSAGES, MESSAGES, canClusterDo, type ClusterStatus } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { businessRule, conflict } from '../../errors.js';
@@ -8,6 +8,12 @@ import { notFoundCluster, type Actor, type Caller, type ClusterRecords, type Fol
 import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
 
 export type ClusterPower = ReturnType<typeof createClusterPower>;
+
+/** A start or stop under way: the cluster and the status it now has (STARTING or STOPPING). */
+export interface PowerChange {
+  deploymentId: string;
+  status: ClusterStatus;
+}
 
 export function createClusterPower(deps: {
   db: Database;
@@ -44,7 +50,7 @@ export function createClusterPower(deps: {
     beginPowerChange,
     balanceAllowsStart,
 
-    async start(caller: Caller, id: string): Promise<ClusterActionResponse> {
+    async start(caller: Caller, id: string): Promise<PowerChange> {
       const actor = await actorOf(caller);
       const status = await db.transaction(async (tx) => {
         const row = await repo.lockForAccount(caller.accountId, id, tx);
@@ -55,10 +61,10 @@ export function createClusterPower(deps: {
         return beginPowerChange(row, 'start', actor, tx);
       });
       await follow(id);
-      return { deployment_id: id, status, message: CLUSTER_MESSAGES.startStarted };
+      return { deploymentId: id, status };
     },
 
-    async stop(caller: Caller, id: string): Promise<ClusterActionResponse> {
+    async stop(caller: Caller, id: string): Promise<PowerChange> {
       const actor = await actorOf(caller);
       const status = await db.transaction(async (tx) => {
         const row = await repo.lockForAccount(caller.accountId, id, tx);
@@ -67,7 +73,7 @@ export function createClusterPower(deps: {
         return beginPowerChange(row, 'stop', actor, tx);
       });
       await follow(id);
-      return { deployment_id: id, status, message: CLUSTER_MESSAGES.stopStarted };
+      return { deploymentId: id, status };
     },
 
     /**

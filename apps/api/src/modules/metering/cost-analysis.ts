@@ -2,11 +2,8 @@ import {
   COMPUTE_DIMENSIONS,
   CONSUMPTION_CATEGORIES,
   METERING_DIMENSIONS,
-  centsToAmount,
   type ConsumptionCategory,
-  type CreditAnalysis,
   type MeteringDimension,
-  type ServiceConsumption,
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY, monthOf } from '../../clock.js';
@@ -19,10 +16,27 @@ export const dayText = (at: Date) => at.toISOString().slice(0, 10);
 function emptyConsumption(): Record<ConsumptionCategory, number> {
   return Object.fromEntries(CONSUMPTION_CATEGORIES.map((c) => [c, 0])) as Record<ConsumptionCategory, number>;
 }
-function asDollars(cents: Record<ConsumptionCategory, number>): ServiceConsumption {
-  return Object.fromEntries(Object.entries(cents).map(([k, v]) => [k, centsToAmount(v)])) as ServiceConsumption;
-}
 const isCompute = (d: MeteringDimension) => COMPUTE_DIMENSIONS.includes(d);
+
+/** Cents per consumption category (the dimensions, and the free units used at what they would have cost). */
+export type CategoryCents = Record<ConsumptionCategory, number>;
+
+/** A month of costs of a subscription or a cluster, in cents, with the usage behind them and the 12 months to it. */
+export interface CostAnalysisValues {
+  month: { from: Date; to: Date };
+  /** Every day of the month up to today (or the month's end), oldest first. */
+  days: { day: string; totalCents: number; categoryCents: CategoryCents; computeCents: number; storageCents: number }[];
+  /** The month's total per category. */
+  categoryCents: CategoryCents;
+  totalCents: number;
+  computeCents: number;
+  storageCents: number;
+  clusters: { id: string; name: string; status: string; statusUpdatedAt: Date; totalCents: number; categoryCents: CategoryCents }[];
+  /** Quantities per day in each dimension's unit, with the free units used up to that day. */
+  usage: { day: string; quantities: Record<MeteringDimension, number>; freeBuildUpTo: number; freeCacheStorageUpTo: number }[];
+  /** The 12 months ending with the chosen one (each by its first day), oldest first. */
+  lastTwelveMonths: { month: string; consumedCents: number }[];
+}
 
 /** The cost analysis screen: a month of costs of one subscription (all its clusters) or of one cluster, from the rollups. */
 export function createCostAnalysis(deps: {
@@ -32,7 +46,7 @@ export function createCostAnalysis(deps: {
 }) {
   const { repository: repo, ratesAt, clock } = deps;
 
-  return async function analysis(accountId: string, scope: Scope, startDate: string | undefined): Promise<CreditAnalysis> {
+  return async function analysis(accountId: string, scope: Scope, startDate: string | undefined): Promise<CostAnalysisValues> {
     const now = clock.now();
     const month = monthOf(startDate, now);
     const yearFrom = new Date(Date.UTC(month.from.getUTCFullYear(), month.from.getUTCMonth() - 11, 1));
@@ -74,11 +88,11 @@ export function createCostAnalysis(deps: {
       const list = byDay(day);
       const cents = categories(list);
       return {
-        date: day,
-        daily_total: centsToAmount(sum(list)),
-        service_consumption: asDollars(cents),
-        compute_total: centsToAmount(sum(list, (r) => isCompute(r.dimension))),
-        storage_total: centsToAmount(sum(list, (r) => !isCompute(r.dimension))),
+        day,
+        totalCents: sum(list),
+        categoryCents: cents,
+        computeCents: sum(list, (r) => isCompute(r.dimension)),
+        storageCents: sum(list, (r) => !isCompute(r.dimension)),
       };
     });
     const consumption = days.map((day) => {
@@ -91,10 +105,10 @@ export function createCostAnalysis(deps: {
       }
       for (const d of METERING_DIMENSIONS) usage[d] = Math.round(usage[d] * 10_000) / 10_000;
       return {
-        date: day,
-        usage,
-        free_build_up_to: Math.round(freeBuild * 100) / 100,
-        free_cache_storage_up_to: Math.round(freeCache * 100) / 100,
+        day,
+        quantities: usage,
+        freeBuildUpTo: Math.round(freeBuild * 100) / 100,
+        freeCacheStorageUpTo: Math.round(freeCache * 100) / 100,
       };
     });
     // Free units used show as their own categories (at what they would have cost), not in the totals.
@@ -115,35 +129,29 @@ export function createCostAnalysis(deps: {
           entry.list.length > 0 || (!entry.cluster.deleted && scope.clusterId === undefined) || scope.clusterId === entry.cluster.id,
       );
 
-    const months: { date: string; monthly_consumed_amount: number }[] = [];
+    const months: { month: string; consumedCents: number }[] = [];
     for (let i = 0; i < 12; i++) {
       const key = dayText(new Date(Date.UTC(yearFrom.getUTCFullYear(), yearFrom.getUTCMonth() + i, 1)));
-      months.push({ date: key, monthly_consumed_amount: centsToAmount(monthly.get(key) ?? 0) });
+      months.push({ month: key, consumedCents: monthly.get(key) ?? 0 });
     }
 
     return {
-      start_date: month.from.toISOString(),
-      end_date: month.to.toISOString(),
-      daily,
-      total_service_consumption: asDollars(totalCents),
-      total: centsToAmount(sum(rows)),
-      compute_total: centsToAmount(sum(rows, (r) => isCompute(r.dimension))),
-      storage_total: centsToAmount(sum(rows, (r) => !isCompute(r.dimension))),
+      month,
+      days: daily,
+      categoryCents: totalCents,
+      totalCents: sum(rows),
+      computeCents: sum(rows, (r) => isCompute(r.dimension)),
+      storageCents: sum(rows, (r) => !isCompute(r.dimension)),
       clusters: perCluster.map(({ cluster, list, cents }) => ({
-        deployment_id: cluster.id,
-        cluster_name: cluster.name,
-        total: centsToAmount(cents),
-        service_consumption: asDollars(categories(list)),
+        id: cluster.id,
+        name: cluster.name,
+        status: cluster.status,
+        statusUpdatedAt: cluster.statusUpdatedAt,
+        totalCents: cents,
+        categoryCents: categories(list),
       })),
-      total_cluster_consumption: perCluster.map(({ cluster, cents }) => ({
-        deployment_id: cluster.id,
-        cluster_name: cluster.name,
-        consumption: centsToAmount(cents),
-        cluster_status: cluster.status,
-        status_update_date: cluster.statusUpdatedAt.toISOString(),
-      })),
-      consumption,
-      last_12_months: months,
+      usage: consumption,
+      lastTwelveMonths: months,
     };
   };
 }

@@ -1,20 +1,28 @@
-import {
-  CLUSTER_MESSAGES,
-  amountToCents,
-  centsToAmount,
-  type ClusterConsumptionOverview,
-  type CreditAnalysis,
-  type HourlyRatePreview,
-  type SubscriptionConsumptionOverview,
-} from '@kumo/contract';
+import { CLUSTER_MESSAGES, centsToAmount, type ClusterConsumptionOverview, type HourlyRatePreview } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { HOUR, monthOf } from '../../clock.js';
 import { notFound } from '../../errors.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
-import { dayText, type CostAnalysis } from './cost-analysis.js';
+import { dayText, type CostAnalysis, type CostAnalysisValues } from './cost-analysis.js';
 import type { MeteringRepository } from './metering.repository.js';
 import { REAL_HOUR_MS, type MeteringRates } from './metering-rates.js';
 import { clusterHourCents } from './rate-card.js';
+
+/** A subscription's month of cost, as the cost overview, the outlook, the report and staff read it. */
+export interface SubscriptionCost {
+  subscriptionId: string;
+  subscriptionName: string;
+  consumedCents: number;
+  forecastCents: number;
+  balanceCents: number;
+  paidFundsCents: number;
+  freeCreditsCents: number;
+  /** What its clusters cost per real hour now. */
+  hourlyCents: number;
+  /** Hours the balance lasts at that rate, to a tenth; null when nothing is charged or the balance is gone. */
+  runwayHours: number | null;
+  month: { from: Date; to: Date };
+}
 
 /**
  * The cost reads of a subscription or a cluster: a month's consumption with its forecast and the runway, the cost
@@ -22,16 +30,20 @@ import { clusterHourCents } from './rate-card.js';
  */
 export function createCostOverview(deps: {
   repository: Pick<MeteringRepository, 'subscriptionCents' | 'monthlyCents' | 'clustersOf'>;
-  subscriptions: Pick<SubscriptionsService, 'list' | 'requireOwned' | 'details'>;
+  subscriptions: Pick<SubscriptionsService, 'list' | 'requireOwned'>;
   rates: Pick<MeteringRates, 'ratesAt' | 'realHourCentsOf'>;
   analysis: CostAnalysis;
   clock: Clock;
   /** Real milliseconds one billable hour lasts. */
   hourMs: number;
 }) {
-  const { repository: repo, subscriptions, analysis, clock } = deps;
+  const { repository, subscriptions, analysis, clock } = deps;
   const { ratesAt, realHourCentsOf } = deps.rates;
 
+  /**
+   * The one forecast of a month's cost (docs/metering.md): what is charged so far plus what is running now, at its
+   * current hourly rate, until the month ends. A past month forecasts its actual total.
+   */
   function forecast(consumedCents: number, realHourCents: number, month: { from: Date; to: Date }): number {
     const now = clock.now();
     if (now >= month.to) return consumedCents;
@@ -40,51 +52,64 @@ export function createCostOverview(deps: {
   }
 
   async function requireCluster(accountId: string, clusterId: string) {
-    const [cluster] = await repo.clustersOf(accountId, { clusterId });
+    const [cluster] = await repository.clustersOf(accountId, { clusterId });
     // Another account's cluster is as unknown as one that never existed.
     if (!cluster) throw notFound('NOT_FOUND', CLUSTER_MESSAGES.clusterNotFound);
     return cluster;
   }
 
+  /** The month's charges so far and the current hourly rate of each subscription, and its forecast from the two. */
+  async function monthCosts(accountId: string, subscriptionIds: string[], month: { from: Date; to: Date }) {
+    const [consumedCents, hourCents] = await Promise.all([
+      repository.subscriptionCents(subscriptionIds, dayText(month.from), dayText(month.to)),
+      realHourCentsOf(accountId, {}),
+    ]);
+    return (subscriptionId: string) => {
+      const consumed = consumedCents.get(subscriptionId) ?? 0;
+      const hourly = hourCents(subscriptionId);
+      return { consumed, hourly, forecast: forecast(consumed, hourly, month) };
+    };
+  }
+
   return {
-    async subscriptionOverview(accountId: string, startDate?: string): Promise<SubscriptionConsumptionOverview[]> {
+    async subscriptionOverview(accountId: string, startDate?: string): Promise<SubscriptionCost[]> {
       const month = monthOf(startDate, clock.now());
       const list = await subscriptions.list(accountId);
-      const [consumedCents, hourCents] = await Promise.all([
-        repo.subscriptionCents(
-          list.map((s) => s.subscription_id),
-          dayText(month.from),
-          dayText(month.to),
-        ),
-        realHourCentsOf(accountId, {}),
-      ]);
+      const costOf = await monthCosts(
+        accountId,
+        list.map((s) => s.id),
+        month,
+      );
       return list.map((s) => {
-        const consumed = consumedCents.get(s.subscription_id) ?? 0;
-        const hourly = hourCents(s.subscription_id);
-        const balance = amountToCents(s.balance);
-        const credits = amountToCents(s.credits);
+        const { consumed, hourly, forecast } = costOf(s.id);
+        const balance = s.balanceCents;
         return {
-          subscription_id: s.subscription_id,
-          subscription_name: s.subscription_name,
-          consumed_amount: centsToAmount(consumed),
-          forecasted_amount: centsToAmount(forecast(consumed, hourly, month)),
-          balance: s.balance,
-          paid_funds: centsToAmount(balance - credits),
-          free_credits: s.credits,
-          hourly_rate: centsToAmount(hourly),
-          runway_hours: hourly > 0 && balance > 0 ? Math.round((balance / hourly) * 10) / 10 : null,
-          start_date: month.from.toISOString(),
-          end_date: month.to.toISOString(),
+          subscriptionId: s.id,
+          subscriptionName: s.name,
+          consumedCents: consumed,
+          forecastCents: forecast,
+          balanceCents: balance,
+          paidFundsCents: balance - s.freeCreditsCents,
+          freeCreditsCents: s.freeCreditsCents,
+          hourlyCents: hourly,
+          runwayHours: hourly > 0 && balance > 0 ? Math.round((balance / hourly) * 10) / 10 : null,
+          month,
         };
       });
     },
 
-    async subscriptionAnalysis(accountId: string, subscriptionId: string, startDate?: string): Promise<CreditAnalysis> {
+    /** This month's forecast of each subscription, in cents: the one the cost overview shows, for the subscriptions list. */
+    async monthForecasts(accountId: string, subscriptionIds: string[]): Promise<Map<string, number>> {
+      const costOf = await monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now()));
+      return new Map(subscriptionIds.map((id) => [id, costOf(id).forecast]));
+    },
+
+    async subscriptionAnalysis(accountId: string, subscriptionId: string, startDate?: string): Promise<CostAnalysisValues> {
       await subscriptions.requireOwned(accountId, subscriptionId);
       return analysis(accountId, { subscriptionId }, startDate);
     },
 
-    async clusterAnalysis(accountId: string, clusterId: string, startDate?: string): Promise<CreditAnalysis> {
+    async clusterAnalysis(accountId: string, clusterId: string, startDate?: string): Promise<CostAnalysisValues> {
       const cluster = await requireCluster(accountId, clusterId);
       return analysis(accountId, { subscriptionId: cluster.subscriptionId, clusterId: cluster.id }, startDate);
     },
@@ -94,7 +119,7 @@ export function createCostOverview(deps: {
       const month = monthOf(startDate, clock.now());
       const scope = { subscriptionId: cluster.subscriptionId, clusterId: cluster.id };
       const [monthly, hourCents] = await Promise.all([
-        repo.monthlyCents(scope, dayText(month.from), dayText(month.to)),
+        repository.monthlyCents(scope, dayText(month.from), dayText(month.to)),
         realHourCentsOf(accountId, { clusterId }),
       ]);
       const consumed = monthly.get(dayText(month.from)) ?? 0;
@@ -113,13 +138,13 @@ export function createCostOverview(deps: {
 
     /** The cost preview: what one running cluster costs per real hour at the account's rates, and how long the balance lasts. */
     async hourlyRatePreview(accountId: string, subscriptionId: string, dr: boolean): Promise<HourlyRatePreview> {
-      const subscription = await subscriptions.details(accountId, subscriptionId);
+      const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
       const rates = await ratesAt(accountId, clock.now());
       const realHourCents = Math.round((clusterHourCents(rates, 'running', dr) * REAL_HOUR_MS) / deps.hourMs);
-      const balance = amountToCents(subscription.balance);
+      const balance = subscription.balanceCents;
       return {
         hourly_rate: centsToAmount(realHourCents),
-        balance: subscription.balance,
+        balance: centsToAmount(balance),
         covers_hours: realHourCents > 0 ? Math.max(0, Math.floor(balance / realHourCents)) : 0,
       };
     },

@@ -1,13 +1,6 @@
-import {
-  METERING_DIMENSIONS,
-  METERING_DIMENSION_LABELS,
-  METERING_UNITS,
-  amountToCents,
-  centsToDecimalText,
-  type AuditLogEntry,
-  type CreditAnalysis,
-  type Transaction,
-} from '@kumo/contract';
+import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, METERING_UNITS, centsToDecimalText, type AuditLogEntry } from '@kumo/contract';
+import type { TransactionRecord } from '../billing/index.js';
+import type { CostAnalysisValues } from './cost-analysis.js';
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading formula character is neutralised. */
 export function csvField(value: string | number): string {
@@ -20,19 +13,19 @@ export function toCsv(rows: (string | number)[][]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-const money = (amount: number) => centsToDecimalText(amountToCents(amount));
+const money = (cents: number) => centsToDecimalText(cents);
 
 /** The cost table of a month: date, compute services, storage services, total cost, and a total row. */
-export function costTableCsv(analysis: CreditAnalysis): string {
+export function costTableCsv(analysis: CostAnalysisValues): string {
   return toCsv([
     ['Date', 'Compute services (USD)', 'Storage services (USD)', 'Total cost (USD)'],
-    ...analysis.daily.map((d) => [d.date, money(d.compute_total), money(d.storage_total), money(d.daily_total)]),
-    ['Total', money(analysis.compute_total), money(analysis.storage_total), money(analysis.total)],
+    ...analysis.days.map((d) => [d.day, money(d.computeCents), money(d.storageCents), money(d.totalCents)]),
+    ['Total', money(analysis.computeCents), money(analysis.storageCents), money(analysis.totalCents)],
   ]);
 }
 
 /** The consumption table of a month: quantities per dimension in their units, and the free units used up to each day. */
-export function consumptionTableCsv(analysis: CreditAnalysis): string {
+export function consumptionTableCsv(analysis: CostAnalysisValues): string {
   return toCsv([
     [
       'Date',
@@ -40,29 +33,29 @@ export function consumptionTableCsv(analysis: CreditAnalysis): string {
       'Free build up to (hours)',
       'Free cache storage up to (GB-month)',
     ],
-    ...analysis.consumption.map((row) => [
-      row.date,
-      ...METERING_DIMENSIONS.map((d) => row.usage[d]),
-      row.free_build_up_to,
-      row.free_cache_storage_up_to,
+    ...analysis.usage.map((row) => [
+      row.day,
+      ...METERING_DIMENSIONS.map((d) => row.quantities[d]),
+      row.freeBuildUpTo,
+      row.freeCacheStorageUpTo,
     ]),
   ]);
 }
 
 /** The transaction history as the screen lists it, newest first. */
-export function transactionsCsv(transactions: Transaction[]): string {
+export function transactionsCsv(transactions: TransactionRecord[]): string {
   return toCsv([
     ['Date', 'Transaction ID', 'Receipt', 'Category', 'Type', 'Description', 'Remark', 'Amount (USD)', 'Status'],
     ...transactions.map((t) => [
-      t.transaction_date,
-      t.transaction_id,
-      t.receipt_id ?? '',
+      t.at.toISOString(),
+      t.id,
+      t.receiptId ?? '',
       t.category,
       t.type,
       t.description,
       t.remark,
-      money(t.amount),
-      t.transaction_status,
+      money(t.amountCents),
+      t.status,
     ]),
   ]);
 }

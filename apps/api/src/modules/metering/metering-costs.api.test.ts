@@ -36,6 +36,13 @@ describe.each(kinds)('cost screens, notices and the report on %s', (kind) => {
     expect(Math.round(row.forecasted_amount * 100)).toBe(charged + Math.round(Math.round(row.hourly_rate * 100) * hoursLeft));
     expect(row.hourly_rate).toBe(clusterHourCents(DEFAULT_RATES, 'running', true) / 100);
     expect(row.runway_hours).toBeGreaterThan(0);
+    // One forecast: the subscriptions list and details show the overview's.
+    const listed = (await get(ctx, '/api/subscription/list', a.tokens.jwt)).json();
+    expect(listed.find((s: { subscription_id: string }) => s.subscription_id === a.subscriptionId).forecasted_amount).toBe(
+      row.forecasted_amount,
+    );
+    const details = await get(ctx, `/api/subscription/details?subscription_id=${a.subscriptionId}`, a.tokens.jwt);
+    expect(details.json().forecasted_amount).toBe(row.forecasted_amount);
 
     const analysis = await get(
       ctx,

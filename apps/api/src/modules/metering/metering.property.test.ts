@@ -7,6 +7,7 @@ import { startTestApp, type TestContext } from '../../../test/support/harness.js
 import { newCustomer, newSubscription } from '../../../test/support/money.js';
 import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../test/support/metering.js';
 import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
+import { toCreditAnalysisWire } from './presentation.js';
 
 /**
  * Random cluster lifecycles and rate changes over simulated hours, with metering runs at random moments (some
@@ -252,14 +253,18 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         }
         expect(startBalance - (await balanceCents(ctx, sub))).toBe(total);
         // The cost API of the month (everything here falls in the harness's March) says the same.
-        const analysis = await ctx.services.metering.subscriptionAnalysis(customer.accountId, sub, '2026-03-01T00:00:00');
+        const analysis = toCreditAnalysisWire(
+          await ctx.services.metering.subscriptionAnalysis(customer.accountId, sub, '2026-03-01T00:00:00'),
+        );
         expect(Math.round(analysis.total * 100)).toBe(total);
         expect(Math.round(analysis.daily.reduce((s, d) => s + d.daily_total * 100, 0))).toBe(total);
         expect(Math.round(analysis.last_12_months.at(-1)!.monthly_consumed_amount * 100)).toBe(total);
         expect(Math.round(analysis.clusters.reduce((s, c) => s + c.total * 100, 0))).toBe(total);
         let clustersTotal = 0;
         for (const c of clusters) {
-          const ofCluster = await ctx.services.metering.clusterAnalysis(customer.accountId, c.id, '2026-03-01T00:00:00');
+          const ofCluster = toCreditAnalysisWire(
+            await ctx.services.metering.clusterAnalysis(customer.accountId, c.id, '2026-03-01T00:00:00'),
+          );
           const cents = Math.round(ofCluster.total * 100);
           expect(Math.round(ofCluster.last_12_months.at(-1)!.monthly_consumed_amount * 100)).toBe(cents);
           expect(
@@ -272,8 +277,8 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         expect(clustersTotal).toBe(total);
         // Free credits before paid funds: paid funds are untouched while any credit is left.
         const [details] = await ctx.services.subscriptions.list(customer.accountId);
-        const credits = Math.round(details!.credits * 100);
-        if (credits > 0) expect(Math.round(details!.balance * 100) - credits).toBe(100_000);
+        const credits = details!.freeCreditsCents;
+        if (credits > 0) expect(details!.balanceCents - credits).toBe(100_000);
       }),
       { numRuns: 12, examples: [FREE_UNITS_GRANTED_IN_THE_RUN] },
     );

@@ -23,6 +23,7 @@ import { routeDeclarations } from '../../http/route.js';
 import { FRAMED_BY_PORTAL } from '../../http/security-headers.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
 import type { MeteringService } from './index.js';
+import { toCreditAnalysisWire, toSubscriptionCostWire } from './presentation.js';
 
 const routes = routeDeclarations('Cost analysis');
 const reads = errorResponses(400, 401, 403, 404);
@@ -47,7 +48,8 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         querystring: consumptionQuerySchema,
         response: { 200: subscriptionConsumptionOverviewListSchema, ...reads },
       }),
-      handler: async (request) => metering.subscriptionOverview(accountCallerOf(request).accountId, request.query.startDate),
+      handler: async (request) =>
+        (await metering.subscriptionOverview(accountCallerOf(request).accountId, request.query.startDate)).map(toSubscriptionCostWire),
     });
 
     app.get('/api/subscription/consumption/credit-analysis/:subscriptionId', {
@@ -58,7 +60,9 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         response: { 200: creditAnalysisSchema, ...reads },
       }),
       handler: async (request) =>
-        metering.subscriptionAnalysis(accountCallerOf(request).accountId, request.params.subscriptionId, request.query.startDate),
+        toCreditAnalysisWire(
+          await metering.subscriptionAnalysis(accountCallerOf(request).accountId, request.params.subscriptionId, request.query.startDate),
+        ),
     });
 
     app.get('/api/subscription/consumption/rates/:subscriptionId', {
@@ -87,7 +91,9 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         response: { 200: creditAnalysisSchema, ...reads },
       }),
       handler: async (request) =>
-        metering.clusterAnalysis(accountCallerOf(request).accountId, request.params.deploymentId, request.query.startDate),
+        toCreditAnalysisWire(
+          await metering.clusterAnalysis(accountCallerOf(request).accountId, request.params.deploymentId, request.query.startDate),
+        ),
     });
 
     app.get('/api/cluster/consumption/overview/:deploymentId', {
@@ -126,7 +132,7 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         );
         const { table } = request.query;
         const body = table === 'cost' ? costTableCsv(analysis) : consumptionTableCsv(analysis);
-        return sendCsv(reply, `${table}-${analysis.start_date.slice(0, 7)}.csv`, body);
+        return sendCsv(reply, `${table}-${analysis.month.from.toISOString().slice(0, 7)}.csv`, body);
       },
     });
 
@@ -145,7 +151,7 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         );
         const { table } = request.query;
         const body = table === 'cost' ? costTableCsv(analysis) : consumptionTableCsv(analysis);
-        return sendCsv(reply, `cluster-${table}-${analysis.start_date.slice(0, 7)}.csv`, body);
+        return sendCsv(reply, `cluster-${table}-${analysis.month.from.toISOString().slice(0, 7)}.csv`, body);
       },
     });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { amountToCents, formatUsdCents, type Subscription } from '@kumo/contract';
+import { formatUsdCents } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
@@ -8,7 +8,7 @@ import type { AuthService } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
-import type { SubscriptionsService } from '../subscriptions/index.js';
+import type { SubscriptionSummary, SubscriptionsService } from '../subscriptions/index.js';
 import type { MeteringRepository } from './metering.repository.js';
 import { noticeMail } from './notices.js';
 
@@ -32,14 +32,14 @@ export function createOverdueGuard(deps: {
   /** What the account's clusters cost per real hour now, per subscription. */
   hourCentsOf(accountId: string): Promise<(subscriptionId: string) => number>;
 }) {
-  const { db, repository: repo, ledger, subscriptions, clusters, auth, mail, clock } = deps;
+  const { db, repository, ledger, subscriptions, clusters, auth, mail, clock } = deps;
 
   /** Mails the owner once per key; the mail is queued for delivery as soon as its outbox row commits. */
   async function notify(accountId: string, key: string, subject: string, lines: string[]): Promise<boolean> {
     const to = await auth.accountOwnerEmail(accountId);
     if (!to) return false;
     const mailId = await db.transaction(async (tx) => {
-      if (!(await repo.claimNotice(key, accountId, clock.now(), tx))) return undefined;
+      if (!(await repository.claimNotice(key, accountId, clock.now(), tx))) return undefined;
       return mail.enqueue(noticeMail(to, subject, lines), tx);
     });
     if (!mailId) return false;
@@ -61,30 +61,36 @@ export function createOverdueGuard(deps: {
     }
   }
 
-  async function stopOverdue(accountId: string, subscription: Subscription, balance: number, limit: number): Promise<void> {
-    const name = subscription.subscription_name;
+  async function stopOverdue(accountId: string, subscription: SubscriptionSummary, balance: number, limit: number): Promise<void> {
+    const name = subscription.name;
     const reason = `the balance of ${name} (${formatUsdCents(balance)}) is below the overdue limit of ${formatUsdCents(-limit)}. Add funds, then start the cluster again.`;
-    const stopped = await clusters.stopForOverdue(accountId, subscription.subscription_id, reason);
+    const stopped = await clusters.stopForOverdue(accountId, subscription.id, reason);
     if (stopped.length === 0) return;
-    await notify(accountId, `overdue-stop:${subscription.subscription_id}:${randomUUID()}`, `Clusters of ${name} were stopped`, [
+    await notify(accountId, `overdue-stop:${subscription.id}:${randomUUID()}`, `Clusters of ${name} were stopped`, [
       `The balance of the subscription ${name} is ${formatUsdCents(balance)}, below the overdue limit of ${formatUsdCents(-limit)}.`,
       `These clusters were stopped (not deleted; their data is kept): ${stopped.join(', ')}.`,
       'Storage is still charged while they are stopped. Nothing restarts by itself: add funds, then start them again.',
     ]);
   }
 
-  async function runwayNotices(accountId: string, subscription: Subscription, balance: number, limit: number, realHourCents: number) {
-    const name = subscription.subscription_name;
+  async function runwayNotices(
+    accountId: string,
+    subscription: SubscriptionSummary,
+    balance: number,
+    limit: number,
+    realHourCents: number,
+  ) {
+    const name = subscription.name;
     const hoursLeft = (balance + limit) / realHourCents;
     const hoursToZero = balance / realHourCents;
     const episode = clock.now().toISOString().slice(0, 7);
     const runway = (threshold: string, text: string) =>
-      notify(accountId, `runway-${threshold}:${subscription.subscription_id}:${episode}`, `${name}: your balance runs out soon`, [
+      notify(accountId, `runway-${threshold}:${subscription.id}:${episode}`, `${name}: your balance runs out soon`, [
         `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${name} (${formatUsdCents(balance)}) lasts ${text}.`,
         'Add funds to keep your clusters running.',
       ]);
     if (hoursLeft < 24) {
-      await notify(accountId, `overdue-24h:${subscription.subscription_id}:${episode}`, `${name}: clusters stop within 24 hours`, [
+      await notify(accountId, `overdue-24h:${subscription.id}:${episode}`, `${name}: clusters stop within 24 hours`, [
         `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${name} reaches the overdue limit in about ${Math.max(0, Math.floor(hoursLeft))} hours.`,
         'Then its running clusters are stopped. Add funds to keep them running.',
       ]);
@@ -104,7 +110,7 @@ export function createOverdueGuard(deps: {
     async guardAccount(accountId: string): Promise<void> {
       const notDeleted = await clusters.notDeletedOf(accountId);
       if (notDeleted.length === 0) return;
-      const live = new Map((await subscriptions.list(accountId)).map((s) => [s.subscription_id, s]));
+      const live = new Map((await subscriptions.list(accountId)).map((s) => [s.id, s]));
       const limit = await ledger.overdueLimit(accountId);
       // Stopping one subscription's clusters leaves the others' hourly cost as it is: read once.
       const hourCents = await deps.hourCentsOf(accountId);
@@ -118,7 +124,7 @@ export function createOverdueGuard(deps: {
           );
           continue;
         }
-        const balance = amountToCents(subscription.balance);
+        const balance = subscription.balanceCents;
         if (balance < -limit) {
           await stopOverdue(accountId, subscription, balance, limit);
           continue;
@@ -133,7 +139,7 @@ export function createOverdueGuard(deps: {
       const now = clock.now();
       for (const subscription of await subscriptions.list(accountId)) {
         const expiring = new Map<number, number>();
-        for (const grant of await ledger.freeCreditGrants(subscription.subscription_id)) {
+        for (const grant of await ledger.freeCreditGrants(subscription.id)) {
           const at = grant.expiresAt.getTime();
           if (at - now.getTime() <= 3 * DAY) expiring.set(at, (expiring.get(at) ?? 0) + grant.remainingCents);
         }
@@ -141,10 +147,10 @@ export function createOverdueGuard(deps: {
           const expiresAt = new Date(at);
           await notify(
             accountId,
-            `credit-expiry:${subscription.subscription_id}:${expiresAt.toISOString()}`,
-            `Free credits of ${subscription.subscription_name} expire soon`,
+            `credit-expiry:${subscription.id}:${expiresAt.toISOString()}`,
+            `Free credits of ${subscription.name} expire soon`,
             [
-              `${formatUsdCents(cents)} of free credits on ${subscription.subscription_name} expire on ${expiresAt.toUTCString()}.`,
+              `${formatUsdCents(cents)} of free credits on ${subscription.name} expire on ${expiresAt.toUTCString()}.`,
               'Free credits are spent before paid funds; what is left at expiry is lost.',
             ],
           );

@@ -32,8 +32,8 @@ export function createReportPages(deps: {
   sessionLive: (sessionId: string) => Promise<boolean>;
   clock: Clock;
 }) {
-  const { repository: repo, clusters, overview, analysis, clock } = deps;
-  const reportSessions = createReportSessions({ ...deps, reportLogoutAt: (userId) => repo.mark(`report-logout:${userId}`) });
+  const { repository, clusters, overview, analysis, clock } = deps;
+  const reportSessions = createReportSessions({ ...deps, reportLogoutAt: (userId) => repository.mark(`report-logout:${userId}`) });
 
   return {
     /** GET /api/user/report-url: a report address with a short-lived signed session, bound to the caller's session. */
@@ -44,7 +44,7 @@ export function createReportPages(deps: {
 
     /** GET /api/user/report-logout: every report address issued to the user until now stops working. */
     async reportLogout(accountId: string, userId: string): Promise<void> {
-      await repo.setMark(`report-logout:${userId}`, accountId, clock.now());
+      await repository.setMark(`report-logout:${userId}`, accountId, clock.now());
     },
 
     /** The report page for a token, or null when the session is forged, expired or logged out. */
@@ -56,12 +56,9 @@ export function createReportPages(deps: {
       const subscriptionOverviews = await overview.subscriptionOverview(session.accountId, startDate);
       const subscriptionsOfReport = [];
       for (const o of subscriptionOverviews) {
-        const costs = await analysis(session.accountId, { subscriptionId: o.subscription_id }, startDate);
-        const all = deps.billing ? (await deps.billing.transactions(session.accountId, o.subscription_id, 0, EXPORT_MAX_ROWS)).content : [];
-        const transactions = all.filter((t) => {
-          const at = Date.parse(t.transaction_date);
-          return at >= month.from.getTime() && at < month.to.getTime();
-        });
+        const costs = await analysis(session.accountId, { subscriptionId: o.subscriptionId }, startDate);
+        const all = deps.billing ? (await deps.billing.transactions(session.accountId, o.subscriptionId, 0, EXPORT_MAX_ROWS)).rows : [];
+        const transactions = all.filter((t) => t.at >= month.from && t.at < month.to);
         subscriptionsOfReport.push({ overview: o, analysis: costs, transactions });
       }
       return reportHtml({ month: month.from.toISOString().slice(0, 7), generatedAt: now, subscriptions: subscriptionsOfReport });
@@ -70,7 +67,7 @@ export function createReportPages(deps: {
     /** Every transaction of the subscription (for the CSV): one page as large as the export allows. */
     async allTransactions(accountId: string, subscriptionId: string) {
       if (!deps.billing) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
-      return (await deps.billing.transactions(accountId, subscriptionId, 0, EXPORT_MAX_ROWS)).content;
+      return (await deps.billing.transactions(accountId, subscriptionId, 0, EXPORT_MAX_ROWS)).rows;
     },
 
     /** A month of the cluster's audit log (for the CSV), through the clusters module's own query. */

@@ -5,15 +5,14 @@ import {
   CONSUMPTION_CATEGORIES,
   METERING_DIMENSION_LABELS,
   PRODUCT,
-  amountToCents,
   formatUsdCents,
-  type CreditAnalysis,
   type MeteringDimension,
-  type SubscriptionConsumptionOverview,
-  type Transaction,
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { escapeHtml } from '../../lib/html.js';
+import type { TransactionRecord } from '../billing/index.js';
+import type { CostAnalysisValues } from './cost-analysis.js';
+import type { SubscriptionCost } from './cost-overview.js';
 
 /**
  * A report session: who may see which account's report, until when, for which sign-in session. Signed, so the
@@ -88,7 +87,7 @@ export function createReportSessions(deps: ReportSessionDeps) {
   };
 }
 
-const usd = (amount: number) => escapeHtml(formatUsdCents(amountToCents(amount)));
+const usd = (cents: number) => escapeHtml(formatUsdCents(cents));
 const label = (category: string) =>
   category.endsWith('_FREE')
     ? `${METERING_DIMENSION_LABELS[category.replace('_FREE', '') as MeteringDimension]} (free units)`
@@ -98,30 +97,30 @@ const label = (category: string) =>
 export function reportHtml(input: {
   month: string;
   generatedAt: Date;
-  subscriptions: { overview: SubscriptionConsumptionOverview; analysis: CreditAnalysis; transactions: Transaction[] }[];
+  subscriptions: { overview: SubscriptionCost; analysis: CostAnalysisValues; transactions: TransactionRecord[] }[];
 }): string {
   const sections = input.subscriptions
     .map(({ overview, analysis, transactions }) => {
-      const services = CONSUMPTION_CATEGORIES.filter((c) => analysis.total_service_consumption[c] !== 0)
-        .map((c) => `<tr><td>${escapeHtml(label(c))}</td><td class="n">${usd(analysis.total_service_consumption[c] ?? 0)}</td></tr>`)
+      const services = CONSUMPTION_CATEGORIES.filter((c) => analysis.categoryCents[c] !== 0)
+        .map((c) => `<tr><td>${escapeHtml(label(c))}</td><td class="n">${usd(analysis.categoryCents[c])}</td></tr>`)
         .join('');
       const rows = transactions
         .map(
           (t) =>
-            `<tr><td>${escapeHtml(t.transaction_date.slice(0, 10))}</td><td>${escapeHtml(t.category)}</td><td>${escapeHtml(t.description)}</td><td class="n">${usd(t.amount)}</td><td>${escapeHtml(t.transaction_status)}</td></tr>`,
+            `<tr><td>${escapeHtml(t.at.toISOString().slice(0, 10))}</td><td>${escapeHtml(t.category)}</td><td>${escapeHtml(t.description)}</td><td class="n">${usd(t.amountCents)}</td><td>${escapeHtml(t.status)}</td></tr>`,
         )
         .join('');
-      const months = analysis.last_12_months
-        .map((m) => `<tr><td>${escapeHtml(m.date.slice(0, 7))}</td><td class="n">${usd(m.monthly_consumed_amount)}</td></tr>`)
+      const months = analysis.lastTwelveMonths
+        .map((m) => `<tr><td>${escapeHtml(m.month.slice(0, 7))}</td><td class="n">${usd(m.consumedCents)}</td></tr>`)
         .join('');
       return `<section>
-<h2>${escapeHtml(overview.subscription_name)}</h2>
+<h2>${escapeHtml(overview.subscriptionName)}</h2>
 <table><tbody>
-<tr><th scope="row">Balance</th><td class="n">${usd(overview.balance)}</td></tr>
-<tr><th scope="row">Paid funds</th><td class="n">${usd(overview.paid_funds)}</td></tr>
-<tr><th scope="row">Free credits</th><td class="n">${usd(overview.free_credits)}</td></tr>
-<tr><th scope="row">Consumed this month</th><td class="n">${usd(overview.consumed_amount)}</td></tr>
-<tr><th scope="row">Forecast for the month</th><td class="n">${usd(overview.forecasted_amount)}</td></tr>
+<tr><th scope="row">Balance</th><td class="n">${usd(overview.balanceCents)}</td></tr>
+<tr><th scope="row">Paid funds</th><td class="n">${usd(overview.paidFundsCents)}</td></tr>
+<tr><th scope="row">Free credits</th><td class="n">${usd(overview.freeCreditsCents)}</td></tr>
+<tr><th scope="row">Consumed this month</th><td class="n">${usd(overview.consumedCents)}</td></tr>
+<tr><th scope="row">Forecast for the month</th><td class="n">${usd(overview.forecastCents)}</td></tr>
 </tbody></table>
 <h3>Consumption by service</h3>
 ${services ? `<table><thead><tr><th scope="col">Service</th><th scope="col" class="n">Cost</th></tr></thead><tbody>${services}</tbody></table>` : '<p>Usage cost for the current period is not available.</p>'}

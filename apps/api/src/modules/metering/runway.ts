@@ -1,4 +1,4 @@
-import { MESSAGES, amountToCents, centsToAmount, type BalanceOutlook, type ScheduledRateChange } from '@kumo/contract';
+import { MESSAGES, centsToAmount, type BalanceOutlook, type ScheduledRateChange } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import { notFound } from '../../errors.js';
@@ -65,13 +65,13 @@ export function createBalanceOutlook(deps: {
         scheduledRateChanges(accountId, now),
         ledger.overdueLimit(accountId),
       ]);
-      const row = overview.find((o) => o.subscription_id === subscriptionId);
+      const row = overview.find((o) => o.subscriptionId === subscriptionId);
       if (!row) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
       return {
         subscription_id: subscriptionId,
-        balance: row.balance,
-        paid_funds: row.paid_funds,
-        free_credits: row.free_credits,
+        balance: centsToAmount(row.balanceCents),
+        paid_funds: centsToAmount(row.paidFundsCents),
+        free_credits: centsToAmount(row.freeCreditsCents),
         free_credit_grants: grants.map((g) => ({
           granted_at: g.grantedAt.toISOString(),
           amount: centsToAmount(g.amountCents),
@@ -79,10 +79,10 @@ export function createBalanceOutlook(deps: {
           expires_at: g.expiresAt.toISOString(),
           days_left: Math.floor((g.expiresAt.getTime() - now.getTime()) / DAY),
         })),
-        hourly_rate: row.hourly_rate,
-        runway_hours: row.runway_hours,
+        hourly_rate: centsToAmount(row.hourlyCents),
+        runway_hours: row.runwayHours,
         overdue_limit: centsToAmount(overdueLimitCents),
-        hours_until_stop: hoursUntilStop(amountToCents(row.balance), overdueLimitCents, amountToCents(row.hourly_rate)),
+        hours_until_stop: hoursUntilStop(row.balanceCents, overdueLimitCents, row.hourlyCents),
         scheduled_rate_changes: scheduled,
       };
     },

@@ -3,11 +3,12 @@ import type { Database } from '../../db/client.js';
 import { createSubscriptionsRepository } from './subscriptions.repository.js';
 import { createSubscriptionsService as createService } from './subscriptions.service.js';
 
-export type { SubscriptionsService } from './subscriptions.service.js';
+export type { MonthForecasts, SubscriptionSummary, SubscriptionsService } from './subscriptions.service.js';
+export { toSubscriptionWire } from './presentation.js';
 export { subscriptionsRoutes } from './subscriptions.routes.js';
 export { createSubscriptionBalances, type SubscriptionBalances } from './subscription-balances.js';
 export { subscriptionDirectory } from './subscriptions.views.js';
 
-export function createSubscriptionsService(deps: Omit<Parameters<typeof createService>[0], 'subscriptionsRepository'> & { db: Database }) {
-  return createService({ ...deps, subscriptionsRepository: createSubscriptionsRepository(deps.db) });
+export function createSubscriptionsService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
+  return createService({ ...deps, repository: createSubscriptionsRepository(deps.db) });
 }

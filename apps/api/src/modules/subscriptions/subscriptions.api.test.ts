@@ -4,7 +4,6 @@ import { DAY } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { errorCode, errorMessage, get, logIn, post, send, signUp, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { createSubscription, history } from '../../../test/support/checkout.js';
-import { forecastForMonth } from './subscriptions.service.js';
 
 const kinds = await databaseKinds();
 let counter = 0;
@@ -179,13 +178,5 @@ describe.each(kinds)('subscriptions on %s', (kind) => {
     expect(details).toMatchObject({ total_amount: 0, credits: 0, credits_expire_at: null });
     const [latest] = (await history(ctx, jwt, id)).content;
     expect(latest).toMatchObject({ category: 'CREDITS_EXPIRED', amount: -500, type: 'DEBIT', description: 'Unused free credits expired' });
-  });
-});
-
-describe('usage forecast', () => {
-  it('projects this month’s usage over the whole month', () => {
-    expect(forecastForMonth(0, new Date('2026-03-10T00:00:00Z'))).toBe(0);
-    // 9 of March's 31 days have passed.
-    expect(forecastForMonth(9_000, new Date('2026-03-10T00:00:00Z'))).toBe(31_000);
   });
 });

@@ -18,6 +18,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
+import { toSubscriptionWire } from './presentation.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 const routes = routeDeclarations('Subscriptions');
@@ -33,7 +34,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
         summary: "The account's subscriptions with their balances",
         response: { 200: subscriptionListSchema, ...errors },
       }),
-      handler: async (request) => subscriptions.list(accountCallerOf(request).accountId),
+      handler: async (request) => (await subscriptions.listWithForecasts(accountCallerOf(request).accountId)).map(toSubscriptionWire),
     });
 
     app.get('/api/subscription/details', {
@@ -42,7 +43,8 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
         querystring: subscriptionDetailsQuerySchema,
         response: { 200: subscriptionSchema, ...errors },
       }),
-      handler: async (request) => subscriptions.details(accountCallerOf(request).accountId, request.query.subscription_id),
+      handler: async (request) =>
+        toSubscriptionWire(await subscriptions.detailsWithForecast(accountCallerOf(request).accountId, request.query.subscription_id)),
     });
 
     app.post('/api/subscription/create', {

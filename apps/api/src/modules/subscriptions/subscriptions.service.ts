@@ -2,13 +2,11 @@ import {
   CENTS_PER_DOLLAR,
   MESSAGES,
   SIGN_UP_CREDIT_USD,
-  centsToAmount,
   subscriptionHasClustersMessage,
   subscriptionHasFundsMessage,
   type BlockingCluster,
   type CreateSubscriptionRequest,
   type DeleteSubscriptionError,
-  type Subscription,
   type SubscriptionStatus,
   type SubscriptionType,
 } from '@kumo/contract';
@@ -20,21 +18,40 @@ import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.r
 
 const SIGN_UP_CREDIT_CENTS = SIGN_UP_CREDIT_USD * CENTS_PER_DOLLAR;
 
-/** This month's usage projected over the whole month (UTC), in cents. */
-export function forecastForMonth(consumedCents: number, now: Date): number {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  const elapsed = now.getTime() - start;
-  if (consumedCents === 0 || elapsed <= 0) return consumedCents;
-  // BigInt keeps cents × milliseconds exact.
-  return Number((BigInt(consumedCents) * BigInt(end - start) + BigInt(elapsed) / 2n) / BigInt(elapsed));
-}
-
 /** The live clusters of some subscriptions, as the clusters module reports them (in the caller's transaction when given). */
 export type ClusterDirectory = (
   subscriptionIds: string[],
   tx?: Tx,
 ) => Promise<{ subscriptionId: string; id: string; name: string; status: string }[]>;
+
+/**
+ * What this month's usage of each subscription will come to, in cents: metering's forecast, which knows what is
+ * running. Metering depends on this module, so services.ts hands it in once both exist.
+ */
+export type MonthForecasts = (accountId: string, subscriptionIds: string[]) => Promise<Map<string, number>>;
+
+/** A live subscription as other modules and the routes receive it: cents, dates and ids. */
+export interface SubscriptionSummary {
+  id: string;
+  name: string;
+  type: SubscriptionType;
+  remark: string;
+  status: SubscriptionStatus;
+  /** Paid funds plus unexpired free credits minus usage. */
+  balanceCents: number;
+  /** Unexpired free credits still to spend (part of the balance). */
+  freeCreditsCents: number;
+  /** When the next free credits expire, if any are left. */
+  creditsExpireAt: Date | null;
+  /** The ledger's usage of the subscription since the month began (UTC). */
+  consumedThisMonthCents: number;
+  activeClusterCount: number;
+  /** Its clusters that are not deleted, oldest first. */
+  clusters: { id: string; name: string; status: string }[];
+  createdByName: string;
+  createdByEmail: string;
+  createdAt: Date;
+}
 
 /** 422 SUBSCRIPTION_HAS_CLUSTERS naming the clusters, which the response also lists for the console's links. */
 export class SubscriptionHasClustersError extends AppError {
@@ -47,48 +64,54 @@ export class SubscriptionHasClustersError extends AppError {
   }
 }
 
-export function createSubscriptionsService(deps: {
-  db: Database;
-  subscriptionsRepository: SubscriptionsRepository;
-  ledger: Ledger;
-  clock: Clock;
-}) {
-  const { db, subscriptionsRepository: repo, ledger, clock } = deps;
-  // The clusters module depends on this one, so it hands in its directory once both exist (services.ts).
+export function createSubscriptionsService(deps: { db: Database; repository: SubscriptionsRepository; ledger: Ledger; clock: Clock }) {
+  const { db, repository, ledger, clock } = deps;
+  // The clusters and metering modules depend on this one, so they hand in their ports once all exist (services.ts).
   let clusterDirectory: ClusterDirectory | undefined;
+  let monthForecasts: MonthForecasts | undefined;
 
-  async function present(rows: SubscriptionRow[]): Promise<Subscription[]> {
+  async function summarise(rows: SubscriptionRow[]): Promise<SubscriptionSummary[]> {
     const summaries = await ledger.summaries(rows.map((row) => row.id));
     const clusterRows = clusterDirectory ? await clusterDirectory(rows.map((row) => row.id)) : [];
-    const now = clock.now();
     return rows.map((row) => {
       const summary = summaries.get(row.id);
-      const consumed = summary?.consumedThisMonthCents ?? 0;
       return {
-        subscription_id: row.id,
-        subscription_name: row.name,
-        subscription_type: row.type as SubscriptionType,
+        id: row.id,
+        name: row.name,
+        type: row.type as SubscriptionType,
         remark: row.remark,
         status: row.status as SubscriptionStatus,
-        total_amount: centsToAmount(row.balanceCents),
-        balance: centsToAmount(row.balanceCents),
-        credits: centsToAmount(summary?.freeCreditsCents ?? 0),
-        credits_expire_at: summary?.nextCreditExpiry?.toISOString() ?? null,
-        consumed_amount: centsToAmount(consumed),
-        forecasted_amount: centsToAmount(forecastForMonth(consumed, now)),
-        active_cluster_count: row.activeClusterCount,
+        balanceCents: row.balanceCents,
+        freeCreditsCents: summary?.freeCreditsCents ?? 0,
+        creditsExpireAt: summary?.nextCreditExpiry ?? null,
+        consumedThisMonthCents: summary?.consumedThisMonthCents ?? 0,
+        activeClusterCount: row.activeClusterCount,
         clusters: clusterRows
           .filter((cluster) => cluster.subscriptionId === row.id)
-          .map((cluster) => ({ deployment_id: cluster.id, cluster_name: cluster.name, status: cluster.status })),
-        created_by: row.createdByName,
-        subscribed_by_email_id: row.createdByEmail,
-        created_at: row.createdAt.toISOString(),
+          .map((cluster) => ({ id: cluster.id, name: cluster.name, status: cluster.status })),
+        createdByName: row.createdByName,
+        createdByEmail: row.createdByEmail,
+        createdAt: row.createdAt,
       };
     });
   }
 
+  /** Each subscription with metering's forecast of its month (its usage so far until metering is attached). */
+  async function withForecasts(accountId: string, list: SubscriptionSummary[]) {
+    const forecasts = monthForecasts
+      ? await monthForecasts(
+          accountId,
+          list.map((subscription) => subscription.id),
+        )
+      : new Map<string, number>();
+    return list.map((subscription) => ({
+      ...subscription,
+      forecastCents: forecasts.get(subscription.id) ?? subscription.consumedThisMonthCents,
+    }));
+  }
+
   async function requireOwned(accountId: string, subscriptionId: string, tx?: Tx): Promise<SubscriptionRow> {
-    const row = await repo.findForAccount(accountId, subscriptionId, tx);
+    const row = await repository.findForAccount(accountId, subscriptionId, tx);
     // Another account's subscription is as unknown as one that never existed.
     if (!row) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
     return row;
@@ -101,10 +124,19 @@ export function createSubscriptionsService(deps: {
       clusterDirectory = directory;
     },
 
-    list: async (accountId: string) => present(await repo.listForAccount(accountId)),
+    attachMonthForecasts(forecasts: MonthForecasts): void {
+      monthForecasts = forecasts;
+    },
 
-    async details(accountId: string, subscriptionId: string): Promise<Subscription> {
-      const [subscription] = await present([await requireOwned(accountId, subscriptionId)]);
+    /** The account's live subscriptions, oldest first. */
+    list: async (accountId: string) => summarise(await repository.listForAccount(accountId)),
+
+    /** The list as the screens show it: each subscription with its month's forecast. */
+    listWithForecasts: async (accountId: string) => withForecasts(accountId, await summarise(await repository.listForAccount(accountId))),
+
+    /** One subscription of the account with its month's forecast; another account's is a 404. */
+    async detailsWithForecast(accountId: string, subscriptionId: string) {
+      const [subscription] = await withForecasts(accountId, await summarise([await requireOwned(accountId, subscriptionId)]));
       return subscription!;
     },
 
@@ -114,11 +146,11 @@ export function createSubscriptionsService(deps: {
         await ledger.ensureAccount(accountId, tx);
         // One creation at a time per account: the name check and the first-subscription rule see every earlier one.
         await ledger.lockAccount(accountId, tx);
-        if (await repo.nameTaken(accountId, input.subscription_name, tx)) {
+        if (await repository.nameTaken(accountId, input.subscription_name, tx)) {
           throw conflict('SUBSCRIPTION_NAME_TAKEN', MESSAGES.subscriptionNameTaken);
         }
-        const isFirst = (await repo.countEverCreated(accountId, tx)) === 0;
-        const id = await repo.insert(
+        const isFirst = (await repository.countEverCreated(accountId, tx)) === 0;
+        const id = await repository.insert(
           {
             accountId,
             name: input.subscription_name,
@@ -161,8 +193,8 @@ export function createSubscriptionsService(deps: {
         if (transferTo === subscriptionId) throw businessRule('TRANSFER_TARGET_INVALID', MESSAGES.transferTargetInvalid);
         // Both rows locked in id order, so two opposite transfers cannot deadlock.
         const ids = transferTo ? [subscriptionId, transferTo].sort() : [subscriptionId];
-        const locked = new Map<string, Awaited<ReturnType<typeof repo.lockForAccount>>>();
-        for (const id of ids) locked.set(id, await repo.lockForAccount(accountId, id, tx));
+        const locked = new Map<string, Awaited<ReturnType<typeof repository.lockForAccount>>>();
+        for (const id of ids) locked.set(id, await repository.lockForAccount(accountId, id, tx));
         const row = locked.get(subscriptionId);
         if (!row) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
         // Another account's subscription, or a deleted one, is as unknown as one that never existed.
@@ -188,7 +220,7 @@ export function createSubscriptionsService(deps: {
           );
           transferredCents = moved.amountCents;
         }
-        await repo.markDeleted(row.id, clock.now(), tx);
+        await repository.markDeleted(row.id, clock.now(), tx);
         return { transferredCents };
       });
     },
@@ -199,9 +231,9 @@ export function createSubscriptionsService(deps: {
      * either before it (which the deletion then sees and refuses) or not at all (the subscription is gone: 404).
      */
     async holdForNewCluster(accountId: string, subscriptionId: string, tx: Tx): Promise<SubscriptionRow> {
-      const locked = await repo.lockForAccount(accountId, subscriptionId, tx);
+      const locked = await repository.lockForAccount(accountId, subscriptionId, tx);
       if (!locked) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
-      await repo.adjustActiveClusterCount(subscriptionId, 1, tx);
+      await repository.adjustActiveClusterCount(subscriptionId, 1, tx);
       return requireOwned(accountId, subscriptionId, tx);
     },
 
@@ -210,7 +242,8 @@ export function createSubscriptionsService(deps: {
      * creation counts through holdForNewCluster (+1). The count is shown with the subscription and guards deletion.
      */
     async adjustActiveClusterCount(subscriptionId: string, delta: 1 | -1, tx?: Tx): Promise<void> {
-      if (!(await repo.adjustActiveClusterCount(subscriptionId, delta, tx))) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+      if (!(await repository.adjustActiveClusterCount(subscriptionId, delta, tx)))
+        throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
     },
   };
 }

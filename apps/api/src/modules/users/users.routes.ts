@@ -52,7 +52,11 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
         summary: 'Subscriptions a Cluster Member can be given',
         response: { 200: subscriptionOptionsResponseSchema, ...errors },
       }),
-      handler: async (request) => users.listSubscriptions(accountCallerOf(request)),
+      handler: async (request) =>
+        (await users.listSubscriptions(accountCallerOf(request))).map((subscription) => ({
+          subscription_id: subscription.id,
+          subscription_name: subscription.name,
+        })),
     });
 
     app.get('/api/user/check-user', {

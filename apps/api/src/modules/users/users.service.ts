@@ -15,7 +15,7 @@ export const INVITATION_VALID_DAYS = 7;
 
 /** What the users module needs to know about an account's subscriptions (owned by the subscriptions module). */
 export interface SubscriptionDirectory {
-  list(accountId: string): Promise<{ subscription_id: string; subscription_name: string }[]>;
+  list(accountId: string): Promise<{ id: string; name: string }[]>;
 }
 
 export function createUsersService(deps: {
@@ -59,7 +59,7 @@ export function createUsersService(deps: {
         repo.memberSubscriptionIds(accountId),
         subscriptions.list(accountId),
       ]);
-      const names = new Map(owned.map((subscription) => [subscription.subscription_id, subscription.subscription_name]));
+      const names = new Map(owned.map((subscription) => [subscription.id, subscription.name]));
       return members.map((member) => ({
         user_id: member.userId,
         user_name: member.name,
@@ -87,7 +87,7 @@ export function createUsersService(deps: {
       const accountId = caller.accountId;
       if (await repo.findMemberByEmail(accountId, input.email)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
       const subscriptionIds = input.role === 'CLUSTER_MEMBER' ? [...new Set(input.subscriptionIds)] : [];
-      const owned = new Set((await subscriptions.list(accountId)).map((subscription) => subscription.subscription_id));
+      const owned = new Set((await subscriptions.list(accountId)).map((subscription) => subscription.id));
       if (subscriptionIds.some((id) => !owned.has(id))) {
         throw badRequest('VALIDATION_FAILED', MESSAGES.selectSubscription, { subscription_ids: MESSAGES.selectSubscription });
       }

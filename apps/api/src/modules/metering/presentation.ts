@@ -1,0 +1,66 @@
+/** How metering's values are shown on the wire: dollars, ISO dates and the specification's field names. */
+import { centsToAmount, type CreditAnalysis, type ServiceConsumption, type SubscriptionConsumptionOverview } from '@kumo/contract';
+import type { CategoryCents, CostAnalysisValues } from './cost-analysis.js';
+import type { SubscriptionCost } from './cost-overview.js';
+
+/** A row of the cost overview (GET /api/subscription/consumption/overview). */
+export function toSubscriptionCostWire(cost: SubscriptionCost): SubscriptionConsumptionOverview {
+  return {
+    subscription_id: cost.subscriptionId,
+    subscription_name: cost.subscriptionName,
+    consumed_amount: centsToAmount(cost.consumedCents),
+    forecasted_amount: centsToAmount(cost.forecastCents),
+    balance: centsToAmount(cost.balanceCents),
+    paid_funds: centsToAmount(cost.paidFundsCents),
+    free_credits: centsToAmount(cost.freeCreditsCents),
+    hourly_rate: centsToAmount(cost.hourlyCents),
+    runway_hours: cost.runwayHours,
+    start_date: cost.month.from.toISOString(),
+    end_date: cost.month.to.toISOString(),
+  };
+}
+
+const asDollars = (cents: CategoryCents): ServiceConsumption =>
+  Object.fromEntries(Object.entries(cents).map(([category, value]) => [category, centsToAmount(value)])) as ServiceConsumption;
+
+/** A month's cost analysis of a subscription or a cluster (GET …/consumption/credit-analysis/{id}). */
+export function toCreditAnalysisWire(analysis: CostAnalysisValues): CreditAnalysis {
+  return {
+    start_date: analysis.month.from.toISOString(),
+    end_date: analysis.month.to.toISOString(),
+    daily: analysis.days.map((day) => ({
+      date: day.day,
+      daily_total: centsToAmount(day.totalCents),
+      service_consumption: asDollars(day.categoryCents),
+      compute_total: centsToAmount(day.computeCents),
+      storage_total: centsToAmount(day.storageCents),
+    })),
+    total_service_consumption: asDollars(analysis.categoryCents),
+    total: centsToAmount(analysis.totalCents),
+    compute_total: centsToAmount(analysis.computeCents),
+    storage_total: centsToAmount(analysis.storageCents),
+    clusters: analysis.clusters.map((cluster) => ({
+      deployment_id: cluster.id,
+      cluster_name: cluster.name,
+      total: centsToAmount(cluster.totalCents),
+      service_consumption: asDollars(cluster.categoryCents),
+    })),
+    total_cluster_consumption: analysis.clusters.map((cluster) => ({
+      deployment_id: cluster.id,
+      cluster_name: cluster.name,
+      consumption: centsToAmount(cluster.totalCents),
+      cluster_status: cluster.status,
+      status_update_date: cluster.statusUpdatedAt.toISOString(),
+    })),
+    consumption: analysis.usage.map((day) => ({
+      date: day.day,
+      usage: day.quantities,
+      free_build_up_to: day.freeBuildUpTo,
+      free_cache_storage_up_to: day.freeCacheStorageUpTo,
+    })),
+    last_12_months: analysis.lastTwelveMonths.map((month) => ({
+      date: month.month,
+      monthly_consumed_amount: centsToAmount(month.consumedCents),
+    })),
+  };
+}
