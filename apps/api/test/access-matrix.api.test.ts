@@ -41,10 +41,10 @@ describe.each(kinds)('who may call what, on %s', (kind) => {
     callers.set('admin', admin);
     callers.set('member', member);
     callers.set('otherOwner', await signUp(ctx, `matrix.other.${stamp}@example.com`, 'Otto Other'));
-    const repo = createAuthRepository(ctx.database.db);
+    const repository = createAuthRepository(ctx.database.db);
     for (const role of SYSTEM_ROLES) {
       const email = `matrix.${role.toLowerCase()}.${stamp}@kumo.test`;
-      await repo.insertUser({ email, name: 'Stan Staff', systemRole: role, createdAt: ctx.clock.now() });
+      await repository.insertUser({ email, name: 'Stan Staff', systemRole: role, createdAt: ctx.clock.now() });
       callers.set(role, await logIn(ctx, email));
     }
     const created = await post(

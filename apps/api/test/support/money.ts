@@ -9,9 +9,9 @@ export interface Customer {
 
 /** An account owner made straight in the database, for tests that drive the services rather than HTTP. */
 export async function newCustomer(ctx: TestContext, name = 'Ledger Tester'): Promise<Customer> {
-  const repo = createAuthRepository(ctx.database.db);
-  const user = await repo.insertUser({ email: `${randomUUID()}@example.com`, name, createdAt: ctx.clock.now() });
-  const accountId = await repo.insertAccountWithOwner(user.id, ctx.clock.now());
+  const repository = createAuthRepository(ctx.database.db);
+  const user = await repository.insertUser({ email: `${randomUUID()}@example.com`, name, createdAt: ctx.clock.now() });
+  const accountId = await repository.insertAccountWithOwner(user.id, ctx.clock.now());
   return { userId: user.id, accountId };
 }
 

@@ -4,12 +4,7 @@ import type { AdminRepository } from './admin.repository.js';
 import type { CustomerViews } from './customers.service.js';
 import type { FourEyes } from './four-eyes.service.js';
 
-export function createAdminService(deps: {
-  adminRepository: AdminRepository;
-  fourEyes: FourEyes;
-  customers: CustomerViews;
-  auth: AuthService;
-}) {
+export function createAdminService(deps: { repository: AdminRepository; fourEyes: FourEyes; customers: CustomerViews; auth: AuthService }) {
   return {
     /** Sensitive actions approved by a second person's OTP. */
     fourEyes: deps.fourEyes,
@@ -17,7 +12,7 @@ export function createAdminService(deps: {
     customers: deps.customers,
 
     async listCustomers(page: number, size: number): Promise<CustomerPage> {
-      const { rows, total } = await deps.adminRepository.pageCustomers(page, size);
+      const { rows, total } = await deps.repository.pageCustomers(page, size);
       return { content: rows, totalPages: Math.ceil(total / size) };
     },
 

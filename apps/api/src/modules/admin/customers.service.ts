@@ -43,7 +43,7 @@ const page = <T>(rows: T[], index: number, size: number) => ({
 
 export function createCustomerViews(deps: {
   db: Database;
-  repo: KmAccessRepository;
+  repository: KmAccessRepository;
   /** The auth module's writes to the customer's account (its preview release and manager access settings). */
   accounts: AccountRecords;
   /** What staff change or open here goes into the customer's Staff access trail, naming them. */
@@ -57,10 +57,10 @@ export function createCustomerViews(deps: {
   clock: Clock;
   secret: string;
 }) {
-  const { db, repo, accounts, staffActions, subscriptions, billing, clusters, ledger, users, metering, clock } = deps;
+  const { db, repository, accounts, staffActions, subscriptions, billing, clusters, ledger, users, metering, clock } = deps;
 
   async function customerOf(userId: string) {
-    const row = await repo.customerDetail(userId);
+    const row = await repository.customerDetail(userId);
     if (!row) throw notFound('NOT_FOUND', ADMIN_MESSAGES.customerNotFound);
     return row;
   }

@@ -34,7 +34,7 @@ import type { AdminOperationRow, OperationsRepository } from './operations.repos
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
 export function createAdminActions(deps: {
-  repo: OperationsRepository;
+  repository: OperationsRepository;
   ledger: Ledger;
   subscriptions: SubscriptionsService;
   clusters: ClustersService;
@@ -43,7 +43,7 @@ export function createAdminActions(deps: {
   clock: Clock;
   staffActions: StaffActionLog;
 }) {
-  const { repo, ledger, subscriptions, clusters, metering, mail, clock, staffActions } = deps;
+  const { repository, ledger, subscriptions, clusters, metering, mail, clock, staffActions } = deps;
 
   /** "12.3456" → 123456 (dollars × 10,000), digit by digit. */
   const rateE4 = (text: string) => {
@@ -181,7 +181,7 @@ export function createAdminActions(deps: {
         await metering.setRates(row.accountId, rates, effectiveFrom, requester.userId, tx);
         await trail('SERVICE_RATES_CHANGED', `changed the service rates from ${effectiveFrom.toISOString().slice(0, 10)}`);
         // The owner hears of new rates before they apply (they take effect at the earliest now).
-        const owner = await repo.customer(row.customerUserId);
+        const owner = await repository.customer(row.customerUserId);
         const lines = rates.map(
           (r) =>
             `${METERING_DIMENSION_LABELS[r.dimension]}: $${(r.rateE4 / 10_000).toFixed(4)} ${METERING_UNIT_LABELS[r.dimension]}${r.freeUnits > 0 ? `, ${r.freeUnits} free units a month` : ''}`,

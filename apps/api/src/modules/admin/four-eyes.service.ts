@@ -48,7 +48,7 @@ export function canonicalJson(value: unknown): string {
 
 export function createFourEyes(deps: {
   db: Database;
-  repo: OperationsRepository;
+  repository: OperationsRepository;
   auth: AuthService;
   mail: MailService;
   ledger: Ledger;
@@ -61,7 +61,7 @@ export function createFourEyes(deps: {
   approverEmails?: string[];
   staffActions: StaffActionLog;
 }) {
-  const { db, repo, auth, mail, ledger, subscriptions, clusters, metering, clock, secret } = deps;
+  const { db, repository, auth, mail, ledger, subscriptions, clusters, metering, clock, secret } = deps;
   // Wrong OTPs count against the person typing them: the requester.
   const lockKey = (requesterUserId: string) => `admin-approval:${requesterUserId}`;
   // Each approver's OTP is hashed under its own key, so a match names the approver.
@@ -84,17 +84,26 @@ export function createFourEyes(deps: {
   async function approversFor(requesterEmail: string): Promise<string[]> {
     const me = requesterEmail.toLowerCase();
     const configured = (deps.approverEmails ?? []).map((email) => email.trim().toLowerCase()).filter(Boolean);
-    const pool = configured.length > 0 ? configured : (await repo.otherSystemAdmins(me)).map((email) => email.toLowerCase());
+    const pool = configured.length > 0 ? configured : (await repository.otherSystemAdmins(me)).map((email) => email.toLowerCase());
     return [...new Set(pool)].filter((email) => email !== me);
   }
 
   async function customerOf(userId: string) {
-    const customer = await repo.customer(userId);
+    const customer = await repository.customer(userId);
     if (!customer) throw notFound('NOT_FOUND', ADMIN_MESSAGES.customerNotFound);
     return customer;
   }
 
-  const actions = createAdminActions({ repo, ledger, subscriptions, clusters, metering, mail, clock, staffActions: deps.staffActions });
+  const actions = createAdminActions({
+    repository,
+    ledger,
+    subscriptions,
+    clusters,
+    metering,
+    mail,
+    clock,
+    staffActions: deps.staffActions,
+  });
 
   /** Sends each approver a fresh OTP; returns their hashes. */
   async function issueOtps(operationId: string, approvers: string[], mailWhat: Parameters<typeof adminApprovalMail>[2], tx: Tx) {
@@ -109,7 +118,7 @@ export function createFourEyes(deps: {
   }
 
   async function ownOperation(staff: Staff, operationId: string): Promise<AdminOperationRow> {
-    const row = await repo.find(operationId);
+    const row = await repository.find(operationId);
     // Another staff member's operation is as unknown as one that never existed: only its requester completes it.
     if (!row || row.requestedByUserId !== staff.userId) throw notFound('NOT_FOUND', ADMIN_MESSAGES.operationNotFound);
     if (row.approvedAt) throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
@@ -124,7 +133,7 @@ export function createFourEyes(deps: {
         throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, { user_id: MESSAGES.validationFailed });
       const customer = await customerOf(order.user_id);
       const details = await actions.describe(order, customer.accountId);
-      const requesterEmail = (await repo.userEmail(staff.userId)) ?? '';
+      const requesterEmail = (await repository.userEmail(staff.userId)) ?? '';
       const approvers = await approversFor(requesterEmail);
       if (approvers.length === 0) throw businessRule('NO_APPROVER', ADMIN_MESSAGES.noApprover);
       await auth.approvalOtp.assertNotLocked(lockKey(staff.userId));
@@ -133,7 +142,7 @@ export function createFourEyes(deps: {
       const expiresAt = new Date(now.getTime() + OTP.validMinutes * MINUTE);
       const payload = order.action_payload as Record<string, unknown>;
       const { id, mailIds } = await db.transaction(async (tx) => {
-        const row = await repo.insert(
+        const row = await repository.insert(
           {
             actionName: order.action_name,
             customerUserId: customer.userId,
@@ -150,7 +159,7 @@ export function createFourEyes(deps: {
         );
         const what = { action: ADMIN_ACTION_LABELS[order.action_name], details, requestedBy: requesterEmail, customer: customer.email };
         const { hashes, mailIds } = await issueOtps(row.id, approvers, what, tx);
-        await repo.update(row.id, { approverOtpHashes: hashes }, tx);
+        await repository.update(row.id, { approverOtpHashes: hashes }, tx);
         return { id: row.id, mailIds };
       });
       for (const mailId of mailIds) await mail.dispatch(mailId, 'otp');
@@ -168,7 +177,7 @@ export function createFourEyes(deps: {
       const customer = await customerOf(row.customerUserId);
       const order = { action_name: row.actionName, action_payload: row.payload, user_id: row.customerUserId } as AdminActionOrder;
       const details = await actions.describe(order, row.accountId);
-      const requesterEmail = (await repo.userEmail(staff.userId)) ?? '';
+      const requesterEmail = (await repository.userEmail(staff.userId)) ?? '';
       const expiresAt = new Date(now.getTime() + OTP.validMinutes * MINUTE);
       const mailIds = await db.transaction(async (tx) => {
         const what = {
@@ -179,7 +188,7 @@ export function createFourEyes(deps: {
         };
         // The same approvers as when asked: the set is part of what was recorded.
         const { hashes, mailIds } = await issueOtps(row.id, Object.keys(row.approverOtpHashes), what, tx);
-        await repo.update(
+        await repository.update(
           row.id,
           {
             approverOtpHashes: hashes,
@@ -203,11 +212,11 @@ export function createFourEyes(deps: {
       const asked = await ownOperation(staff, operationId);
       const action = asked.actionName as AdminActionName;
       assertAllowed(staff, action);
-      const requester = { userId: staff.userId, email: (await repo.userEmail(staff.userId)) ?? '' };
+      const requester = { userId: staff.userId, email: (await repository.userEmail(staff.userId)) ?? '' };
       type Done = Awaited<ReturnType<typeof actions.execute>>;
       const result = await auth.approvalOtp.attempt<Done>(lockKey(staff.userId), async (tx) => {
         // Read again inside the step: the OTPs a resend sent meanwhile are the ones that count.
-        const row = (await repo.find(asked.id, tx)) ?? asked;
+        const row = (await repository.find(asked.id, tx)) ?? asked;
         // Only once the lock is checked: a locked requester hears of the lock first.
         if (row.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', ADMIN_MESSAGES.operationExpired);
         const approver = Object.entries(row.approverOtpHashes).find(([email, hash]) =>
@@ -216,10 +225,10 @@ export function createFourEyes(deps: {
         if (!approver) return { matched: false };
         // What is approved is exactly what was asked: a payload changed since then is refused.
         if (!signatureHolds(row)) throw conflict('OPERATION_TAMPERED', ADMIN_MESSAGES.operationTampered);
-        if (!(await repo.approve(row.id, clock.now(), approver, tx)))
+        if (!(await repository.approve(row.id, clock.now(), approver, tx)))
           throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
         const done = await actions.execute(row, requester, approver, tx);
-        await repo.update(row.id, { outcome: done.outcome }, tx);
+        await repository.update(row.id, { outcome: done.outcome }, tx);
         return { matched: true, value: done };
       });
       if (result.mailId) await mail.dispatch(result.mailId);
@@ -229,8 +238,8 @@ export function createFourEyes(deps: {
 
     /** What waits for this staff member's approval, with the frozen payload. */
     async pendingApprovals(staff: Staff): Promise<PendingApproval[]> {
-      const email = (await repo.userEmail(staff.userId)) ?? '';
-      const rows = await repo.pendingFor(email, clock.now());
+      const email = (await repository.userEmail(staff.userId)) ?? '';
+      const rows = await repository.pendingFor(email, clock.now());
       return rows.map(({ operation, customerEmail, requesterEmail }) => ({
         operation_id: operation.id,
         action_name: operation.actionName as AdminActionName,

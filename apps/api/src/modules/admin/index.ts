@@ -10,12 +10,13 @@ export type { AdminService } from './admin.service.js';
 export { ADMIN_ROUTE_PERMISSIONS, adminRoutes, enforcePermissionKeys } from './admin.routes.js';
 
 export function createAdminService(
-  deps: Omit<Parameters<typeof createFourEyes>[0], 'repo'> & Omit<Parameters<typeof createCustomerViews>[0], 'repo'> & { db: Database },
+  deps: Omit<Parameters<typeof createFourEyes>[0], 'repository'> &
+    Omit<Parameters<typeof createCustomerViews>[0], 'repository'> & { db: Database },
 ) {
   return createService({
-    adminRepository: createAdminRepository(deps.db),
-    fourEyes: createFourEyes({ ...deps, repo: createOperationsRepository(deps.db) }),
-    customers: createCustomerViews({ ...deps, repo: createKmAccessRepository(deps.db) }),
+    repository: createAdminRepository(deps.db),
+    fourEyes: createFourEyes({ ...deps, repository: createOperationsRepository(deps.db) }),
+    customers: createCustomerViews({ ...deps, repository: createKmAccessRepository(deps.db) }),
     auth: deps.auth,
   });
 }

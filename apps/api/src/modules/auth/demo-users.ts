@@ -9,17 +9,17 @@ export async function seedDemoUsers(
   clock: Clock,
   people: { customer: { email: string; name: string }; staff: { email: string; name: string; role: SystemRole }[] },
 ): Promise<void> {
-  const repo = createAuthRepository(db);
+  const repository = createAuthRepository(db);
   await db.transaction(async (tx) => {
     const now = clock.now();
     const { customer, staff } = people;
-    if (!(await repo.findUserByEmail(customer.email, tx))) {
-      const owner = await repo.insertUser({ email: customer.email, name: customer.name, createdAt: now }, tx);
-      await repo.insertAccountWithOwner(owner.id, now, tx);
+    if (!(await repository.findUserByEmail(customer.email, tx))) {
+      const owner = await repository.insertUser({ email: customer.email, name: customer.name, createdAt: now }, tx);
+      await repository.insertAccountWithOwner(owner.id, now, tx);
     }
     for (const member of staff) {
-      if (await repo.findUserByEmail(member.email, tx)) continue;
-      await repo.insertUser({ email: member.email, name: member.name, systemRole: member.role, createdAt: now }, tx);
+      if (await repository.findUserByEmail(member.email, tx)) continue;
+      await repository.insertUser({ email: member.email, name: member.name, systemRole: member.role, createdAt: now }, tx);
     }
   });
 }

@@ -18,7 +18,7 @@ export type OtpChallenges = ReturnType<typeof createOtpChallenges>;
 export function createOtpChallenges(deps: { db: Database; repository: AuthRepository; mail: MailService; clock: Clock; secret: string }) {
   const { db, repository, mail, clock, secret } = deps;
   const otpHash = (email: string, otp: string) => keyedHash(secret, `otp:${email}`, otp);
-  const attemptOtp = createOtpAttempts({ db, repo: repository, clock });
+  const attemptOtp = createOtpAttempts({ db, repository, clock });
 
   async function assertNotLocked(email: string): Promise<void> {
     const until = await repository.lockedUntil(email);

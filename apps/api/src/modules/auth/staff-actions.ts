@@ -20,12 +20,12 @@ export interface StaffAction {
  * the change and its record commit together.
  */
 export function createStaffActionLog(deps: { db: DbOrTx; clock: Clock }) {
-  const repo = createAuthRepository(deps.db);
+  const repository = createAuthRepository(deps.db);
   return {
     async record(action: StaffAction, tx: DbOrTx = deps.db): Promise<void> {
-      const staff = await repo.findUserById(action.staffUserId, tx);
+      const staff = await repository.findUserById(action.staffUserId, tx);
       const label = staff ? `${staff.name} (${staff.email})` : 'Kumo Cloud staff';
-      await repo.insertAccountAudit(
+      await repository.insertAccountAudit(
         {
           accountId: action.accountId,
           event: action.event,

@@ -27,21 +27,21 @@ export const emailOf = (actor: Actor): string => (actor as { email: string }).em
 export type ClusterRecords = ReturnType<typeof createClusterRecords>;
 
 export function createClusterRecords(deps: { repository: ClustersRepository; clock: Clock }) {
-  const { repository: repo, clock } = deps;
+  const { repository, clock } = deps;
 
   async function requireCluster(caller: Caller, id: string, options: { includeDeleted?: boolean } = {}): Promise<ClusterView> {
-    const view = await repo.findForAccount(caller.accountId, id, options);
+    const view = await repository.findForAccount(caller.accountId, id, options);
     if (!view) throw notFoundCluster();
     return view;
   }
 
   async function actorOf(caller: Caller): Promise<Actor> {
     const userId = caller.actingUserId ?? caller.userId;
-    return { userId, email: (await repo.userEmail(userId)) ?? 'unknown' };
+    return { userId, email: (await repository.userEmail(userId)) ?? 'unknown' };
   }
 
   async function audit(clusterId: string, event: AuditEvent, description: string, actor: Actor, tx?: Tx): Promise<void> {
-    await repo.audit(
+    await repository.audit(
       {
         clusterId,
         event,

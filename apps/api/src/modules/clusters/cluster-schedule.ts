@@ -26,7 +26,7 @@ export function createClusterSchedules(deps: {
   follow: Follow;
   clock: Clock;
 }) {
-  const { db, repository: repo, power, follow, clock } = deps;
+  const { db, repository, power, follow, clock } = deps;
   const { requireCluster, actorOf, audit } = deps.records;
 
   function presentSchedule(
@@ -50,12 +50,12 @@ export function createClusterSchedules(deps: {
   async function runSchedules(): Promise<number> {
     const now = clock.now();
     let acted = 0;
-    for (const { schedule, accountId } of await repo.enabledSchedules()) {
+    for (const { schedule, accountId } of await repository.enabledSchedules()) {
       const due = occurrencesBetween(schedule.rules as ScheduleRule[], schedule.timeZone, schedule.lastCheckedAt, now).at(-1);
       const started = await db.transaction(async (tx) => {
-        await repo.markScheduleChecked(schedule.clusterId, now, tx);
+        await repository.markScheduleChecked(schedule.clusterId, now, tx);
         if (!due) return false;
-        const row = await repo.lockForAccount(accountId, schedule.clusterId, tx);
+        const row = await repository.lockForAccount(accountId, schedule.clusterId, tx);
         if (!row) return false;
         const action = due.action === 'START' ? 'start' : 'stop';
         if (!canClusterDo(action, row.status as ClusterStatus)) return false;
@@ -85,7 +85,7 @@ export function createClusterSchedules(deps: {
 
     async getSchedule(caller: Caller, id: string): Promise<ScheduleResponse> {
       const view = await requireCluster(caller, id);
-      const row = await repo.findSchedule(view.cluster.id);
+      const row = await repository.findSchedule(view.cluster.id);
       return presentSchedule(view.cluster.id, row && { enabled: row.enabled, timeZone: row.timeZone, rules: row.rules as ScheduleRule[] });
     },
 
@@ -105,7 +105,7 @@ export function createClusterSchedules(deps: {
       const rules = sortRules(request.rules);
       const actor = await actorOf(caller);
       await db.transaction(async (tx) => {
-        await repo.upsertSchedule(
+        await repository.upsertSchedule(
           { clusterId: view.cluster.id, enabled: request.enabled, timeZone, rules, lastCheckedAt: now, updatedAt: now },
           tx,
         );

@@ -43,7 +43,6 @@ export function createClustersService(deps: {
   followIntervalSeconds: number;
 }) {
   const { db, repository, cloud, subscriptions, auth, mail, jobs, clock, secret, logger } = deps;
-  const repo = repository;
   const records = createClusterRecords({ repository, clock });
   const follow = createFollow({ jobs, logger, followIntervalSeconds: deps.followIntervalSeconds });
   const { reconcile } = createReconciler({ db, repository, cloud, subscriptions, records, clock, secret, logger });
@@ -54,13 +53,13 @@ export function createClustersService(deps: {
   return {
     reconcile,
     /** For the subscriptions list (its ClusterDirectory). */
-    liveClustersOf: (subscriptionIds: string[], tx?: Tx) => repo.liveOfSubscriptions(subscriptionIds, tx),
+    liveClustersOf: (subscriptionIds: string[], tx?: Tx) => repository.liveOfSubscriptions(subscriptionIds, tx),
     /**
      * Every cluster of the account that is not deleted, with its subscription's name, whether or not that subscription
      * is still live: what the overdue guard starts from, so no running cluster escapes it.
      */
     async notDeletedOf(accountId: string) {
-      return (await repo.listForAccount(accountId)).map((view) => ({
+      return (await repository.listForAccount(accountId)).map((view) => ({
         id: view.cluster.id,
         name: view.cluster.name,
         status: view.cluster.status as ClusterStatus,
@@ -82,7 +81,7 @@ export function createClustersService(deps: {
 
     /** The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules. */
     async sweep(): Promise<void> {
-      for (const id of await repo.busyIds()) {
+      for (const id of await repository.busyIds()) {
         try {
           // No new follow chain here: the queued ones survive restarts, and this sweep runs every minute anyway.
           await reconcile(id);

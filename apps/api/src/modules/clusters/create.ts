@@ -30,7 +30,7 @@ export function createClusterCreation(deps: {
   clock: Clock;
   secret: string;
 }) {
-  const { db, repository: repo, subscriptions, follow, clock, secret } = deps;
+  const { db, repository, subscriptions, follow, clock, secret } = deps;
   const { actorOf, audit } = deps.records;
 
   return {
@@ -55,18 +55,18 @@ export function createClusterCreation(deps: {
         }
         regions.push(query.backupRegion);
       }
-      const taken = await repo.cidrsInRegions(accountId, regions);
+      const taken = await repository.cidrsInRegions(accountId, regions);
       const free = candidateCidrs().find((candidate) => !taken.some((cidr) => cidrsOverlap(candidate, cidr)));
       if (!free) throw conflict('CIDR_OVERLAP', CLUSTER_MESSAGES.cidrOverlap);
       return { cidr: free };
     },
 
     async eaVersionFlag(accountId: string): Promise<EaVersionResponse> {
-      return { kumo_ea_version_enabled: await repo.previewEnabled(accountId) };
+      return { kumo_ea_version_enabled: await repository.previewEnabled(accountId) };
     },
 
     async versions(accountId: string): Promise<KumoVersionsResponse> {
-      return { kumo_versions: versionsFor(await repo.previewEnabled(accountId)) };
+      return { kumo_versions: versionsFor(await repository.previewEnabled(accountId)) };
     },
 
     async create(caller: Caller, order: CreateClusterOrder): Promise<{ deploymentId: string; subscriptionId: string }> {
@@ -80,7 +80,7 @@ export function createClusterCreation(deps: {
       else if (order.enable_dr_flag && order.backup_region && !backups.includes(order.backup_region)) {
         fieldErrors.backup_region = CLUSTER_MESSAGES.backupRegionInvalid;
       }
-      if (!versionsFor(await repo.previewEnabled(caller.accountId)).some((v) => v.version === order.kumo_version)) {
+      if (!versionsFor(await repository.previewEnabled(caller.accountId)).some((v) => v.version === order.kumo_version)) {
         fieldErrors.kumo_version = CLUSTER_MESSAGES.versionUnknown;
       }
       if (!parseNetwork(order.cidr) || !cidrPrefixAllowed(order.cidr)) fieldErrors.cidr = CLUSTER_MESSAGES.cidrNetworkAddress;
@@ -101,15 +101,15 @@ export function createClusterCreation(deps: {
         if (held.balanceCents < CLUSTER_LIMITS.minimumBalanceCents) {
           throw businessRule('INSUFFICIENT_BALANCE', CLUSTER_MESSAGES.insufficientBalance);
         }
-        if (await repo.nameTaken(subscription.id, order.cluster_name, tx)) {
+        if (await repository.nameTaken(subscription.id, order.cluster_name, tx)) {
           throw new AppError(409, 'CLUSTER_NAME_TAKEN', CLUSTER_MESSAGES.nameTaken, { cluster_name: CLUSTER_MESSAGES.nameTaken });
         }
-        const taken = await repo.cidrsInRegions(caller.accountId, regions, tx);
+        const taken = await repository.cidrsInRegions(caller.accountId, regions, tx);
         if (taken.some((cidr) => cidrsOverlap(cidr, order.cidr))) {
           throw new AppError(409, 'CIDR_OVERLAP', CLUSTER_MESSAGES.cidrOverlap, { cidr: CLUSTER_MESSAGES.cidrOverlap });
         }
         const id = randomUUID();
-        await repo.insert(
+        await repository.insert(
           {
             id,
             accountId: caller.accountId,

@@ -35,7 +35,7 @@ export function createClusterDeletion(deps: {
   follow: Follow;
   clock: Clock;
 }) {
-  const { db, repository: repo, auth, mail, follow, clock } = deps;
+  const { db, repository, auth, mail, follow, clock } = deps;
   const { requireCluster, actorOf, audit } = deps.records;
 
   return {
@@ -51,7 +51,7 @@ export function createClusterDeletion(deps: {
       const now = clock.now();
       const actor = await actorOf(caller);
       const { operationId, mailId } = await db.transaction(async (tx) => {
-        const operationId = await repo.insertOperation(
+        const operationId = await repository.insertOperation(
           {
             accountId: caller.accountId,
             clusterId: view.cluster.id,
@@ -85,7 +85,7 @@ export function createClusterDeletion(deps: {
     },
 
     async resendOperationOtp(caller: Caller, operationId: string): Promise<OperationResult> {
-      const operation = await repo.findOperation(caller.accountId, operationId);
+      const operation = await repository.findOperation(caller.accountId, operationId);
       if (!operation) throw notFound('NOT_FOUND', CLUSTER_MESSAGES.operationNotFound);
       if (operation.approvedAt) throw conflict('OPERATION_ALREADY_USED', CLUSTER_MESSAGES.operationUsed);
       const now = clock.now();
@@ -95,9 +95,9 @@ export function createClusterDeletion(deps: {
       if (withinHour && operation.sendCount >= OTP.maxSendsPerHour) throw tooManyRequests('OTP_RESEND_LIMIT', MESSAGES.otpResendLimit);
       const view = await requireCluster(caller, operation.clusterId);
       const otp = auth.approvalOtp.generate();
-      const requester = (await repo.userEmail(operation.requestedByUserId)) ?? '';
+      const requester = (await repository.userEmail(operation.requestedByUserId)) ?? '';
       const mailId = await db.transaction(async (tx) => {
-        await repo.updateOperation(
+        await repository.updateOperation(
           operation.id,
           {
             otpHash: auth.approvalOtp.hash(approvalKey(operation.approverEmail), otp),
@@ -119,7 +119,7 @@ export function createClusterDeletion(deps: {
      * and the approval are one step, whichever process each attempt reaches.
      */
     async authenticateOperation(caller: Caller, operationId: string, otp: string): Promise<OperationResult> {
-      const operation = await repo.findOperation(caller.accountId, operationId);
+      const operation = await repository.findOperation(caller.accountId, operationId);
       if (!operation) throw notFound('NOT_FOUND', CLUSTER_MESSAGES.operationNotFound);
       if (operation.approvedAt) throw conflict('OPERATION_ALREADY_USED', CLUSTER_MESSAGES.operationUsed);
       if (operation.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', CLUSTER_MESSAGES.operationExpired);
@@ -127,13 +127,13 @@ export function createClusterDeletion(deps: {
       const actor = await actorOf(caller);
       const names = await auth.approvalOtp.attempt<{ cluster: string; subscription: string }>(typerKey(caller.userId), async (tx) => {
         if (!auth.approvalOtp.matches(approvalKey(operation.approverEmail), otp, operation.otpHash)) return { matched: false };
-        if (!(await repo.approveOperation(operation.id, clock.now(), tx)))
+        if (!(await repository.approveOperation(operation.id, clock.now(), tx)))
           throw conflict('OPERATION_ALREADY_USED', CLUSTER_MESSAGES.operationUsed);
-        const row = await repo.lockForAccount(caller.accountId, operation.clusterId, tx);
+        const row = await repository.lockForAccount(caller.accountId, operation.clusterId, tx);
         if (!row) throw notFoundCluster();
         if (!canClusterDo('delete', row.status as ClusterStatus))
           throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.deleteNotAllowed);
-        await repo.update(row.id, { status: 'DELETING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
+        await repository.update(row.id, { status: 'DELETING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
         await audit(
           row.id,
           'CLUSTER_DELETE_APPROVED',
@@ -141,7 +141,7 @@ export function createClusterDeletion(deps: {
           actor,
           tx,
         );
-        const view = await repo.findForAccount(caller.accountId, row.id, {}, tx);
+        const view = await repository.findForAccount(caller.accountId, row.id, {}, tx);
         return { matched: true, value: { cluster: row.name, subscription: view?.subscriptionName ?? '' } };
       });
       await follow(operation.clusterId);
@@ -150,7 +150,7 @@ export function createClusterDeletion(deps: {
 
     /** A deletion staff ask for (admin four-eyes action): the customer's cluster, refused unless it may be deleted now. */
     async staffDeletionTarget(accountId: string, id: string): Promise<{ name: string; subscriptionName: string }> {
-      const view = await repo.findForAccount(accountId, id, {});
+      const view = await repository.findForAccount(accountId, id, {});
       if (!view) throw notFoundCluster();
       if (!canClusterDo('delete', view.cluster.status as ClusterStatus))
         throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.deleteNotAllowed);
@@ -163,10 +163,10 @@ export function createClusterDeletion(deps: {
      * followDeletion once the transaction commits.
      */
     async deleteByStaff(accountId: string, id: string, who: { userId: string; email: string; approvedBy: string }, tx: Tx) {
-      const row = await repo.lockForAccount(accountId, id, tx);
+      const row = await repository.lockForAccount(accountId, id, tx);
       if (!row) throw notFoundCluster();
       if (!canClusterDo('delete', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.deleteNotAllowed);
-      await repo.update(row.id, { status: 'DELETING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
+      await repository.update(row.id, { status: 'DELETING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
       await audit(
         row.id,
         'CLUSTER_DELETE_APPROVED',
@@ -180,7 +180,7 @@ export function createClusterDeletion(deps: {
     followDeletion: (id: string) => follow(id),
 
     async operationStatus(caller: Caller, operationId: string): Promise<OperationStatusResponse> {
-      const operation = await repo.findOperation(caller.accountId, operationId);
+      const operation = await repository.findOperation(caller.accountId, operationId);
       if (!operation) throw notFound('NOT_FOUND', CLUSTER_MESSAGES.operationNotFound);
       // As the jobs last wrote it: a read never asks the cloud.
       const fresh = await requireCluster(caller, operation.clusterId, { includeDeleted: true });

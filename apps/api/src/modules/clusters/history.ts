@@ -25,14 +25,14 @@ export function createClusterHistory(deps: {
   records: Pick<ClusterRecords, 'requireCluster'>;
   clock: Clock;
 }) {
-  const { repository: repo, clock } = deps;
+  const { repository, clock } = deps;
   const { requireCluster } = deps.records;
 
   return {
     async auditLogs(caller: Caller, id: string, page: number, size: number, startDate?: string): Promise<AuditLogResponse> {
       const view = await requireCluster(caller, id, { includeDeleted: true });
       const { from, to } = monthOf(startDate, clock.now());
-      const { rows, total } = await repo.auditPage(view.cluster.id, from, to, page, size);
+      const { rows, total } = await repository.auditPage(view.cluster.id, from, to, page, size);
       return {
         page_content: {
           content: rows.map((row) => ({
@@ -56,7 +56,7 @@ export function createClusterHistory(deps: {
     async timelinePage(caller: Caller, id: string, before?: string): Promise<TimelinePage> {
       const { cluster } = await requireCluster(caller, id, { includeDeleted: true });
       const { from, to, nextBefore } = timelineWindow(cluster.createdAt, clock.now(), before);
-      const rows = await repo.timelineEvents(cluster.id, from, to);
+      const rows = await repository.timelineEvents(cluster.id, from, to);
       const events = rows.map((row) => ({
         at: row.createdAt,
         event: row.event as AuditEvent,

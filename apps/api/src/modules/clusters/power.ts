@@ -23,13 +23,13 @@ export function createClusterPower(deps: {
   follow: Follow;
   clock: Clock;
 }) {
-  const { db, repository: repo, subscriptions, follow, clock } = deps;
+  const { db, repository, subscriptions, follow, clock } = deps;
   const { actorOf, audit } = deps.records;
 
   /** Starts or stops a cluster on behalf of a person or the schedule; the caller holds the row lock. */
   async function beginPowerChange(row: ClusterRow, action: 'start' | 'stop', actor: Actor, tx: Tx): Promise<ClusterStatus> {
     const status: ClusterStatus = action === 'start' ? 'STARTING' : 'STOPPING';
-    await repo.update(row.id, { status, statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
+    await repository.update(row.id, { status, statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
     const by = typeof actor === 'string' ? `the ${actor.toLowerCase()}` : actor.email;
     await audit(
       row.id,
@@ -53,7 +53,7 @@ export function createClusterPower(deps: {
     async start(caller: Caller, id: string): Promise<PowerChange> {
       const actor = await actorOf(caller);
       const status = await db.transaction(async (tx) => {
-        const row = await repo.lockForAccount(caller.accountId, id, tx);
+        const row = await repository.lockForAccount(caller.accountId, id, tx);
         if (!row) throw notFoundCluster();
         if (!canClusterDo('start', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.startNotAllowed);
         if (!(await balanceAllowsStart(row.subscriptionId, caller.accountId, tx)))
@@ -67,7 +67,7 @@ export function createClusterPower(deps: {
     async stop(caller: Caller, id: string): Promise<PowerChange> {
       const actor = await actorOf(caller);
       const status = await db.transaction(async (tx) => {
-        const row = await repo.lockForAccount(caller.accountId, id, tx);
+        const row = await repository.lockForAccount(caller.accountId, id, tx);
         if (!row) throw notFoundCluster();
         if (!canClusterDo('stop', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.stopNotAllowed);
         return beginPowerChange(row, 'stop', actor, tx);
@@ -83,11 +83,11 @@ export function createClusterPower(deps: {
      */
     async stopForOverdue(accountId: string, subscriptionId: string, reason: string): Promise<string[]> {
       const stopped: string[] = [];
-      for (const live of await repo.liveOfSubscriptions([subscriptionId])) {
+      for (const live of await repository.liveOfSubscriptions([subscriptionId])) {
         const done = await db.transaction(async (tx) => {
-          const row = await repo.lockForAccount(accountId, live.id, tx);
+          const row = await repository.lockForAccount(accountId, live.id, tx);
           if (!row || !canClusterDo('stop', row.status as ClusterStatus)) return false;
-          await repo.update(row.id, { status: 'STOPPING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
+          await repository.update(row.id, { status: 'STOPPING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
           await audit(row.id, 'CLUSTER_STOP_REQUESTED', `${row.name} is being stopped: ${reason}`, 'System', tx);
           return true;
         });

@@ -23,7 +23,7 @@ export function createClusterPresentation(deps: {
   clock: Clock;
   secret: string;
 }) {
-  const { repository: repo, clock, secret } = deps;
+  const { repository, clock, secret } = deps;
   const { requireCluster } = deps.records;
 
   /** A Kumo Manager or Web Portal address with the single-sign-on ticket the cluster's pages require. */
@@ -95,7 +95,7 @@ export function createClusterPresentation(deps: {
     // The reads below are what a console polls: one query each, no lock and no cloud call. The jobs keep the rows
     // fresh (reconcile.ts).
     async view(accountId: string, subscriptionId?: string): Promise<ClusterViewResponse> {
-      const rows = await repo.subscriptionsWithClusters(accountId, subscriptionId);
+      const rows = await repository.subscriptionsWithClusters(accountId, subscriptionId);
       // Another account's subscription is as unknown as one that never existed.
       if (subscriptionId && rows.length === 0) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
       const groups = new Map<string, ClusterViewResponse[number]>();

@@ -33,7 +33,7 @@ export function createReconciler(deps: {
   secret: string;
   logger: FastifyBaseLogger;
 }) {
-  const { db, repository: repo, cloud, subscriptions, clock, secret, logger } = deps;
+  const { db, repository, cloud, subscriptions, clock, secret, logger } = deps;
   const { audit } = deps.records;
 
   /**
@@ -103,20 +103,20 @@ export function createReconciler(deps: {
    */
   async function settle(claimed: ClusterRow, holder: string, outcome: ReconcileOutcome): Promise<boolean> {
     const written = await db.transaction(async (tx) => {
-      const current = await repo.lockLeased(claimed.id, holder, tx);
+      const current = await repository.lockLeased(claimed.id, holder, tx);
       // Our lease ran out and another job took the cluster over: its word stands, ours is dropped.
-      if (!current) return { status: (await repo.findById(claimed.id, tx))?.status, dropped: true };
+      if (!current) return { status: (await repository.findById(claimed.id, tx))?.status, dropped: true };
       const unchanged =
         current.status === claimed.status &&
         current.cloudCommandPending === claimed.cloudCommandPending &&
         current.statusUpdatedAt.getTime() === claimed.statusUpdatedAt.getTime();
       if (!unchanged) {
-        await repo.releaseLease(claimed.id, holder, tx);
+        await repository.releaseLease(claimed.id, holder, tx);
         return { status: current.status, dropped: true };
       }
       for (const entry of outcome.audits) await audit(claimed.id, entry.event, entry.description, 'System', tx);
       if (outcome.leavesSubscription) await subscriptions.adjustActiveClusterCount(claimed.subscriptionId, -1, tx);
-      await repo.update(claimed.id, { ...outcome.patch, reconcileLeaseHolder: null, reconcileLeaseUntil: null }, tx);
+      await repository.update(claimed.id, { ...outcome.patch, reconcileLeaseHolder: null, reconcileLeaseUntil: null }, tx);
       return { status: outcome.patch.status ?? current.status, dropped: false };
     });
     if (written.dropped) logger.info({ clusterId: claimed.id }, 'cluster changed while the cloud was asked; its report is dropped');
@@ -128,10 +128,10 @@ export function createReconciler(deps: {
   async function reconcile(clusterId: string): Promise<boolean> {
     const holder = randomUUID();
     const now = clock.now();
-    const claimed = await repo.claimLease(clusterId, holder, now, new Date(now.getTime() + RECONCILE_LEASE_MS));
+    const claimed = await repository.claimLease(clusterId, holder, now, new Date(now.getTime() + RECONCILE_LEASE_MS));
     if (!claimed) {
       // Not busy, or another job holds it right now: keep following only if it still exists and is busy.
-      const seen = await repo.findById(clusterId);
+      const seen = await repository.findById(clusterId);
       return !!seen && isClusterBusy(seen.status as ClusterStatus);
     }
     const { outcome, failure } = await consultCloud(claimed, now);

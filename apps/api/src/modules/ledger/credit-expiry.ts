@@ -9,24 +9,24 @@ const EXPIRY_BATCH = 200;
 /** The scheduled expiry of free credits, for subscriptions nothing else touches when their grants fall due. */
 export function createCreditExpiry(deps: {
   db: Database;
-  ledgerRepository: Pick<LedgerRepository, 'subscriptionsWithDueGrants' | 'lockSubscription' | 'setBalance'>;
+  repository: Pick<LedgerRepository, 'subscriptionsWithDueGrants' | 'lockSubscription' | 'setBalance'>;
   posting: Pick<LedgerPosting, 'expireDue'>;
   clock: Clock;
 }) {
-  const { db, ledgerRepository: repo, clock } = deps;
+  const { db, repository, clock } = deps;
   const { expireDue } = deps.posting;
 
   /** Runs the expiry of every grant that is due (the scheduled job); returns how many subscriptions it touched. */
   return async function expireDueCredits(): Promise<number> {
     let touched = 0;
     for (;;) {
-      const due = await repo.subscriptionsWithDueGrants(clock.now(), EXPIRY_BATCH);
+      const due = await repository.subscriptionsWithDueGrants(clock.now(), EXPIRY_BATCH);
       for (const subscriptionId of due) {
         await db.transaction(async (tx) => {
-          const subscription = await repo.lockSubscription(subscriptionId, tx);
+          const subscription = await repository.lockSubscription(subscriptionId, tx);
           if (!subscription) return;
           const { balance } = await expireDue(subscription.id, subscription.balanceCents, clock.now(), tx);
-          if (balance !== subscription.balanceCents) await repo.setBalance(subscription.id, balance, tx);
+          if (balance !== subscription.balanceCents) await repository.setBalance(subscription.id, balance, tx);
         });
       }
       touched += due.length;

@@ -6,8 +6,8 @@ import type { LedgerRepository } from './ledger.repository.js';
 import type { LedgerPosting, PostResult, Posting } from './posting.js';
 
 /** Money coming into a subscription: card purchases, free credits that expire, and funds staff add. */
-export function createFundsIn(deps: { ledgerRepository: Pick<LedgerRepository, 'insertGrant'>; posting: Pick<LedgerPosting, 'post'> }) {
-  const { ledgerRepository: repo } = deps;
+export function createFundsIn(deps: { repository: Pick<LedgerRepository, 'insertGrant'>; posting: Pick<LedgerPosting, 'post'> }) {
+  const { repository } = deps;
   const { post } = deps.posting;
 
   return {
@@ -33,7 +33,7 @@ export function createFundsIn(deps: { ledgerRepository: Pick<LedgerRepository, '
           amountCents: posting.amountCents,
           description: 'Free credits',
           after: async (entry, tx) =>
-            repo.insertGrant(
+            repository.insertGrant(
               {
                 entryId: entry.id,
                 subscriptionId: posting.subscriptionId,

@@ -7,10 +7,10 @@ import { planCreditSpend } from './spend-plan.js';
 
 /** Money leaving a subscription: metered usage (free credits first) and refunds of a purchase to the card. */
 export function createFundsOut(deps: {
-  ledgerRepository: Pick<LedgerRepository, 'overdueLimit' | 'insertAllocations' | 'setGrantRemaining' | 'findEntry' | 'refundedFrom'>;
+  repository: Pick<LedgerRepository, 'overdueLimit' | 'insertAllocations' | 'setGrantRemaining' | 'findEntry' | 'refundedFrom'>;
   posting: Pick<LedgerPosting, 'post'>;
 }) {
-  const { ledgerRepository: repo } = deps;
+  const { repository } = deps;
   const { post } = deps.posting;
 
   return {
@@ -24,7 +24,7 @@ export function createFundsOut(deps: {
         posting,
         'USAGE',
         async ({ accountId, balanceCents, openGrants, now, tx }) => {
-          const limit = await repo.overdueLimit(accountId, tx);
+          const limit = await repository.overdueLimit(accountId, tx);
           if (!posting.usedAlready && balanceCents - posting.amountCents < -limit) {
             throw businessRule('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
           }
@@ -35,13 +35,13 @@ export function createFundsOut(deps: {
             amountCents: -posting.amountCents,
             description: 'Service usage',
             after: async (entry, tx) => {
-              await repo.insertAllocations(
+              await repository.insertAllocations(
                 plan.allocations.map((allocation) => ({ entryId: entry.id, ...allocation })),
                 tx,
               );
               for (const allocation of plan.allocations) {
                 const grant = openGrants.find((open) => open.entryId === allocation.grantEntryId)!;
-                await repo.setGrantRemaining(grant.entryId, grant.remainingCents - allocation.amountCents, tx);
+                await repository.setGrantRemaining(grant.entryId, grant.remainingCents - allocation.amountCents, tx);
               }
             },
           };
@@ -55,11 +55,11 @@ export function createFundsOut(deps: {
         posting,
         'REFUND',
         async ({ balanceCents, openGrants, tx }) => {
-          const purchase = await repo.findEntry(posting.purchaseEntryId, tx);
+          const purchase = await repository.findEntry(posting.purchaseEntryId, tx);
           if (!purchase || purchase.subscriptionId !== posting.subscriptionId || purchase.kind !== 'PURCHASE') {
             throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
           }
-          const refunded = await repo.refundedFrom(purchase.id, tx);
+          const refunded = await repository.refundedFrom(purchase.id, tx);
           const credits = openGrants.reduce((sum, grant) => sum + grant.remainingCents, 0);
           const paidFunds = balanceCents - credits;
           if (posting.amountCents > purchase.amountCents - refunded || posting.amountCents > paidFunds) {

@@ -9,8 +9,8 @@ export { ledgerJobs } from './ledger.service.js';
 
 /** `balances`: the subscriptions module's balance column, which only the ledger writes. */
 export function createLedger(
-  deps: Omit<Parameters<typeof createService>[0], 'ledgerRepository'> & { db: Database; balances: SubscriptionBalances },
+  deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database; balances: SubscriptionBalances },
 ) {
   const { balances, ...rest } = deps;
-  return createService({ ...rest, ledgerRepository: createLedgerRepository(deps.db, balances) });
+  return createService({ ...rest, repository: createLedgerRepository(deps.db, balances) });
 }

@@ -4,37 +4,37 @@ import type { LedgerRepository } from './ledger.repository.js';
 
 /** What the ledger tells other modules without changing anything: history, one entry, free credits and this month's usage. */
 export function createLedgerReads(deps: {
-  ledgerRepository: Pick<
+  repository: Pick<
     LedgerRepository,
     'historyEntries' | 'findEntryForAccount' | 'spendableGrants' | 'creditSummaries' | 'usageBetween' | 'accountsWithCreditsExpiring'
   >;
   clock: Clock;
 }) {
-  const { ledgerRepository: repo, clock } = deps;
+  const { repository, clock } = deps;
 
   return {
     /**
      * The history the ledger keeps for a subscription: its newest `limit` entries other than card purchases
      * (billing lists those from its own purchases, in any status), and how many such entries there are.
      */
-    history: (subscriptionId: string, limit: number, tx?: Tx) => repo.historyEntries(subscriptionId, limit, tx),
+    history: (subscriptionId: string, limit: number, tx?: Tx) => repository.historyEntries(subscriptionId, limit, tx),
 
     /** One entry of the account's subscriptions (a receipt's balance, or why a transaction has no receipt). */
-    entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repo.findEntryForAccount(accountId, entryId, tx),
+    entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repository.findEntryForAccount(accountId, entryId, tx),
 
     /** Each free-credit grant still to spend (the same credits `summaries` adds up), earliest-expiring first. */
-    freeCreditGrants: (subscriptionId: string, tx?: Tx) => repo.spendableGrants(subscriptionId, clock.now(), tx),
+    freeCreditGrants: (subscriptionId: string, tx?: Tx) => repository.spendableGrants(subscriptionId, clock.now(), tx),
 
     /** Accounts with free credits left on a grant expiring after `from` and by `until` (their owners are told ahead). */
-    accountsWithCreditsExpiring: (from: Date, until: Date, tx?: Tx) => repo.accountsWithCreditsExpiring(from, until, tx),
+    accountsWithCreditsExpiring: (from: Date, until: Date, tx?: Tx) => repository.accountsWithCreditsExpiring(from, until, tx),
 
     /** Unexpired free credits, their next expiry and this month's usage per subscription. */
     async summaries(subscriptionIds: string[], tx?: Tx) {
       const now = clock.now();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const [credits, usage] = await Promise.all([
-        repo.creditSummaries(subscriptionIds, now, tx),
-        repo.usageBetween(subscriptionIds, monthStart, now, tx),
+        repository.creditSummaries(subscriptionIds, now, tx),
+        repository.usageBetween(subscriptionIds, monthStart, now, tx),
       ]);
       return new Map(
         subscriptionIds.map((id) => {

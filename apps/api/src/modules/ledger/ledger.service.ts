@@ -22,31 +22,30 @@ import { createPosting } from './posting.js';
 export { ENTRY_KINDS, type EntryKind, type PostResult, type Posting } from './posting.js';
 export { LEDGER_EXPIRE_QUEUE } from './credit-expiry.js';
 
-export function createLedger(deps: { db: Database; ledgerRepository: LedgerRepository; clock: Clock }) {
-  const { db, ledgerRepository, clock } = deps;
-  const repo = ledgerRepository;
+export function createLedger(deps: { db: Database; repository: LedgerRepository; clock: Clock }) {
+  const { db, repository, clock } = deps;
   const posting = createPosting(deps);
   const { inTransaction } = posting;
 
   return {
     /** The account's money settings row; created with its first subscription. */
-    ensureAccount: (accountId: string, tx?: Tx) => repo.ensureAccount(accountId, clock.now(), tx),
-    lockAccount: (accountId: string, tx: Tx) => repo.lockAccount(accountId, tx),
-    overdueLimit: (accountId: string, tx?: Tx) => repo.overdueLimit(accountId, tx),
+    ensureAccount: (accountId: string, tx?: Tx) => repository.ensureAccount(accountId, clock.now(), tx),
+    lockAccount: (accountId: string, tx: Tx) => repository.lockAccount(accountId, tx),
+    overdueLimit: (accountId: string, tx?: Tx) => repository.overdueLimit(accountId, tx),
 
     async setOverdueLimit(accountId: string, limitCents: number, tx?: Tx): Promise<void> {
       if (!Number.isSafeInteger(limitCents) || limitCents < 0) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
       await inTransaction(tx, async (tx) => {
-        await repo.ensureAccount(accountId, clock.now(), tx);
-        await repo.setOverdueLimit(accountId, limitCents, tx);
+        await repository.ensureAccount(accountId, clock.now(), tx);
+        await repository.setOverdueLimit(accountId, limitCents, tx);
       });
     },
 
-    ...createFundsIn({ ledgerRepository, posting }),
-    ...createFundsOut({ ledgerRepository, posting }),
-    ...createPaidFunds({ ledgerRepository, posting, clock }),
-    expireDueCredits: createCreditExpiry({ db, ledgerRepository, posting, clock }),
-    ...createLedgerReads({ ledgerRepository, clock }),
+    ...createFundsIn({ repository, posting }),
+    ...createFundsOut({ repository, posting }),
+    ...createPaidFunds({ repository, posting, clock }),
+    expireDueCredits: createCreditExpiry({ db, repository, posting, clock }),
+    ...createLedgerReads({ repository, clock }),
   };
 }
 export type Ledger = ReturnType<typeof createLedger>;

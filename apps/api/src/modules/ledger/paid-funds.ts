@@ -7,11 +7,11 @@ import type { LedgerPosting } from './posting.js';
 
 /** A subscription's paid funds (its balance less unexpired free credits): what they are, and moving them elsewhere. */
 export function createPaidFunds(deps: {
-  ledgerRepository: Pick<LedgerRepository, 'lockSubscription' | 'findEntryByKey' | 'setBalance'>;
+  repository: Pick<LedgerRepository, 'lockSubscription' | 'findEntryByKey' | 'setBalance'>;
   posting: LedgerPosting;
   clock: Clock;
 }) {
-  const { ledgerRepository: repo, clock } = deps;
+  const { repository, clock } = deps;
   const { inTransaction, expireDue, post } = deps.posting;
 
   return {
@@ -29,13 +29,13 @@ export function createPaidFunds(deps: {
       if (from === to) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
       return inTransaction(tx, async (tx) => {
         for (const id of [from, to].sort()) {
-          if (!(await repo.lockSubscription(id, tx))) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+          if (!(await repository.lockSubscription(id, tx))) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
         }
-        const done = await repo.findEntryByKey(`${key}:out`, tx);
+        const done = await repository.findEntryByKey(`${key}:out`, tx);
         if (done) return { amountCents: -done.amountCents, duplicate: true };
-        const source = (await repo.lockSubscription(from, tx))!;
+        const source = (await repository.lockSubscription(from, tx))!;
         const { balance, open } = await expireDue(from, source.balanceCents, clock.now(), tx);
-        if (balance !== source.balanceCents) await repo.setBalance(from, balance, tx);
+        if (balance !== source.balanceCents) await repository.setBalance(from, balance, tx);
         const paidCents = balance - open.reduce((sum, grant) => sum + grant.remainingCents, 0);
         if (paidCents <= 0) return { amountCents: 0, duplicate: false };
         const common = { amountCents: paidCents, actorUserId: transfer.actorUserId ?? null };
@@ -68,10 +68,10 @@ export function createPaidFunds(deps: {
     /** Paid funds of a subscription: its balance less unexpired free credits (0 or less when it owes). */
     async paidFunds(subscriptionId: string, tx?: Tx): Promise<number> {
       return inTransaction(tx, async (tx) => {
-        const subscription = await repo.lockSubscription(subscriptionId, tx);
+        const subscription = await repository.lockSubscription(subscriptionId, tx);
         if (!subscription) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
         const { balance, open } = await expireDue(subscription.id, subscription.balanceCents, clock.now(), tx);
-        if (balance !== subscription.balanceCents) await repo.setBalance(subscription.id, balance, tx);
+        if (balance !== subscription.balanceCents) await repository.setBalance(subscription.id, balance, tx);
         return balance - open.reduce((sum, grant) => sum + grant.remainingCents, 0);
       });
     },

@@ -69,22 +69,22 @@ function assertCents(amountCents: number): void {
  * How every balance change is written: under the subscription's row lock, a known idempotency key replayed, due
  * free credits expired first, then the operation's entry and the new balance, all in one transaction.
  */
-export function createPosting(deps: { db: Database; ledgerRepository: LedgerRepository; clock: Clock }) {
-  const { db, ledgerRepository: repo, clock } = deps;
+export function createPosting(deps: { db: Database; repository: LedgerRepository; clock: Clock }) {
+  const { db, repository, clock } = deps;
   const inTransaction = <T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> => (tx ? work(tx) : db.transaction(work));
 
   /** Expires the locked subscription's grants whose time has come; returns the new balance and the grants still open. */
   async function expireDue(subscriptionId: string, balanceCents: number, now: Date, tx: Tx) {
     let balance = balanceCents;
     const open: OpenGrant[] = [];
-    for (const grant of await repo.openGrants(subscriptionId, tx)) {
+    for (const grant of await repository.openGrants(subscriptionId, tx)) {
       if (grant.expiresAt.getTime() > now.getTime()) {
         open.push(grant);
         continue;
       }
       if (grant.remainingCents > 0) {
         balance -= grant.remainingCents;
-        const entry = await repo.insertEntry(
+        const entry = await repository.insertEntry(
           {
             subscriptionId,
             kind: 'CREDIT_EXPIRY',
@@ -99,9 +99,9 @@ export function createPosting(deps: { db: Database; ledgerRepository: LedgerRepo
         );
         // The grant is still open, so its expiry cannot have been posted: a missing row means a broken invariant.
         if (!entry) throw new Error(`credit expiry for grant ${grant.entryId} exists while the grant is open`);
-        await repo.insertAllocations([{ entryId: entry.id, grantEntryId: grant.entryId, amountCents: grant.remainingCents }], tx);
+        await repository.insertAllocations([{ entryId: entry.id, grantEntryId: grant.entryId, amountCents: grant.remainingCents }], tx);
       }
-      await repo.markGrantExpired(grant.entryId, now, tx);
+      await repository.markGrantExpired(grant.entryId, now, tx);
     }
     return { balance, open };
   }
@@ -110,10 +110,10 @@ export function createPosting(deps: { db: Database; ledgerRepository: LedgerRepo
   async function post(posting: Posting, expectedKind: EntryKind, decide: (locked: Locked) => Promise<Draft>, tx?: Tx): Promise<PostResult> {
     assertCents(posting.amountCents);
     return inTransaction(tx, async (tx) => {
-      const subscription = await repo.lockSubscription(posting.subscriptionId, tx);
+      const subscription = await repository.lockSubscription(posting.subscriptionId, tx);
       if (!subscription) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
 
-      const existing = await repo.findEntryByKey(posting.idempotencyKey, tx);
+      const existing = await repository.findEntryByKey(posting.idempotencyKey, tx);
       if (existing) {
         if (existing.subscriptionId !== posting.subscriptionId || existing.kind !== expectedKind) {
           throw conflict('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
@@ -138,11 +138,11 @@ export function createPosting(deps: { db: Database; ledgerRepository: LedgerRepo
         createdByUserId: posting.actorUserId ?? null,
         createdAt: now,
       };
-      const entry = await repo.insertEntry(values, tx);
+      const entry = await repository.insertEntry(values, tx);
       // Only a concurrent posting of the same key on another subscription gets here; this one rolls back.
       if (!entry) throw conflict('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
       await draft.after?.(entry, tx);
-      await repo.setBalance(subscription.id, balanceAfter, tx);
+      await repository.setBalance(subscription.id, balanceAfter, tx);
       return { entry, duplicate: false };
     });
   }

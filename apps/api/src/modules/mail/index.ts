@@ -7,6 +7,6 @@ export type { MailKind, MailLimits, MailMessage, MailService } from './mail.serv
 export { mailJobs } from './mail.service.js';
 export { devMailboxRoutes } from './dev-mailbox.routes.js';
 
-export function createMailService({ db, ...deps }: Omit<Parameters<typeof createService>[0], 'mailRepository'> & { db: DbOrTx }) {
-  return createService({ ...deps, mailRepository: createMailRepository(db) });
+export function createMailService({ db, ...deps }: Omit<Parameters<typeof createService>[0], 'repository'> & { db: DbOrTx }) {
+  return createService({ ...deps, repository: createMailRepository(db) });
 }

@@ -35,7 +35,7 @@ describe.each(kinds)('mail outbox on %s', (kind) => {
 
   function mailService(smtpUrl: string, clock = new ManualClock(), jobs: JobQueue = new RecordingQueue()): MailService {
     return createMailService({
-      mailRepository: createMailRepository(database.db),
+      repository: createMailRepository(database.db),
       transport: createSmtpTransport(smtpUrl),
       jobs,
       clock,

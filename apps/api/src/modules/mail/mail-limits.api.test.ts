@@ -47,7 +47,7 @@ describe.each(kinds)('mail that cannot flood or starve sign-in, on %s', (kind) =
 
   function service(limits: Partial<MailLimits>, clock = new ManualClock(), transport = new SlowTransport(), jobs = new RecordingQueue()) {
     const mail = createMailService({
-      mailRepository: createMailRepository(database.db),
+      repository: createMailRepository(database.db),
       transport,
       jobs,
       clock,

@@ -42,7 +42,7 @@ export const DEFAULT_MAIL_LIMITS: MailLimits = { perMinute: 120, perDomainPerMin
  * delivers it with retries. A mail server that is down delays mail; it never loses it.
  */
 export function createMailService(deps: {
-  mailRepository: MailRepository;
+  repository: MailRepository;
   transport: MailTransport;
   jobs: JobQueue;
   clock: Clock;
@@ -50,7 +50,7 @@ export function createMailService(deps: {
   logger: FastifyBaseLogger;
   limits?: Partial<MailLimits>;
 }) {
-  const { mailRepository, transport, jobs, clock, from, logger } = deps;
+  const { repository, transport, jobs, clock, from, logger } = deps;
   const limits: MailLimits = { ...DEFAULT_MAIL_LIMITS, ...deps.limits };
 
   async function dispatch(id: string, kind: MailKind = 'notification'): Promise<void> {
@@ -67,10 +67,10 @@ export function createMailService(deps: {
     try {
       await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
     } catch (error) {
-      await mailRepository.releaseAfterFailure(mail.id, error instanceof Error ? error.message : String(error));
+      await repository.releaseAfterFailure(mail.id, error instanceof Error ? error.message : String(error));
       throw error;
     }
-    await mailRepository.markSent(mail.id, clock.now());
+    await repository.markSent(mail.id, clock.now());
     return 'sent';
   }
 
@@ -84,13 +84,13 @@ export function createMailService(deps: {
       const now = clock.now();
       if (kind !== 'notification') {
         const domain = (message.to.split('@')[1] ?? '').toLowerCase();
-        const sent = await mailRepository.countCappedSince(new Date(now.getTime() - MINUTE), domain, tx);
+        const sent = await repository.countCappedSince(new Date(now.getTime() - MINUTE), domain, tx);
         if (sent.total >= limits.perMinute || sent.domain >= limits.perDomainPerMinute) {
           logger.warn({ kind, recipientDomain: domain, sentLastMinute: sent }, 'mail cap reached; refusing an OTP or invitation mail');
           throw tooManyRequests('MAIL_RATE_LIMITED', MESSAGES.mailRateLimited);
         }
       }
-      return mailRepository.insert(
+      return repository.insert(
         {
           ...message,
           toAddress: message.to,
@@ -109,7 +109,7 @@ export function createMailService(deps: {
     /** Sends one stored mail; throws on failure so the job is retried. */
     async deliver(id: string): Promise<'sent' | 'skipped'> {
       const now = clock.now();
-      return send(await mailRepository.claim(id, now, new Date(now.getTime() + LEASE_MS)));
+      return send(await repository.claim(id, now, new Date(now.getTime() + LEASE_MS)));
     },
 
     /**
@@ -118,7 +118,7 @@ export function createMailService(deps: {
      */
     async deliverNext(): Promise<'sent' | 'idle'> {
       const now = clock.now();
-      const mail = await mailRepository.claimNext(now, new Date(now.getTime() + LEASE_MS));
+      const mail = await repository.claimNext(now, new Date(now.getTime() + LEASE_MS));
       return (await send(mail)) === 'sent' ? 'sent' : 'idle';
     },
 
@@ -128,12 +128,12 @@ export function createMailService(deps: {
     /** Re-queues mail whose job was lost (a crash between commit and queueing) or ran out of retries. */
     async sweep(): Promise<number> {
       const now = clock.now();
-      const ids = await mailRepository.listStalePending(new Date(now.getTime() - MINUTE), now, SWEEP_BATCH);
+      const ids = await repository.listStalePending(new Date(now.getTime() - MINUTE), now, SWEEP_BATCH);
       for (const id of ids) await dispatch(id);
       return ids.length;
     },
 
-    listRecent: (limit: number) => mailRepository.listRecent(limit),
+    listRecent: (limit: number) => repository.listRecent(limit),
   };
 }
 export type MailService = ReturnType<typeof createMailService>;

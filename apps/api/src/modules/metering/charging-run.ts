@@ -23,7 +23,7 @@ export function createChargingRun(deps: {
   /** Real milliseconds one billable hour lasts. */
   hourMs: number;
 }) {
-  const { db, repository: repo, ledger, guard, clock } = deps;
+  const { db, repository, ledger, guard, clock } = deps;
 
   /**
    * One metering run: charges every account's new billable hours (each account in one transaction with its
@@ -32,13 +32,13 @@ export function createChargingRun(deps: {
   return async function run(): Promise<{ hours: number; cents: number }> {
     const now = clock.now();
     const runId = randomUUID();
-    await repo.registerClusters(deps.hourMs);
+    await repository.registerClusters(deps.hourMs);
     let hours = 0;
     let cents = 0;
-    for (const accountId of await repo.accountsToMeter()) {
+    for (const accountId of await repository.accountsToMeter()) {
       await db.transaction(async (tx) => {
-        await repo.lockAccount(accountId, tx);
-        const totals = await repo.chargeAccount(accountId, now, runId, tx);
+        await repository.lockAccount(accountId, tx);
+        const totals = await repository.chargeAccount(accountId, now, runId, tx);
         for (const total of totals) {
           hours += total.hours;
           cents += total.cents;
@@ -54,7 +54,7 @@ export function createChargingRun(deps: {
             tx,
           );
         }
-        await repo.markChecked(accountId, now, tx);
+        await repository.markChecked(accountId, now, tx);
       });
       try {
         await guard.guardAccount(accountId);

@@ -44,17 +44,17 @@ export function createCostAnalysis(deps: {
   ratesAt: (accountId: string, at: Date) => Promise<Rate[]>;
   clock: Clock;
 }) {
-  const { repository: repo, ratesAt, clock } = deps;
+  const { repository, ratesAt, clock } = deps;
 
   return async function analysis(accountId: string, scope: Scope, startDate: string | undefined): Promise<CostAnalysisValues> {
     const now = clock.now();
     const month = monthOf(startDate, now);
     const yearFrom = new Date(Date.UTC(month.from.getUTCFullYear(), month.from.getUTCMonth() - 11, 1));
     const [rows, clusterSums, monthly, clusterRows, rates] = await Promise.all([
-      repo.dailySums(scope, dayText(month.from), dayText(month.to)),
-      repo.clusterSums(scope, dayText(month.from)),
-      repo.monthlyCents(scope, dayText(yearFrom), dayText(month.to)),
-      repo.clustersOf(accountId, scope),
+      repository.dailySums(scope, dayText(month.from), dayText(month.to)),
+      repository.clusterSums(scope, dayText(month.from)),
+      repository.monthlyCents(scope, dayText(yearFrom), dayText(month.to)),
+      repository.clustersOf(accountId, scope),
       ratesAt(accountId, now),
     ]);
 

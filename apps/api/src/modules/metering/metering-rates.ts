@@ -20,10 +20,10 @@ export function createMeteringRates(deps: {
   /** Real milliseconds one billable hour lasts. */
   hourMs: number;
 }) {
-  const { db, repository: repo, clock } = deps;
+  const { db, repository, clock } = deps;
 
   async function ratesAt(accountId: string, at: Date): Promise<Rate[]> {
-    const rows = await repo.rateRows(accountId);
+    const rows = await repository.rateRows(accountId);
     return DEFAULT_RATES.map((fallback) => {
       const row = rows.find((r) => r.dimension === fallback.dimension && r.effectiveFrom.getTime() <= at.getTime());
       return row ? { dimension: fallback.dimension, rateE4: row.rateE4, freeUnits: row.freeUnits } : fallback;
@@ -32,7 +32,7 @@ export function createMeteringRates(deps: {
 
   /** What the clusters cost per real hour now (the sim's hours are shorter), per subscription. */
   async function realHourCentsOf(accountId: string, filter: { subscriptionId?: string; clusterId?: string }) {
-    const [rates, rows] = await Promise.all([ratesAt(accountId, clock.now()), repo.clustersOf(accountId, filter)]);
+    const [rates, rows] = await Promise.all([ratesAt(accountId, clock.now()), repository.clustersOf(accountId, filter)]);
     const billable = new Map<string, number>();
     for (const c of rows) {
       // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
@@ -47,12 +47,12 @@ export function createMeteringRates(deps: {
     realHourCentsOf,
 
     /** The account's rate rows, newest first: the rate history staff see. */
-    rateChanges: (accountId: string) => repo.rateRows(accountId),
+    rateChanges: (accountId: string) => repository.rateRows(accountId),
 
     async rateCard(accountId: string): Promise<RateCard> {
       const now = clock.now();
       const rates = await ratesAt(accountId, now);
-      const rows = await repo.rateRows(accountId);
+      const rows = await repository.rateRows(accountId);
       const effective = rows.find((r) => r.effectiveFrom.getTime() <= now.getTime())?.effectiveFrom ?? new Date(0);
       return {
         effective_date: effective.toISOString(),
@@ -82,7 +82,7 @@ export function createMeteringRates(deps: {
           throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
         }
       }
-      await repo.insertRates(accountId, rates, effectiveFrom, actorUserId, now, tx);
+      await repository.insertRates(accountId, rates, effectiveFrom, actorUserId, now, tx);
     },
   };
 }

@@ -6,6 +6,6 @@ import { createUsersService as createService } from './users.service.js';
 export type { SubscriptionDirectory, UsersService } from './users.service.js';
 export { usersRoutes } from './users.routes.js';
 
-export function createUsersService(deps: Omit<Parameters<typeof createService>[0], 'usersRepository'> & { db: Database }) {
-  return createService({ ...deps, usersRepository: createUsersRepository(deps.db) });
+export function createUsersService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
+  return createService({ ...deps, repository: createUsersRepository(deps.db) });
 }

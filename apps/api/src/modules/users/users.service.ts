@@ -20,7 +20,7 @@ export interface SubscriptionDirectory {
 
 export function createUsersService(deps: {
   db: Database;
-  usersRepository: UsersRepository;
+  repository: UsersRepository;
   auth: AuthService;
   /** People and memberships belong to the auth module: the users module adds and removes them through it. */
   accounts: AccountRecords;
@@ -30,7 +30,7 @@ export function createUsersService(deps: {
   secret: string;
   publicUrl: string;
 }) {
-  const { db, usersRepository: repo, auth, accounts, mail, subscriptions, clock, secret, publicUrl } = deps;
+  const { db, repository, auth, accounts, mail, subscriptions, clock, secret, publicUrl } = deps;
   const invitationHash = (token: string) => keyedHash(secret, 'invitation', token);
 
   const newToken = () => randomBytes(32).toString('base64url');
@@ -55,8 +55,8 @@ export function createUsersService(deps: {
     async list(caller: AccountCaller): Promise<AccountUser[]> {
       const accountId = caller.accountId;
       const [members, grants, owned] = await Promise.all([
-        repo.listMembers(accountId),
-        repo.memberSubscriptionIds(accountId),
+        repository.listMembers(accountId),
+        repository.memberSubscriptionIds(accountId),
         subscriptions.list(accountId),
       ]);
       const names = new Map(owned.map((subscription) => [subscription.id, subscription.name]));
@@ -75,7 +75,7 @@ export function createUsersService(deps: {
     /** The full name of a registered person, for the Add dialog's look-up. */
     /** The name of a registered customer, for the invite dialog; staff are answered as unknown e-mails, never named. */
     async checkUser(email: string): Promise<string> {
-      const user = await repo.findUserByEmail(email);
+      const user = await repository.findUserByEmail(email);
       if (!user || user.systemRole) throw notFound('USER_NOT_FOUND', MESSAGES.userNotRegistered);
       return user.name;
     },
@@ -85,7 +85,7 @@ export function createUsersService(deps: {
       input: { email: string; name: string; role: InvitableRole; subscriptionIds: string[] },
     ): Promise<string> {
       const accountId = caller.accountId;
-      if (await repo.findMemberByEmail(accountId, input.email)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
+      if (await repository.findMemberByEmail(accountId, input.email)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
       const subscriptionIds = input.role === 'CLUSTER_MEMBER' ? [...new Set(input.subscriptionIds)] : [];
       const owned = new Set((await subscriptions.list(accountId)).map((subscription) => subscription.id));
       if (subscriptionIds.some((id) => !owned.has(id))) {
@@ -95,7 +95,7 @@ export function createUsersService(deps: {
       const token = newToken();
       const now = clock.now();
       const { invitationId, mailId } = await db.transaction(async (tx) => {
-        const invitationId = await repo.insertInvitation(
+        const invitationId = await repository.insertInvitation(
           {
             accountId,
             email: input.email,
@@ -119,7 +119,7 @@ export function createUsersService(deps: {
     /** The account's invitations still waiting for an answer, for the users list. */
     async listPendingInvitations(caller: AccountCaller): Promise<PendingInvitation[]> {
       const now = clock.now();
-      const rows = await repo.listPendingInvitations(caller.accountId);
+      const rows = await repository.listPendingInvitations(caller.accountId);
       return rows.map((row) => ({
         invitation_id: row.id,
         email_id: row.email,
@@ -137,14 +137,14 @@ export function createUsersService(deps: {
       const inviter = await auth.userDetail(caller);
       const token = newToken();
       const mailId = await db.transaction(async (tx) => {
-        const row = await repo.renewInvitation(
+        const row = await repository.renewInvitation(
           accountId,
           invitationId,
           { tokenHash: invitationHash(token), expiresAt: expiryFrom(clock.now()) },
           tx,
         );
         if (!row) throw notFound('NOT_FOUND', MESSAGES.invitationNotFound);
-        if (await repo.findMemberByEmail(accountId, row.email, tx)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
+        if (await repository.findMemberByEmail(accountId, row.email, tx)) throw conflict('ALREADY_MEMBER', MESSAGES.alreadyMember);
         return mail.enqueue(composeMail(inviter, invitationOf(row), token), tx, 'invitation');
       });
       await mail.dispatch(mailId, 'invitation');
@@ -152,7 +152,7 @@ export function createUsersService(deps: {
 
     /** Revoking keeps the row as a record; accepting its link then fails like an expired one. */
     async revokeInvitation(caller: AccountCaller, invitationId: string): Promise<void> {
-      const revoked = await repo.revokeInvitation(caller.accountId, invitationId, clock.now());
+      const revoked = await repository.revokeInvitation(caller.accountId, invitationId, clock.now());
       if (!revoked) throw notFound('NOT_FOUND', MESSAGES.invitationNotFound);
     },
 
@@ -160,13 +160,13 @@ export function createUsersService(deps: {
     async acceptInvitation(token: string) {
       const now = clock.now();
       const accepted = await db.transaction(async (tx) => {
-        const invitation = await repo.acceptInvitation(invitationHash(token), now, tx);
+        const invitation = await repository.acceptInvitation(invitationHash(token), now, tx);
         if (!invitation) throw new AppError(422, 'INVITATION_INVALID', MESSAGES.accessExpired);
-        const existing = await repo.findUserByEmail(invitation.email, tx);
+        const existing = await repository.findUserByEmail(invitation.email, tx);
         const user = existing ?? (await accounts.addPerson({ email: invitation.email, name: invitation.userName, createdAt: now }, tx));
         await accounts.addMember(invitation.accountId, user.id, invitation.role, now, tx);
-        await repo.grantSubscriptions(invitation.accountId, user.id, invitation.subscriptionIds, tx);
-        const member = await repo.findMemberByEmail(invitation.accountId, invitation.email, tx);
+        await repository.grantSubscriptions(invitation.accountId, user.id, invitation.subscriptionIds, tx);
+        const member = await repository.findMemberByEmail(invitation.accountId, invitation.email, tx);
         return { userId: user.id, accountId: invitation.accountId, role: member!.role as CustomerRole, signUp: !existing };
       });
       const tokens = await auth.openSession(accepted.userId, accepted.accountId, accepted.role);
@@ -176,11 +176,11 @@ export function createUsersService(deps: {
     /** Removes a person from the caller's account; never the owner, never oneself. */
     async remove(caller: AccountCaller, email: string): Promise<void> {
       const accountId = caller.accountId;
-      const target = await repo.findMemberByEmail(accountId, email);
+      const target = await repository.findMemberByEmail(accountId, email);
       if (!target) throw notFound('NOT_FOUND', MESSAGES.notFound);
       if (target.role === 'ACCOUNT_OWNER' || target.userId === caller.userId) throw forbidden(MESSAGES.removeUserRefused);
       await db.transaction(async (tx) => {
-        await repo.revokeSubscriptions(accountId, target.userId, tx);
+        await repository.revokeSubscriptions(accountId, target.userId, tx);
         await accounts.removeMember(accountId, target.userId, tx);
       });
       await auth.revokeAccountSessions(target.userId, accountId);
