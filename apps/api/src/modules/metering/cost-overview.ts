@@ -1,4 +1,4 @@
-import { CLUSTER_MESSAGES, centsToAmount, type ClusterConsumptionOverview, type HourlyRatePreview } from '@kumo/contract';
+import { CLUSTER_MESSAGES } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { HOUR, monthOf } from '../../clock.js';
 import { notFound } from '../../errors.js';
@@ -22,6 +22,24 @@ export interface SubscriptionCost {
   /** Hours the balance lasts at that rate, to a tenth; null when nothing is charged or the balance is gone. */
   runwayHours: number | null;
   month: { from: Date; to: Date };
+}
+
+/** A cluster's month of cost (its own overview). */
+export interface ClusterCost {
+  clusterId: string;
+  clusterName: string;
+  subscriptionId: string;
+  consumedCents: number;
+  forecastCents: number;
+  hourlyCents: number;
+  month: { from: Date; to: Date };
+}
+
+/** The cost preview of a new cluster: its hourly cost, the subscription's balance and the whole hours it covers. */
+export interface HourlyCostPreview {
+  hourlyCents: number;
+  balanceCents: number;
+  coversHours: number;
 }
 
 /**
@@ -114,7 +132,7 @@ export function createCostOverview(deps: {
       return analysis(accountId, { subscriptionId: cluster.subscriptionId, clusterId: cluster.id }, startDate);
     },
 
-    async clusterOverview(accountId: string, clusterId: string, startDate?: string): Promise<ClusterConsumptionOverview> {
+    async clusterOverview(accountId: string, clusterId: string, startDate?: string): Promise<ClusterCost> {
       const cluster = await requireCluster(accountId, clusterId);
       const month = monthOf(startDate, clock.now());
       const scope = { subscriptionId: cluster.subscriptionId, clusterId: cluster.id };
@@ -125,27 +143,26 @@ export function createCostOverview(deps: {
       const consumed = monthly.get(dayText(month.from)) ?? 0;
       const hourly = hourCents(cluster.subscriptionId);
       return {
-        deployment_id: cluster.id,
-        cluster_name: cluster.name,
-        subscription_id: cluster.subscriptionId,
-        consumed_amount: centsToAmount(consumed),
-        forecasted_amount: centsToAmount(forecast(consumed, hourly, month)),
-        hourly_rate: centsToAmount(hourly),
-        start_date: month.from.toISOString(),
-        end_date: month.to.toISOString(),
+        clusterId: cluster.id,
+        clusterName: cluster.name,
+        subscriptionId: cluster.subscriptionId,
+        consumedCents: consumed,
+        forecastCents: forecast(consumed, hourly, month),
+        hourlyCents: hourly,
+        month,
       };
     },
 
     /** The cost preview: what one running cluster costs per real hour at the account's rates, and how long the balance lasts. */
-    async hourlyRatePreview(accountId: string, subscriptionId: string, dr: boolean): Promise<HourlyRatePreview> {
+    async hourlyRatePreview(accountId: string, subscriptionId: string, dr: boolean): Promise<HourlyCostPreview> {
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
       const rates = await ratesAt(accountId, clock.now());
       const realHourCents = Math.round((clusterHourCents(rates, 'running', dr) * REAL_HOUR_MS) / deps.hourMs);
       const balance = subscription.balanceCents;
       return {
-        hourly_rate: centsToAmount(realHourCents),
-        balance: centsToAmount(balance),
-        covers_hours: realHourCents > 0 ? Math.max(0, Math.floor(balance / realHourCents)) : 0,
+        hourlyCents: realHourCents,
+        balanceCents: balance,
+        coversHours: realHourCents > 0 ? Math.max(0, Math.floor(balance / realHourCents)) : 0,
       };
     },
   };

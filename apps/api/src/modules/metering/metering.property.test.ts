@@ -7,7 +7,7 @@ import { startTestApp, type TestContext } from '../../../test/support/harness.js
 import { newCustomer, newSubscription } from '../../../test/support/money.js';
 import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../test/support/metering.js';
 import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
-import { toCreditAnalysisWire } from './presentation.js';
+import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';
 
 /**
  * Random cluster lifecycles and rate changes over simulated hours, with metering runs at random moments (some
@@ -269,7 +269,8 @@ describe.each(kinds)('metering properties on %s', (kind) => {
           expect(Math.round(ofCluster.last_12_months.at(-1)!.monthly_consumed_amount * 100)).toBe(cents);
           expect(
             Math.round(
-              (await ctx.services.metering.clusterOverview(customer.accountId, c.id, '2026-03-01T00:00:00')).consumed_amount * 100,
+              toClusterCostWire(await ctx.services.metering.clusterOverview(customer.accountId, c.id, '2026-03-01T00:00:00'))
+                .consumed_amount * 100,
             ),
           ).toBe(cents);
           clustersTotal += cents;

@@ -23,7 +23,7 @@ import { routeDeclarations } from '../../http/route.js';
 import { FRAMED_BY_PORTAL } from '../../http/security-headers.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
 import type { MeteringService } from './index.js';
-import { toCreditAnalysisWire, toSubscriptionCostWire } from './presentation.js';
+import { toClusterCostWire, toCreditAnalysisWire, toHourlyRatePreviewWire, toSubscriptionCostWire } from './presentation.js';
 
 const routes = routeDeclarations('Cost analysis');
 const reads = errorResponses(400, 401, 403, 404);
@@ -104,7 +104,9 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         response: { 200: clusterConsumptionOverviewSchema, ...reads },
       }),
       handler: async (request) =>
-        metering.clusterOverview(accountCallerOf(request).accountId, request.params.deploymentId, request.query.startDate),
+        toClusterCostWire(
+          await metering.clusterOverview(accountCallerOf(request).accountId, request.params.deploymentId, request.query.startDate),
+        ),
     });
 
     app.get('/api/cluster/consumption/hourly-rate', {
@@ -114,7 +116,9 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         response: { 200: hourlyRatePreviewSchema, ...reads },
       }),
       handler: async (request) =>
-        metering.hourlyRatePreview(accountCallerOf(request).accountId, request.query.subscriptionId, request.query.dr === 'true'),
+        toHourlyRatePreviewWire(
+          await metering.hourlyRatePreview(accountCallerOf(request).accountId, request.query.subscriptionId, request.query.dr === 'true'),
+        ),
     });
 
     app.get('/api/subscription/consumption/export/:subscriptionId', {

@@ -1,7 +1,14 @@
 /** How metering's values are shown on the wire: dollars, ISO dates and the specification's field names. */
-import { centsToAmount, type CreditAnalysis, type ServiceConsumption, type SubscriptionConsumptionOverview } from '@kumo/contract';
+import {
+  centsToAmount,
+  type ClusterConsumptionOverview,
+  type CreditAnalysis,
+  type HourlyRatePreview,
+  type ServiceConsumption,
+  type SubscriptionConsumptionOverview,
+} from '@kumo/contract';
 import type { CategoryCents, CostAnalysisValues } from './cost-analysis.js';
-import type { SubscriptionCost } from './cost-overview.js';
+import type { ClusterCost, HourlyCostPreview, SubscriptionCost } from './cost-overview.js';
 
 /** A row of the cost overview (GET /api/subscription/consumption/overview). */
 export function toSubscriptionCostWire(cost: SubscriptionCost): SubscriptionConsumptionOverview {
@@ -17,6 +24,29 @@ export function toSubscriptionCostWire(cost: SubscriptionCost): SubscriptionCons
     runway_hours: cost.runwayHours,
     start_date: cost.month.from.toISOString(),
     end_date: cost.month.to.toISOString(),
+  };
+}
+
+/** A cluster's month (GET /api/cluster/consumption/overview/{deploymentId}). */
+export function toClusterCostWire(cost: ClusterCost): ClusterConsumptionOverview {
+  return {
+    deployment_id: cost.clusterId,
+    cluster_name: cost.clusterName,
+    subscription_id: cost.subscriptionId,
+    consumed_amount: centsToAmount(cost.consumedCents),
+    forecasted_amount: centsToAmount(cost.forecastCents),
+    hourly_rate: centsToAmount(cost.hourlyCents),
+    start_date: cost.month.from.toISOString(),
+    end_date: cost.month.to.toISOString(),
+  };
+}
+
+/** The cost preview (GET /api/cluster/consumption/hourly-rate). */
+export function toHourlyRatePreviewWire(preview: HourlyCostPreview): HourlyRatePreview {
+  return {
+    hourly_rate: centsToAmount(preview.hourlyCents),
+    balance: centsToAmount(preview.balanceCents),
+    covers_hours: preview.coversHours,
   };
 }
 
