@@ -32,6 +32,7 @@ import { utcMonthStart } from '../../components/cost/months';
 import { IconAlertTriangle, IconDots, IconTrash, IconWallet } from '../../components/icons';
 import { api } from '../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../lib/format';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { subscriptionKeys } from './api/keys';
 import { useSubscriptionDetails } from './api/subscription-details';
 import { AddFundsDialog } from './add-funds-dialog';
@@ -55,6 +56,8 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
   const detailsQuery = useSubscriptionDetails(listed?.subscription_id);
   const [addingFunds, setAddingFunds] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A staff member's view offers neither Add Funds nor Delete: the server would refuse them (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   // The details call is the fresher reading; the list catches up when the amount or status moved.
   const subscription = detailsQuery.data ?? listed;
   const fresh = detailsQuery.data;
@@ -89,18 +92,20 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
             {subscription.remark || 'No remarks'}
           </Text>
         </Stack>
-        <Menu position="bottom-end" shadow="md" width={200}>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`More actions for ${subscription.subscription_name}`}>
-              <IconDots size={20} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-              Delete subscription
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {!readOnly && (
+          <Menu position="bottom-end" shadow="md" width={200}>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`More actions for ${subscription.subscription_name}`}>
+                <IconDots size={20} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+                Delete subscription
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
 
       {isBelowMinimumBalance(subscription) && (
@@ -124,9 +129,11 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
             <Text fz="lg" fw={700} c={amountToCents(subscription.total_amount) < 0 ? 'red' : undefined}>
               {formatUsd(subscription.total_amount)}
             </Text>
-            <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setAddingFunds(true)}>
-              Add Funds
-            </Anchor>
+            {!readOnly && (
+              <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setAddingFunds(true)}>
+                Add Funds
+              </Anchor>
+            )}
           </Group>
         </DetailField>
       </SimpleGrid>

@@ -4,6 +4,7 @@ import { MESSAGES, amountToCents, centsToAmount, type Subscription } from '@kumo
 import { IconPlus, IconWallet } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import type { useSubscriptions } from './api/subscription-list';
 
 interface SubscriptionListProps {
@@ -20,13 +21,17 @@ export function totalBalance(subscriptions: Subscription[]): number {
 /** The account's subscriptions with their balances, the total, and New. */
 export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListProps) {
   const subscriptions = query.data ?? [];
+  // A staff member's view offers no New: the server would refuse it (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   return (
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
         <Text fw={600}>All subscriptions</Text>
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
-          New
-        </Button>
+        {!readOnly && (
+          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
+            New
+          </Button>
+        )}
       </Group>
       <Box px="sm" pb="sm" role="group" aria-label="Total balance">
         <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>

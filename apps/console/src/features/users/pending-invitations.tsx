@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES, ROLE_LABELS, type PendingInvitation } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { usePendingInvitations, useResendInvitation, useRevokeInvitation } from './api/pending-invitations';
 
 /**
@@ -14,6 +15,8 @@ export function PendingInvitations() {
   const query = usePendingInvitations();
   const resend = useResendInvitation();
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
+  // A staff member's view offers neither Resend nor Revoke: the server would refuse them (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   const invitations = query.data ?? [];
 
   if (query.isError) {
@@ -69,27 +72,29 @@ export function PendingInvitations() {
             <Text fz="xs" c="dimmed">
               {invitation.expired ? 'Link expired' : 'Link expires'} {formatDateTime(invitation.expires_on)}
             </Text>
-            <Group gap="xs" justify="flex-end">
-              <Button
-                size="compact-sm"
-                variant="light"
-                loading={resend.isPending && resend.variables === invitation.invitation_id}
-                disabled={resend.isPending}
-                onClick={() => void resendTo(invitation)}
-                aria-label={`Resend the invitation to ${invitation.email_id}`}
-              >
-                Resend
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                onClick={() => setRevoking(invitation)}
-                aria-label={`Revoke the invitation to ${invitation.email_id}`}
-              >
-                Revoke
-              </Button>
-            </Group>
+            {!readOnly && (
+              <Group gap="xs" justify="flex-end">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  loading={resend.isPending && resend.variables === invitation.invitation_id}
+                  disabled={resend.isPending}
+                  onClick={() => void resendTo(invitation)}
+                  aria-label={`Resend the invitation to ${invitation.email_id}`}
+                >
+                  Resend
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setRevoking(invitation)}
+                  aria-label={`Revoke the invitation to ${invitation.email_id}`}
+                >
+                  Revoke
+                </Button>
+              </Group>
+            )}
           </Stack>
         ))}
       </Stack>

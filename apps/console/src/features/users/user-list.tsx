@@ -4,6 +4,7 @@ import { MESSAGES, ROLE_LABELS, type AccountUser } from '@kumo/contract';
 import { IconPlus, IconUsers } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { initials } from '../../lib/format';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import type { useAccountUsers } from './api/account-users';
 
 interface UserListProps {
@@ -15,13 +16,17 @@ interface UserListProps {
 /** The account's people, each linking to their details; the Add button opens the invitation dialog. */
 export function UserList({ query, selectedId, onAdd }: UserListProps) {
   const users: AccountUser[] = query.data ?? [];
+  // A staff member's view offers no Add: the server would refuse it (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   return (
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
         <Text fw={600}>All users</Text>
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-          Add
-        </Button>
+        {!readOnly && (
+          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onAdd}>
+            Add
+          </Button>
+        )}
       </Group>
       {query.isPending ? (
         <Center py="xl">
