@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { ROLE_LABELS, UI_TIMING, isSystemRole, type Account, type UserDetail } from '@kumo/contract';
 import { IconCheck, IconLogout } from '../../components/icons';
 import { WideTextTooltip } from '../../components/wide-text-tooltip';
-import { useSwitchAccount } from '../../lib/switch-account';
+import { useSwitchAccount } from '../../lib/api/switch-account';
 import { errorMessage } from '../../lib/api-error';
 import { initials } from '../../lib/format';
 import { signInPath, signOut } from '../../lib/sign-out';

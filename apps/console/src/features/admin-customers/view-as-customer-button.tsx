@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
-import { useStartUserSwitch } from '../../lib/switch-user';
+import { useStartUserSwitch } from '../../lib/api/switch-user';
 
 /**
  * Opens the customer's console as the customer sees it, read-only (customer_switch_user). The page leaves the

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconLock, IconLogout } from '../../components/icons';
 import { PublicLayout } from '../../components/public-layout';
-import { useSwitchAccount } from '../../lib/switch-account';
+import { useSwitchAccount } from '../../lib/api/switch-account';
 import { errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
 import { signInPath, signOut } from '../../lib/sign-out';

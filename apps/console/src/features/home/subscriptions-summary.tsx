@@ -5,7 +5,7 @@ import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
-import { useSubscriptionList } from '../../lib/subscription-list';
+import { useSubscriptionList } from '../../lib/api/subscription-list';
 import { useRunways } from './api/runways';
 
 /** Left bar of home: one card per subscription with its balance and a menu to go to it. */

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
   Alert,
@@ -30,11 +29,10 @@ import { CreditAnalysisPanel } from '../../components/cost/credit-analysis-panel
 import { costCell } from '../../components/cost/cost-format';
 import { utcMonthStart } from '../../components/cost/months';
 import { IconAlertTriangle, IconDots, IconTrash, IconWallet } from '../../components/icons';
-import { api } from '../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { subscriptionKeys } from './api/keys';
-import { useSubscriptionDetails } from './api/subscription-details';
+import { fetchSubscriptionCreditAnalysis, useRefreshSubscriptionList, useSubscriptionDetails } from './api/subscription-details';
 import { AddFundsDialog } from './add-funds-dialog';
 import { BalanceOutlookFields, ScheduledRateNotices } from './balance-outlook';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
@@ -52,7 +50,7 @@ interface SubscriptionDetailsProps {
 
 /** The selected subscription: name, remark, status, plan, balance with Add Funds, and its tabs. */
 export function SubscriptionDetails({ subscription: listed, loading }: SubscriptionDetailsProps) {
-  const queryClient = useQueryClient();
+  const refreshList = useRefreshSubscriptionList();
   const detailsQuery = useSubscriptionDetails(listed?.subscription_id);
   const [addingFunds, setAddingFunds] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -63,9 +61,9 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
   const fresh = detailsQuery.data;
   useEffect(() => {
     if (fresh && listed && (fresh.total_amount !== listed.total_amount || fresh.status !== listed.status)) {
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.list() });
+      refreshList();
     }
-  }, [fresh, listed, queryClient]);
+  }, [fresh, listed, refreshList]);
 
   if (!subscription) {
     return (
@@ -183,13 +181,10 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
 
 /** The month's actual cost and forecast over the cost and consumption tables (spec section 2). */
 function CostAnalysis({ subscription }: { subscription: Subscription }) {
-  const id = encodeURIComponent(subscription.subscription_id);
   return (
     <CreditAnalysisPanel
-      queryKey={[...subscriptionKeys.all, 'credit-analysis', subscription.subscription_id]}
-      fetchAnalysis={(startDate, signal) =>
-        api.get(`/api/subscription/consumption/credit-analysis/${id}`, { query: { startDate }, signal })
-      }
+      queryKey={subscriptionKeys.creditAnalysis(subscription.subscription_id)}
+      fetchAnalysis={(startDate, signal) => fetchSubscriptionCreditAnalysis(subscription.subscription_id, startDate, signal)}
       exportPath={CONSUMPTION_EXPORT_PATHS.subscription(subscription.subscription_id)}
       subject={subscription.subscription_name}
       summary={(startDate) =>

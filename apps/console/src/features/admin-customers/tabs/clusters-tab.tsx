@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Badge, Button, Center, Group, Loader, Menu, Modal, SimpleGrid, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_MESSAGES, CLUSTER_STATUS_LABELS, clusterDeletionStartedMessage, type Cluster, type ClusterStatus } from '@kumo/contract';
-import { useQuery } from '@tanstack/react-query';
 import { DetailField } from '../../../components/detail-field';
 import { IconDots } from '../../../components/icons';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminPages } from '../api/customer-detail';
+import { useNodeDetails } from '../api/customer-tabs';
 import { downloadDeploymentTemplate } from '../api/downloads';
 import { customerKeys } from '../api/keys';
 import { FourEyesModal } from '../four-eyes-modal';
@@ -191,11 +191,7 @@ function DeleteClusterForm({ cluster, pending, error, onCancel, onConfirm }: Del
 }
 
 function NodeDetailsDialog({ userId, cluster, onClose }: { userId: string; cluster: Cluster | null; onClose: () => void }) {
-  const query = useQuery({
-    queryKey: ['admin', 'node-details', cluster?.deployment_id],
-    queryFn: ({ signal }) => api.get(`/api/admin/node-details-view/${cluster!.deployment_id}`, { query: { userId }, signal }),
-    enabled: !!cluster,
-  });
+  const query = useNodeDetails(userId, cluster?.deployment_id);
   return (
     <Modal opened={!!cluster} onClose={onClose} title={cluster ? `${cluster.cluster_name} details` : ''} size="xl" centered>
       {query.isPending ? (

@@ -1,10 +1,10 @@
 import { Card, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES } from '@kumo/contract';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime, formatMonth, formatUsd } from '../../../lib/format';
 import { useAdminPages } from '../api/customer-detail';
+import { useCumulativeCost } from '../api/customer-tabs';
 import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { PagedTable } from './paged-table';
@@ -81,10 +81,7 @@ function CurrentMonth({ userId }: { userId: string }) {
 }
 
 function LastMonths({ userId }: { userId: string }) {
-  const query = useQuery({
-    queryKey: customerKeys.tab(userId, 'cumulative-cost'),
-    queryFn: ({ signal }) => api.get('/api/admin/view/cumulative-cost-consumption', { query: { userId }, signal }),
-  });
+  const query = useCumulativeCost(userId);
   const total = (query.data ?? []).reduce((sum, month) => sum + month.monthly_consumed_amount, 0);
   return (
     <Card withBorder>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, type RateCard } from '@kumo/contract';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminPages } from '../api/customer-detail';
+import { useRateCard } from '../api/customer-tabs';
 import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { ServiceRatesDialog } from '../service-rates-dialog';
@@ -32,10 +32,7 @@ export function RatesTab({ userId }: { userId: string }) {
 }
 
 function CurrentRates({ userId }: { userId: string }) {
-  const query = useQuery({
-    queryKey: customerKeys.tab(userId, 'rates'),
-    queryFn: ({ signal }) => api.get(`/api/admin/current-resource-rate/${userId}`, { signal }),
-  });
+  const query = useRateCard(userId);
   const [editing, setEditing] = useState<RateCard | null>(null);
 
   return (
