@@ -1,6 +1,6 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { z } from 'zod';
 import {
   ADD_FUNDS,
@@ -12,9 +12,9 @@ import {
   type Subscription,
 } from '@kumo/contract';
 import { AmountField } from '../../components/amount-field';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface AdminAddFundsDialogProps {
   userId: string;
@@ -117,11 +117,7 @@ function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProp
             />
           )}
         />
-        {form.error ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(form.error)}
-          </Alert>
-        ) : null}
+        {form.error ? <ErrorAlert error={form.error} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel

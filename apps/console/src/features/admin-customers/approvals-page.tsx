@@ -2,9 +2,9 @@ import { Badge, Card, Center, Code, EmptyState, Group, Loader, Stack, Text, Titl
 import { ADMIN_ACTION_LABELS, ADMIN_MESSAGES, type PendingApproval } from '@kumo/contract';
 import { PageHeader } from '../../components/page-header';
 import { IconKey } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useApprovals } from './api/customer-tabs';
+import { ErrorAlert } from '../../components/error-alert';
 
 /**
  * /admin/approvals: the actions waiting for the signed-in staff member to approve, with exactly what
@@ -23,9 +23,7 @@ export function ApprovalsPage() {
           <Loader size="sm" aria-label="Loading approvals" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : query.data.length === 0 ? (
         <Card>
           <EmptyState variant="light" icon={<IconKey size={24} />} title={ADMIN_MESSAGES.noApprovals} py={48} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Radio, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ADMIN_MESSAGES, KM_USER_ROLES, KM_USER_ROLE_LABELS, type KmAccessCheck, type KmUserRole } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
 import { useKmAccessCheck, useSaveKmAccess } from './api/customer-tabs';
+import { notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface KmAccessDialogProps {
   userId: string;
@@ -21,9 +21,7 @@ export function KmAccessDialog({ userId, opened, onClose }: KmAccessDialogProps)
           <Loader size="sm" aria-label="Checking manager access" />
         </Center>
       ) : check.isError ? (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(check.error)}
-        </Text>
+        <ErrorAlert error={check.error} />
       ) : (
         <KmAccessForm key={check.dataUpdatedAt} userId={userId} check={check.data} onClose={onClose} />
       )}
@@ -40,7 +38,7 @@ function KmAccessForm({ userId, check, onClose }: { userId: string; check: KmAcc
       { admin_access: adminAccess, km_user_role: role },
       {
         onSuccess: (result) => {
-          notifications.show({ color: 'green', message: result.message });
+          notifySuccess(result.message);
           onClose();
         },
       },
@@ -81,11 +79,7 @@ function KmAccessForm({ userId, check, onClose }: { userId: string; check: KmAcc
           {ADMIN_MESSAGES.kmAccessRevert}
         </Text>
       )}
-      {save.isError && (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(save.error)}
-        </Text>
-      )}
+      {save.isError && <ErrorAlert error={save.error} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Cancel

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   ADMIN_MESSAGES,
   FREE_UNIT_DIMENSIONS,
@@ -14,8 +14,9 @@ import {
   type RateCard,
 } from '@kumo/contract';
 import dayjs from 'dayjs';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface ServiceRatesDialogProps {
   userId: string;
@@ -204,11 +205,7 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
             />
           </Stack>
         </ScrollArea.Autosize>
-        {generalError ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(form.error)}
-          </Alert>
-        ) : null}
+        {generalError ? <ErrorAlert error={form.error} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel

@@ -3,11 +3,10 @@ import { Badge, Box, Button, Center, EmptyState, Group, Loader, Stack, Text, The
 import dayjs from 'dayjs';
 import { AUDIT_EVENT_LABELS, CLUSTER_MESSAGES, type AuditEvent, type TimelineEntry } from '@kumo/contract';
 import { IconCheck, IconCircle, IconClock, IconPlayerPlay, IconPlayerStop, IconReceipt, IconTrash, IconX } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useTimeline } from './api/timeline';
-import { statusColorClass } from './cluster-status';
 import classes from './cluster-timeline.module.css';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** Hours and minutes in UTC, the time the day groups are cut in. */
 const utcTime = (at: string) => `${at.slice(11, 16)} UTC`;
@@ -36,9 +35,7 @@ export function ClusterTimeline({ deploymentId }: { deploymentId: string }) {
           <Loader size="sm" aria-label="Loading the timeline" />
         </Center>
       ) : query.isError ? (
-        <Text className={statusColorClass('red')} fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : days.length === 0 ? (
         <EmptyState variant="light" icon={<IconClock size={24} />} title={CLUSTER_MESSAGES.noTimeline} py="lg" />
       ) : (

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Card, Center, Loader } from '@mantine/core';
+import { Anchor, Card, Center, Loader } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-error';
 import { endReportSession, useReportUrl } from './api/report';
+import { ErrorAlert } from '../../components/error-alert';
 
 /**
  * The subscription report (balances, monthly consumption by service, the period's transactions) the API
@@ -29,9 +29,7 @@ export function ReportsPage() {
       />
       <Card p={0}>
         {report.isError ? (
-          <Alert color="red" variant="light" role="alert" m="md">
-            {errorMessage(report.error)}
-          </Alert>
+          <ErrorAlert error={report.error} m="md" />
         ) : !url ? (
           <Center py={64}>
             <Loader size="sm" aria-label="Loading the report" />

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@kumo/contract';
 import { IconKey } from '../../components/icons';
 import { clearSession } from '../../lib/session';
 import { abandonSession, renewSession, useSessionExpired } from '../../lib/session-expiry';
 import { useResetAllQueries } from './api/reset-queries';
 import { parseRenewalMessage } from './renewal-message';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** The identity provider's sign-in, told to hand the new tokens back to this window. */
 export const RENEWAL_SIGN_IN_PATH = '/oauth2/authorization/azure?isSessionExpired=true';
@@ -68,11 +69,7 @@ export function SessionExpiredModal() {
     >
       <Stack gap="md">
         <Text id="session-expired-text">{MESSAGES.sessionExpired}</Text>
-        {popupBlocked && (
-          <Alert color="red" variant="light" role="alert">
-            {MESSAGES.popupBlocked}
-          </Alert>
-        )}
+        {popupBlocked && <ErrorAlert>{MESSAGES.popupBlocked}</ErrorAlert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={signOut}>
             Logout

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { z } from 'zod';
 import { ADD_FUNDS, SUBSCRIPTION_LIMITS, purchaseRequestSchema, remainingCharacters, type Subscription } from '@kumo/contract';
 import { AmountField } from '../../components/amount-field';
 import { IconCreditCard } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { usePurchaseCredit } from './api/purchase-credit';
 import { leaveForCheckout } from './leave-for-checkout';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface AddFundsDialogProps {
   /** The subscription to add funds to; the dialog is open while there is one. */
@@ -83,11 +83,7 @@ function AddFundsForm({ subscription, onClose }: { subscription: Subscription; o
           error={formState.errors.remark?.message}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
-        {purchase.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(purchase.error)}
-          </Alert>
-        )}
+        {purchase.isError && <ErrorAlert error={purchase.error} />}
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconCreditCard size={18} color="var(--mantine-color-dimmed)" />
           <Text fz="xs" c="dimmed">

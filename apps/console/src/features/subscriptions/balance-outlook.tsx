@@ -11,9 +11,9 @@ import {
 } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconClock } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { useBalanceOutlook } from './api/balance-outlook';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** Rate changes take effect at midnight UTC: the date is said in UTC so no time zone moves it a day. */
 const utcDate = (iso: string) =>
@@ -70,11 +70,7 @@ export function BalanceOutlookFields({ subscriptionId }: { subscriptionId: strin
   const query = useBalanceOutlook(subscriptionId);
   if (query.isPending) return <Loader size="sm" mt="lg" aria-label="Loading balance outlook" />;
   if (query.isError) {
-    return (
-      <Text mt="lg" c="red" fz="sm" role="alert">
-        {errorMessage(query.error)}
-      </Text>
-    );
+    return <ErrorAlert error={query.error} mt="lg" />;
   }
   const outlook = query.data;
   return (

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { MESSAGES, amountToCents, centsToAmount, type Subscription } from '@kumo/contract';
 import { IconPlus, IconWallet } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import type { useSubscriptions } from './api/subscription-list';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface SubscriptionListProps {
   query: ReturnType<typeof useSubscriptions>;
@@ -47,9 +47,7 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
           <Loader size="sm" aria-label="Loading subscriptions" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" px="sm" pb="sm" role="alert">
-          {errorMessage(query.error) || MESSAGES.subscriptionsFetchFailed}
-        </Text>
+        <ErrorAlert error={query.error} mx="sm" mb="sm" />
       ) : subscriptions.length === 0 ? (
         <EmptyState
           size="sm"

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, ROLE_LABELS, type PendingInvitation } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { usePendingInvitations, useResendInvitation, useRevokeInvitation } from './api/pending-invitations';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 /**
  * Invitations sent from this account and not yet answered, under the people list: each can be sent again
@@ -22,9 +22,7 @@ export function PendingInvitations() {
   if (query.isError) {
     return (
       <Card p="sm" mt="md">
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       </Card>
     );
   }
@@ -33,8 +31,8 @@ export function PendingInvitations() {
   const resendTo = (invitation: PendingInvitation) =>
     resend
       .mutateAsync(invitation.invitation_id)
-      .then(({ message }) => notifications.show({ color: 'green', message }))
-      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+      .then(({ message }) => notifySuccess(message))
+      .catch((error: unknown) => notifyError(error));
 
   return (
     <Card p="xs" mt="md" component="section" aria-labelledby="pending-invitations-title">
@@ -109,8 +107,8 @@ function RevokeInvitationDialog({ invitation, onClose }: { invitation: PendingIn
   const confirm = (target: PendingInvitation) =>
     revoke
       .mutateAsync(target.invitation_id)
-      .then(({ message }) => notifications.show({ color: 'green', message }))
-      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
+      .then(({ message }) => notifySuccess(message))
+      .catch((error: unknown) => notifyError(error))
       .finally(onClose);
 
   return (

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { Avatar, Button, Card, Center, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { MESSAGES, ROLE_LABELS, type AccountUser } from '@kumo/contract';
 import { IconPlus, IconUsers } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { initials } from '../../lib/format';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import type { useAccountUsers } from './api/account-users';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface UserListProps {
   query: ReturnType<typeof useAccountUsers>;
@@ -33,9 +33,7 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
           <Loader size="sm" aria-label="Loading users" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" px="sm" pb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} mx="sm" mb="sm" />
       ) : users.length === 0 ? (
         <EmptyState size="sm" icon={<IconUsers size={22} />} title={MESSAGES.noUserAdded} description={MESSAGES.addUserHint} py="xl" />
       ) : (

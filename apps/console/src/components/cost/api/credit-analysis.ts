@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { UI_TIMING, type CreditAnalysis, type CsvTable } from '@kumo/contract';
-import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download-file';
+import { notifyError } from '../../notify';
 
 /**
  * One month's analysis of a subscription or a cluster. `subjectKey` comes from the owning feature's key factory
@@ -27,6 +26,6 @@ export function useCsvDownload(exportPath: string, startDate: string, subject: s
   return useMutation({
     mutationFn: (table: CsvTable) =>
       downloadFile(exportPath, { startDate, table }, `${subject}-${table}-${startDate.slice(0, 7)}.csv`.replace(/\s+/g, '-')),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    onError: (error) => notifyError(error),
   });
 }

@@ -1,9 +1,9 @@
 import { Card, SimpleGrid, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ADMIN_MESSAGES, KM_USER_ROLE_LABELS, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, type CustomerDetail } from '@kumo/contract';
 import { DetailField } from '../../../components/detail-field';
 import { usePreviewToggle } from '../api/customer-tabs';
 import { Permission } from '../permission';
+import { notifyError } from '../../../components/notify';
 
 /** Free units, the provider's access to the manager and the preview release (Overview tab). */
 export function OverviewTab({ customer }: { customer: CustomerDetail }) {
@@ -51,7 +51,7 @@ function PreviewToggle({ customer, disabled }: { customer: CustomerDetail; disab
       disabled={disabled || toggle.isPending}
       onChange={(event) =>
         toggle.mutate(event.currentTarget.checked, {
-          onError: () => notifications.show({ color: 'red', message: ADMIN_MESSAGES.previewFailed }),
+          onError: () => notifyError(ADMIN_MESSAGES.previewFailed),
         })
       }
     />

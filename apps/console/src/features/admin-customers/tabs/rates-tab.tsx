@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, type RateCard } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminPages } from '../api/customer-detail';
 import { useRateCard } from '../api/customer-tabs';
@@ -10,6 +9,7 @@ import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { ServiceRatesDialog } from '../service-rates-dialog';
 import { PagedTable } from './paged-table';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Current rates with Change Rates, and the history of rate periods (Service Rates tab). */
 export function RatesTab({ userId }: { userId: string }) {
@@ -61,9 +61,7 @@ function CurrentRates({ userId }: { userId: string }) {
           <Loader size="sm" aria-label="Loading current rates" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : (
         <Table aria-label="Current rates">
           <Table.Thead>
