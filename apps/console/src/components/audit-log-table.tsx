@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Box, Center, EmptyState, Loader, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { useLoadMoreOnScroll } from '../lib/scroll';
 import { ErrorAlert } from './error-alert';
 

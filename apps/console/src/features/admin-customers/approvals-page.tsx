@@ -2,7 +2,7 @@ import { Badge, Card, Center, Code, EmptyState, Group, Loader, Stack, Text, Titl
 import { ADMIN_ACTION_LABELS, ADMIN_MESSAGES, type PendingApproval } from '@kumo/contract';
 import { PageHeader } from '../../components/page-header';
 import { IconKey } from '../../components/icons';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useApprovals } from './api/customer-tabs';
 import { ErrorAlert } from '../../components/error-alert';
 

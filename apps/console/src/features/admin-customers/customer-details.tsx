@@ -3,7 +3,8 @@ import { ActionIcon, Avatar, Button, Card, Center, EmptyState, Group, Loader, Me
 import { ADMIN_MESSAGES, type CustomerDetail } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconBuilding, IconDots } from '../../components/icons';
-import { formatDateTime, formatUsd, initials } from '../../lib/format';
+import { formatUsd, initials } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useCustomerDetail } from './api/customer-detail';
 import { KmAccessDialog } from './km-access-dialog';
 import { OverdueLimitDialog } from './overdue-limit-dialog';

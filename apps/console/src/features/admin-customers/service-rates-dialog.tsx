@@ -13,10 +13,10 @@ import {
   type MeteringDimension,
   type RateCard,
 } from '@kumo/contract';
-import dayjs from 'dayjs';
 import { ApiError } from '../../lib/api-error';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
 import { ErrorAlert } from '../../components/error-alert';
+import { todayInputValue } from '../../lib/dates';
 
 interface ServiceRatesDialogProps {
   userId: string;
@@ -86,7 +86,7 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
   const [initial] = useState<RatesValues>(() => ({
     rates: Object.fromEntries(card.rates.map((r) => [r.dimension, String(r.rate)])),
     freeUnits: Object.fromEntries(FREE_UNIT_DIMENSIONS.map((d) => [d, String(card.free_units[d] ?? 0)])),
-    effective_date: dayjs().format('YYYY-MM-DD'),
+    effective_date: todayInputValue(),
   }));
   const { control, handleSubmit } = useForm<RatesValues>({
     resolver: zodResolver(schema),
@@ -197,7 +197,7 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
                   type="date"
                   label="Effective from"
                   description="The new rates apply from midnight UTC of this day; the owner is told by e-mail."
-                  min={dayjs().format('YYYY-MM-DD')}
+                  min={todayInputValue()}
                   {...field}
                   error={serverErrors.rates.effective_date}
                 />

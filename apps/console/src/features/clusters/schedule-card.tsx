@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { CLUSTER_MESSAGES, WEEK_DAYS, type ScheduleResponse, type ScheduleRule, type WeekDay } from '@kumo/contract';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view';
 import { useSaveSchedule, useSchedule } from './api/schedule';
 import { notifySuccess } from '../../components/notify';

@@ -11,13 +11,11 @@ import {
 } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconClock } from '../../components/icons';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useBalanceOutlook } from './api/balance-outlook';
 import { ErrorAlert } from '../../components/error-alert';
-
-/** Rate changes take effect at midnight UTC: the date is said in UTC so no time zone moves it a day. */
-const utcDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+import { formatUtcDate } from '../../lib/dates';
 
 const daysLeftText = (days: number) => (days < 1 ? 'less than a day left' : `${days} day${days === 1 ? '' : 's'} left`);
 
@@ -37,7 +35,7 @@ export function ScheduledRateNotices({ subscriptionId }: { subscriptionId: strin
 }
 
 function ScheduledRateNotice({ change }: { change: ScheduledRateChange }) {
-  const day = utcDate(change.effective_date);
+  const day = formatUtcDate(change.effective_date);
   return (
     <Alert mt="md" color="blue" variant="light" icon={<IconClock size={18} />} role="note" title={`New rates from ${day}`}>
       <Text fz="sm">Your account&apos;s rates change at midnight UTC; usage before then is charged at the current rates.</Text>

@@ -29,7 +29,8 @@ import { CreditAnalysisPanel } from '../../components/cost/credit-analysis-panel
 import { costCell } from '../../components/cost/cost-format';
 import { utcMonthStart } from '../../components/cost/months';
 import { IconAlertTriangle, IconDots, IconTrash, IconWallet } from '../../components/icons';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { subscriptionKeys } from './api/keys';
 import { fetchSubscriptionCreditAnalysis, useRefreshSubscriptionList, useSubscriptionDetails } from './api/subscription-details';

@@ -8,7 +8,8 @@ import {
   type TransactionStatus,
 } from '@kumo/contract';
 import { IconDots, IconDownload, IconReceipt, IconX } from '../../components/icons';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
 import { useCreditTransactions } from './api/credit-transactions';
 import { useDownloadReceipt } from './api/download-receipt';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { MESSAGES, ROLE_LABELS, type PendingInvitation } from '@kumo/contract';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { usePendingInvitations, useResendInvitation, useRevokeInvitation } from './api/pending-invitations';
 import { notifyError, notifySuccess } from '../../components/notify';

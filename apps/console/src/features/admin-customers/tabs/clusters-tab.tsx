@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, CLUSTER_STATUS_LABELS, clusterDeletionStartedMessage, t
 import { DetailField } from '../../../components/detail-field';
 import { IconDots } from '../../../components/icons';
 import { api } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
 import { useNodeDetails } from '../api/customer-tabs';
 import { downloadDeploymentTemplate } from '../api/downloads';

@@ -1,7 +1,8 @@
 import { Card, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
-import { formatDateTime, formatMonth, formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format';
+import { formatDateTime, formatMonth } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
 import { useCumulativeCost } from '../api/customer-tabs';
 import { customerKeys } from '../api/keys';

@@ -10,7 +10,8 @@ import {
 } from '@kumo/contract';
 import { IconDownload } from '../../../components/icons';
 import { api } from '../../../lib/api-client';
-import { formatDateTime, formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
 import { downloadAdminReceipt } from '../api/downloads';
 import { customerKeys } from '../api/keys';
