@@ -84,7 +84,7 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
         </>
       )}
       {step === 'otp' && (
-        <StepLoader label="Loading the one-time password form" minHeight={360}>
+        <StepLoader label="Loading the code step" minHeight={360}>
           <OtpStep mode={mode} identity={identity} onBack={() => setStep(firstStep)} onSignedIn={onSignedIn} />
         </StepLoader>
       )}
@@ -98,7 +98,8 @@ function StepLoader({ label, minHeight, children }: { label: string; minHeight: 
     <Suspense
       fallback={
         <Center mih={minHeight}>
-          <Loader aria-label={label} />
+          {/* A status, so its name is allowed and read out while the form arrives. */}
+          <Loader role="status" aria-label={label} />
         </Center>
       }
     >
