@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const KIB = 1024;
 /** Gzipped bytes the /login route may load. */
-export const LOGIN_BUDGET = { js: 150 * KIB, css: 25 * KIB };
+export const LOGIN_BUDGET = { js: 145 * KIB, css: 25 * KIB };
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const SIGN_IN_SCREEN = 'src/features/auth/components/sign-in-screen.tsx';
