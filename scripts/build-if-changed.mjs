@@ -32,7 +32,11 @@ function sourceFiles(root) {
 /** One SHA-256 over every source file's path and content: a change to any of them, or a file added or removed, changes it. */
 export function sourceDigest(root) {
   const hash = createHash('sha256');
-  for (const file of sourceFiles(root)) hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
+  for (const file of sourceFiles(root))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
