@@ -1,5 +1,5 @@
-// The sign-in screen is the first thing a new customer downloads: its JavaScript and CSS stay within a budget
-// (issue 7). Reads the manifest of the last `vite build`, so it runs after the build (scripts/test.mjs).
+// The sign-in screen is the first thing a new customer downloads: its JavaScript and CSS stay within a budget.
+// Reads the manifest of the last `vite build`, so it runs after the build (scripts/test.mjs).
 // Sizes are those of the bytes the server sends: the build's precompressed copy of each file (scripts/precompress.mjs),
 // or the file itself where there is none.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
