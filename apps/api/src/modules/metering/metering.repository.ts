@@ -62,9 +62,12 @@ const sums = (row: SumsRow): Sums => ({
 
 export function createMeteringRepository(db: Database) {
   return {
-    /** Starts following clusters metering has not seen, from their creation (a deleted one is finished by markChecked). */
-    async registerClusters(hourMs: number, tx: DbOrTx = db): Promise<void> {
-      await tx.execute(registerClustersSql(hourMs));
+    /**
+     * Starts following clusters metering has not seen, from their creation (a deleted one is finished by markChecked):
+     * every account's, or only `accountId`'s.
+     */
+    async registerClusters(hourMs: number, accountId?: string, tx: DbOrTx = db): Promise<void> {
+      await tx.execute(registerClustersSql(hourMs, accountId));
     },
 
     async accountsToMeter(tx: DbOrTx = db): Promise<string[]> {
