@@ -81,9 +81,10 @@ export async function playAccountHistory(deps: { account: DemoAccount; clock: Hi
     // The last weeks, counted back from now so the current month's Staff access trail has them.
     { at: ago(9 * DAY), run: () => account.staff.viewConsole(staff.support, 12) },
     { at: ago(6 * DAY), run: async () => void (await account.staff.offerPreview(staff.admin)) },
-    { at: ago(5 * DAY), run: () => account.power('stop', ids.running, ids.admin) },
-    { at: ago(5 * DAY - 2 * HOUR), run: () => account.power('start', ids.running, ids.admin) },
-    { at: ago(4 * DAY), run: async () => void (await account.staff.downloadTemplate(staff.devops, ids.stopped)) },
+    { at: ago(5 * DAY), run: async () => void (await account.staff.downloadTemplate(staff.devops, ids.stopped)) },
+    // A short maintenance stop, near the top of the running cluster's timeline.
+    { at: ago(3 * DAY), run: () => account.power('stop', ids.running, ids.admin) },
+    { at: ago(3 * DAY - 2 * HOUR), run: () => account.power('start', ids.running, ids.admin) },
     { at: ago(2 * DAY), run: () => account.invite(DEMO_INVITEE, 'CLUSTER_MEMBER', [ids.dataScience]) },
     { at: ago(26 * HOUR), run: () => account.staff.viewConsole(staff.admin, 20) },
     { at: ago(3 * HOUR), run: async () => void (await account.staff.openManager(staff.admin, ids.running)) },

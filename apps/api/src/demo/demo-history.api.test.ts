@@ -121,7 +121,7 @@ describe.each(kinds)('the demo account on %s', (kind) => {
     const stack = await ctx.services.simulatedCloud!.stackInfo(running.stack_name);
     expect(stack?.description.powerState).toBe('RUNNING');
     // Its page's timeline: each day with its charge (but today's, a day after the seed, which metering has not run for
-    // in the test), and the restart of five days ago.
+    // in the test), and the restart of three days ago.
     const timeline: TimelineResponse = (await get(ctx, `/api/cluster/timeline/${running.deployment_id}`, jwt)).json();
     expect(timeline.days.length).toBeGreaterThanOrEqual(13);
     expect(timeline.days.every((day) => day.entries[0]?.kind === 'CHARGE')).toBe(true);

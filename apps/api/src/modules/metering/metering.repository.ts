@@ -223,8 +223,11 @@ export function createMeteringRepository(db: Database) {
           hasBackup: d.hasBackup,
           deletedAt: d.deletedAt,
           usage: d.usage,
+          /** How long its billable hour lasts; null until metering first sees the cluster. */
+          hourMs: meteringClusters.hourMs,
         })
         .from(d)
+        .leftJoin(meteringClusters, eq(meteringClusters.clusterId, d.clusterId))
         .where(
           and(
             eq(d.accountId, accountId),
