@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { amountToCents, type Cluster, type CreditAnalysis, type Subscription, type TimelineResponse } from '@kumo/contract';
+import { SANDBOX_EVENTS_QUEUE } from '../adapters/payments/index.js';
 import { loadConfig } from '../config.js';
 import { DAY } from '../clock.js';
 import { databaseKinds } from '../../test/support/databases.js';
@@ -75,6 +76,8 @@ describe.each(kinds)('the demo account on %s', (kind) => {
       );
       expect(purchases!.keyed).toBe(purchases!.paid);
     }
+    // Confirmed by the history itself: no sandbox notice is left for the portal's provider to read.
+    expect(ctx.jobs.sent.filter((job) => job.queue === SANDBOX_EVENTS_QUEUE)).toEqual([]);
   });
 
   it('charged three months of hourly usage through the ledger, and each month’s cost analysis equals its charges', async () => {

@@ -1,4 +1,5 @@
 import type { SystemRole } from '@kumo/contract';
+import { SANDBOX_EVENTS_QUEUE } from '../adapters/payments/index.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -46,11 +47,14 @@ export async function seedDemoData(infra: Infrastructure): Promise<void> {
   const clock = new HistoryClock(historyStart(end));
   const people = await seedDemoPeople(infra.db, clock);
   // The history's clusters run in the simulated cloud, at real speed on the history clock: a billable hour is an hour.
-  // Against AWS there would be no stacks behind them, so the history is left out there.
+  // Against AWS (or a cloud driver handed in) there would be no stacks behind them, so the history is left out there.
   if (infra.cloud?.driver === 'aws' || infra.cloud?.provisioner) return;
   const services = createServices({
     ...infra,
     clock,
+    // The history confirms its card payments itself; the sandbox's after-the-fact notices would reach a portal whose
+    // payment provider may be another.
+    jobs: { send: (queue, data, options) => (queue === SANDBOX_EVENTS_QUEUE ? Promise.resolve() : infra.jobs.send(queue, data, options)) },
     cloud: { driver: 'simulated', simTimeScale: 1 },
     payments: { allowSandbox: true },
   });
