@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
@@ -12,13 +13,26 @@ import { createServices } from './services.js';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client.js';
 
+const INDEX_HTML = '<!doctype html><title>Kumo Cloud</title><div id="root"></div>';
+const HASHED_SCRIPT = 'assets/index-Dk_3-9xA.js';
+const SCRIPT = `console.log(${JSON.stringify('the console '.repeat(200))});`;
+
+/** A file and the Brotli and gzip copies the console's build leaves beside it. */
+function writePrecompressed(path: string, text: string): void {
+  writeFileSync(path, text);
+  writeFileSync(`${path}.br`, brotliCompressSync(text));
+  writeFileSync(`${path}.gz`, gzipSync(text));
+}
+
 describe('serving the console', () => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
   beforeAll(async () => {
     const consoleDir = mkdtempSync(join(tmpdir(), 'kumo-console-'));
-    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>Kumo Cloud</title><div id="root"></div>');
     writeFileSync(join(consoleDir, 'app.js'), 'console.log("app")');
+    mkdirSync(join(consoleDir, 'assets'));
+    writePrecompressed(join(consoleDir, 'index.html'), INDEX_HTML);
+    writePrecompressed(join(consoleDir, HASHED_SCRIPT), SCRIPT);
     database = await openTestDatabase('embedded');
     const logger = pino({ level: 'silent' });
     const services = createServices({
@@ -47,6 +61,36 @@ describe('serving the console', () => {
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toContain('<div id="root">');
     }
+  });
+
+  it('sends the precompressed copy the browser accepts, with Vary, and hashed assets cached for a year', async () => {
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      [undefined, undefined],
+    ] as const) {
+      const response = await app.inject({ url: `/${HASHED_SCRIPT}`, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      expect(response.statusCode, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(response.headers['content-type'], acceptEncoding).toMatch(/^(?:text|application)\/javascript/);
+      expect(response.headers.vary, acceptEncoding).toBe('accept-encoding');
+      expect(response.headers['cache-control'], acceptEncoding).toBe('public, max-age=31536000, immutable');
+      expect(encoding ? decode[encoding](response.rawPayload).toString() : response.body, acceptEncoding).toBe(SCRIPT);
+    }
+  });
+
+  it('never lets a browser keep index.html or the SPA fallback without asking again', async () => {
+    for (const path of ['/', '/index.html', '/login', '/clusters/abc/def']) {
+      const response = await app.inject({ url: path, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cache-control'], path).toBe('no-cache');
+      expect(response.headers['content-encoding'], path).toBe('br');
+      expect(response.headers.vary, path).toBe('accept-encoding');
+      expect(brotliDecompressSync(response.rawPayload).toString(), path).toBe(INDEX_HTML);
+    }
+    // A file without a hash in its name is asked for again too.
+    expect((await app.inject({ url: '/app.js' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps the error shape for unknown API paths and other methods', async () => {

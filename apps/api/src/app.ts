@@ -5,7 +5,6 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,8 @@ import { AppError, tooManyRequests } from './errors.js';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
+import { compressApiAnswers } from './http/compression.js';
+import { REVALIDATE_CACHE, serveConsoleFiles } from './http/console-files.js';
 import { sweepRateLimits, type RateLimitStoreClass } from './http/rate-limit-store.js';
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
 import { adminRoutes } from './modules/admin/index.js';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const cacheControl = defaultApiCacheControl(request.url, reply.hasHeader('cache-control'));
     if (cacheControl) reply.header('cache-control', cacheControl);
   });
+  await compressApiAnswers(app);
   await app.register(rateLimit, {
     global: false,
     store: options.rateLimitStore,
@@ -175,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(staffSsoRoutes(services.staffSso, { ...routeOptions, rateLimitPerMinute: options.authRateLimit }));
   }
   const servesConsole = !!options.consoleDir && existsSync(options.consoleDir);
-  if (servesConsole) await app.register(fastifyStatic, { root: options.consoleDir!, wildcard: false, index: 'index.html', maxAge: '1h' });
+  if (servesConsole) await serveConsoleFiles(app, options.consoleDir!);
 
   // Unknown API paths get the error shape; any other page path gets the SPA, whose router decides.
   // The sandbox's pages are the server's too: with the sandbox off they answer 404, not a console page.
@@ -184,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const path = request.url.split('?')[0] ?? '';
     const serverOnly = apiPrefixes.some((prefix) => path.startsWith(prefix)) || (path.startsWith('/oauth2/') && !OAUTH2_PAGES.test(path));
     const wantsPage = servesConsole && request.method === 'GET' && !serverOnly;
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsPage) return reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
     return reply.status(404).send(new AppError(404, 'NOT_FOUND', MESSAGES.routeNotFound).toResponse());
   });
   return app;

@@ -6,13 +6,13 @@ import { systemClock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded.js';
 import { createRateLimitStore } from './http/rate-limit-store.js';
-import { DEMO_STAFF, seedDemoData } from './demo/seed.js';
+import { DEMO_STAFF, seedDemoWhenAsked } from './demo/seed.js';
 import { startJobQueue } from './jobs/boss.js';
 import { lateBoundQueue } from './jobs/late-bound-queue.js';
 import { createLogger } from './logger.js';
 import { loadAuthSecret } from './modules/auth/index.js';
 import { SSO_PATHS } from './modules/staff-sso/index.js';
-import { createServices, serviceJobs } from './services.js';
+import { createServices, serviceJobs, type Infrastructure } from './services.js';
 import { startupBanner } from './startup-banner.js';
 
 // Set once the database is open: a failed start or a signal during start-up still stops the embedded PostgreSQL.
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     logger,
     hint: config.devTools.demo ? DEMO_STAFF.email : undefined,
   });
-  const services = createServices({
+  const infra: Infrastructure = {
     db: database.db,
     clock,
     jobs,
@@ -83,11 +83,12 @@ async function main(): Promise<void> {
         ingressCidr: config.AWS_INGRESS_CIDR,
       },
     },
-  });
+  };
+  const services = createServices(infra);
   // The queue exists and is bound before any worker runs, so nothing a worker or a request sends is refused.
   const workers = await startJobQueue(database.jobsSql, serviceJobs(services), logger);
   jobs.bind(workers.queue);
-  if (config.devTools.demo) await seedDemoData(database.db, clock);
+  await seedDemoWhenAsked(config, infra);
   await database.releaseStartupLock();
   const app = await buildApp({
     services,

@@ -7,8 +7,12 @@ import { MESSAGES } from './messages.js';
 // A practical e-mail shape: local@domain.tld, no spaces, a dot in the domain.
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-// Words of 2 to 50 letters separated by single spaces (spec section 5).
-export const NAME_PATTERN = /^\p{L}{2,50}(?: \p{L}{2,50})*$/u;
+// Words of 2 to 50 letters separated by single spaces (spec section 5). A letter is one of any alphabet with its
+// combining marks (Zoë, Łukasz, प्रिया); an apostrophe (' or ’) or a hyphen between two letters counts as a letter too
+// (O'Neil, Smith-Jones), never at a word's edge nor two in a row.
+const LETTER = String.raw`\p{L}\p{M}*`;
+const NAME_WORD = String.raw`(?=[\p{L}\p{M}'’-]{2,50}(?: |$))(?:${LETTER})+(?:['’-](?:${LETTER})+)*`;
+export const NAME_PATTERN = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})*$`, 'u');
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP.length}}$`);
 
 // C0 controls (NUL, escape, ...), DEL and the C1 block. PostgreSQL refuses NUL in text; the rest only hides

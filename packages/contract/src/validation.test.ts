@@ -20,9 +20,16 @@ describe('name rule', () => {
   it('requires a value', () => {
     expect(firstError(nameSchema, '')).toBe(MESSAGES.nameRequired);
   });
-  it.each(['D', 'Dana  Demo', 'Dana D', 'Dana3', 'Dana-Demo'])('rejects %s', (value) => {
+  it.each(['D', 'Dana  Demo', 'Dana D', 'Dana3', 'Dana_Demo'])('rejects %s', (value) => {
     expect(firstError(nameSchema, value)).toBe(MESSAGES.nameInvalid);
   });
+  // An apostrophe or a hyphen counts as a letter only between two letters of a word.
+  it.each(['-Dana', 'Dana-', "O'", "'Neil", "O''Neil", 'Smith--Jones', "Smith-'Jones", "Jane O'Neil-", 'Jane -Smith', 'Dana - Demo'])(
+    'rejects %s: an apostrophe or a hyphen at the edge of a word or doubled',
+    (value) => {
+      expect(firstError(nameSchema, value)).toBe('Invalid Name');
+    },
+  );
   it('limits the length to 50', () => {
     expect(firstError(nameSchema, 'A'.repeat(51))).toBe(MESSAGES.nameTooLong);
     expect(firstError(nameSchema, 'A'.repeat(50))).toBeUndefined();
@@ -30,6 +37,28 @@ describe('name rule', () => {
   it('accepts words of letters separated by single spaces', () => {
     expect(nameSchema.parse('Dana Demo')).toBe('Dana Demo');
     expect(nameSchema.parse('Zoë Åberg')).toBe('Zoë Åberg');
+  });
+  it.each([
+    "Jane O'Neil-Smith",
+    "O'Neil",
+    'Smith-Jones',
+    'Dana-Demo',
+    'Jane O’Neil',
+    'Zoë',
+    'Łukasz Wiśniewski',
+    'Zoe\u0308 Ström',
+    'Ωmega Παπαδόπουλος',
+    'Иван Петров',
+    'प्रिया शर्मा',
+  ])('accepts %s: letters of any alphabet, with an apostrophe or a hyphen inside a word', (value) => {
+    expect(firstError(nameSchema, value)).toBeUndefined();
+    expect(nameSchema.parse(value)).toBe(value);
+  });
+  it('counts an apostrophe or a hyphen as a letter of its word: 2 to 50 per word, 50 in all', () => {
+    expect(firstError(nameSchema, "O'")).toBe(MESSAGES.nameInvalid);
+    expect(firstError(nameSchema, 'Al-A')).toBeUndefined();
+    expect(firstError(nameSchema, `${'A'.repeat(24)}-${'B'.repeat(25)}`)).toBeUndefined();
+    expect(firstError(nameSchema, `${'A'.repeat(25)}-${'B'.repeat(25)}`)).toBe(MESSAGES.nameTooLong);
   });
   it('input drops leading spaces and is capped at 50', () => {
     expect(normalizeNameInput('   Dana')).toBe('Dana');

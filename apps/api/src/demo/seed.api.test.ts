@@ -14,8 +14,8 @@ describe.each(kinds)('demo data on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     // Seeding twice changes nothing: a portal restarted on its data seeds again.
-    await seedDemoData(ctx.database.db, ctx.clock);
-    await seedDemoData(ctx.database.db, ctx.clock);
+    await seedDemoData(ctx.infra);
+    await seedDemoData(ctx.infra);
   });
   afterAll(() => ctx.close());
 

@@ -9,7 +9,7 @@ import type { MailLimits } from '../../src/modules/mail/index.js';
 import type { TrustProxy } from '../../src/config.js';
 import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import type { JobQueue } from '../../src/jobs/job-queue.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type Infrastructure, type Services } from '../../src/services.js';
 import { openTestDatabase, type DatabaseKind } from './databases.js';
 import { ManualClock } from './manual-clock.js';
 
@@ -35,6 +35,8 @@ export class RecordingTransport implements MailTransport {
 export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** What the services were built from (the demo seed builds its own from it). */
+  infra: Infrastructure;
   services: Services;
   clock: ManualClock;
   jobs: RecordingQueue;
@@ -62,7 +64,7 @@ export async function startTestApp(
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const jobs = new RecordingQueue();
   const logger = options.logger ?? pino({ level: 'silent' });
-  const services = createServices({
+  const infra: Infrastructure = {
     db: database.db,
     clock,
     jobs,
@@ -75,7 +77,8 @@ export async function startTestApp(
     // Like the sign-in rate limit: tests sign many people up at one instant of the manual clock; a test of the caps sets its own.
     mailLimits: options.mailLimits ?? { perMinute: 1_000_000, perDomainPerMinute: 1_000_000 },
     cloud: options.cloud,
-  });
+  };
+  const services = createServices(infra);
   const app = await buildApp({
     services,
     logger,
@@ -89,6 +92,7 @@ export async function startTestApp(
   return {
     app,
     database,
+    infra,
     services,
     clock,
     jobs,

@@ -9,7 +9,7 @@ import { createStaffIdentity } from '../../src/adapters/identity/staff-identity.
 import { buildApp } from '../../src/app.js';
 import { createRateLimitStore } from '../../src/http/rate-limit-store.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
-import { seedDemoData } from '../../src/demo/seed.js';
+import { seedDemoPeople } from '../../src/demo/seed.js';
 import { SSO_PATHS } from '../../src/modules/staff-sso/sso-transaction.js';
 import { createServices, type Services } from '../../src/services.js';
 import { openTestDatabase, type DatabaseKind } from './databases.js';
@@ -47,7 +47,7 @@ export async function startSsoApp(kind: DatabaseKind): Promise<SsoTestContext> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const database: DatabaseHandle = await openTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
-  await seedDemoData(database.db, clock);
+  await seedDemoPeople(database.db, clock);
   const logs: string[] = [];
   const logger = pino(
     { level: 'info' },

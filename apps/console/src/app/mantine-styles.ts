@@ -1,4 +1,4 @@
-// Only the Mantine styles the console uses (issue 7: the sign-in screen's CSS budget), instead of all of
+// Only the Mantine styles the console uses (the sign-in screen's CSS budget), instead of all of
 // `@mantine/core/styles.css`. The `.layer.css` files put them in the `mantine` cascade layer, so the
 // console's own CSS modules win whatever order lazily loaded chunks arrive in.
 // Using a Mantine component that is not listed here? Add its file (and the files of the parts it is built on,

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Alert, Box, Center, EmptyState, Loader, Table, Text } from '@mantine/core';
-import { errorMessage } from '../lib/api-error';
-import { formatDateTime } from '../lib/format';
+import { Box, Center, EmptyState, Loader, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../lib/dates';
 import { useLoadMoreOnScroll } from '../lib/scroll';
+import { ErrorAlert } from './error-alert';
 
 interface AuditRow {
   audit_id: string;
@@ -36,11 +36,7 @@ export function AuditLogTable({ query, label, emptyIcon, emptyTitle }: AuditLogT
     );
   }
   if (query.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    return <ErrorAlert error={query.error} />;
   }
   if (rows.length === 0) {
     return <EmptyState variant="light" icon={emptyIcon} title={emptyTitle} py="xl" />;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMonth, formatUsd, initials } from './format';
+import { formatUsd, initials } from './format';
+import { formatDateTime, formatMonth } from './dates';
 
 describe('formatUsd', () => {
   it('shows dollars with two decimals and thousands separators', () => {

@@ -1,5 +1,5 @@
 import type { UserDetail } from '@kumo/contract';
-import { useUserDetail } from './user-detail';
+import { useUserDetail } from './api/user-detail';
 import { useSession } from './session';
 
 export type SignedInState = { status: 'signed-out' } | { status: 'loading' } | { status: 'ready'; user: UserDetail };

@@ -274,8 +274,8 @@ describe.each(kinds)('auth on %s', (kind) => {
     it('a staff member signs in with their system role and lists customers; a customer may not', async () => {
       const customer = freshEmail();
       const customerTokens = await signUp(ctx, customer, 'Cora Customer');
-      const { seedDemoData, DEMO_STAFF } = await import('../../demo/seed.js');
-      await seedDemoData(ctx.database.db, ctx.clock);
+      const { seedDemoPeople, DEMO_STAFF } = await import('../../demo/seed.js');
+      await seedDemoPeople(ctx.database.db, ctx.clock);
       await post(ctx, '/api/user/login', { email_id: DEMO_STAFF.email });
       const done = await post(ctx, '/api/user/authenticate', { email_id: DEMO_STAFF.email, otp: await latestOtp(ctx, DEMO_STAFF.email) });
       expect(done.json()).toEqual({ role: 'SYSTEM_ADMIN', sign_up: false });

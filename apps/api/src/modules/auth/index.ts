@@ -9,7 +9,7 @@ export type { AuthService, IssuedTokens } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
 export { createStaffActionLog, type StaffActionEvent, type StaffActionLog } from './staff-actions.js';
 export { loadAuthSecret } from './server-secret.js';
-export { seedDemoUsers } from './demo-users.js';
+export { seedDemoUsers, type DemoPeople } from './demo-users.js';
 export { createAccountRecords, type AccountRecords } from './account-records.js';
 export { accountDirectory, accountMemberDirectory, userDirectory } from './auth.views.js';
 

@@ -28,14 +28,17 @@ export function createChargingRun(deps: {
   /**
    * One metering run: charges every account's new billable hours (each account in one transaction with its
    * ledger entries, serialised per account), then the guards. Replaying or overlapping runs charge nothing twice.
+   * `only` limits the run to one account: the demo account's history is charged day by day on a clock set in the
+   * past, which must not move any other account's check mark back.
    */
-  return async function run(): Promise<{ hours: number; cents: number }> {
+  return async function run(only?: { accountId: string }): Promise<{ hours: number; cents: number }> {
     const now = clock.now();
     const runId = randomUUID();
-    await repository.registerClusters(deps.hourMs);
+    await repository.registerClusters(deps.hourMs, only?.accountId);
     let hours = 0;
     let cents = 0;
-    for (const accountId of await repository.accountsToMeter()) {
+    const metered = await repository.accountsToMeter();
+    for (const accountId of only ? metered.filter((id) => id === only.accountId) : metered) {
       await db.transaction(async (tx) => {
         await repository.lockAccount(accountId, tx);
         const totals = await repository.chargeAccount(accountId, now, runId, tx);
@@ -63,7 +66,8 @@ export function createChargingRun(deps: {
       }
     }
     // Credit expiry concerns accounts whether or not they have clusters.
-    for (const accountId of await ledger.accountsWithCreditsExpiring(now, new Date(now.getTime() + 3 * DAY))) {
+    const expiring = await ledger.accountsWithCreditsExpiring(now, new Date(now.getTime() + 3 * DAY));
+    for (const accountId of only ? expiring.filter((id) => id === only.accountId) : expiring) {
       try {
         await guard.creditExpiryNotices(accountId);
       } catch (error) {

@@ -47,15 +47,15 @@ function dimensionTable(): SQL {
   return sql`(values ${sql.join(rows, sql`, `)}) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)`;
 }
 
-/** Starts following clusters metering has not seen, from their creation. */
-export function registerClustersSql(hourMs: number): SQL {
+/** Starts following clusters metering has not seen, from their creation: every account's, or only one account's. */
+export function registerClustersSql(hourMs: number, accountId?: string): SQL {
   const m = meteringClusters;
   const d = clusterDirectory;
   return sql`
     insert into ${m} (${names(m.clusterId, m.subscriptionId, m.accountId, m.originAt, m.hourMs, m.hasBackup, m.checkedUntil, m.finished)})
     select ${d.clusterId}, ${d.subscriptionId}, ${d.accountId}, ${d.createdAt}, ${hourMs}, ${d.hasBackup}, ${d.createdAt}, false
     from ${d}
-    where not exists (select 1 from ${m} where ${m.clusterId} = ${d.clusterId})
+    where not exists (select 1 from ${m} where ${m.clusterId} = ${d.clusterId})${accountId ? sql` and ${d.accountId} = ${accountId}` : sql``}
     on conflict do nothing`;
 }
 

@@ -30,16 +30,25 @@ export function createMeteringRates(deps: {
     });
   }
 
-  /** What the clusters cost per real hour now (the sim's hours are shorter), per subscription. */
+  /**
+   * What the clusters cost per real hour now, per subscription. Each cluster is charged by the billable hour fixed when
+   * metering first saw it (the sim's are shorter, and a portal restarted at another speed keeps the old length), so each
+   * counts by its own; one that metering has not seen yet will bill the portal's.
+   */
   async function realHourCentsOf(accountId: string, filter: { subscriptionId?: string; clusterId?: string }) {
     const [rates, rows] = await Promise.all([ratesAt(accountId, clock.now()), repository.clustersOf(accountId, filter)]);
-    const billable = new Map<string, number>();
+    /** Cents per billable hour, per subscription and hour length. */
+    const billable = new Map<string, Map<number, number>>();
     for (const c of rows) {
       // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
       if (c.usage === 'none') continue;
-      billable.set(c.subscriptionId, (billable.get(c.subscriptionId) ?? 0) + clusterHourCents(rates, c.usage, c.hasBackup));
+      const byHour = billable.get(c.subscriptionId) ?? new Map<number, number>();
+      const hourMs = c.hourMs ?? deps.hourMs;
+      byHour.set(hourMs, (byHour.get(hourMs) ?? 0) + clusterHourCents(rates, c.usage, c.hasBackup));
+      billable.set(c.subscriptionId, byHour);
     }
-    return (subscriptionId: string) => Math.round(((billable.get(subscriptionId) ?? 0) * REAL_HOUR_MS) / deps.hourMs);
+    return (subscriptionId: string) =>
+      Math.round([...(billable.get(subscriptionId) ?? [])].reduce((sum, [hourMs, cents]) => sum + (cents * REAL_HOUR_MS) / hourMs, 0));
   }
 
   return {

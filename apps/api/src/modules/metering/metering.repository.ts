@@ -62,9 +62,12 @@ const sums = (row: SumsRow): Sums => ({
 
 export function createMeteringRepository(db: Database) {
   return {
-    /** Starts following clusters metering has not seen, from their creation (a deleted one is finished by markChecked). */
-    async registerClusters(hourMs: number, tx: DbOrTx = db): Promise<void> {
-      await tx.execute(registerClustersSql(hourMs));
+    /**
+     * Starts following clusters metering has not seen, from their creation (a deleted one is finished by markChecked):
+     * every account's, or only `accountId`'s.
+     */
+    async registerClusters(hourMs: number, accountId?: string, tx: DbOrTx = db): Promise<void> {
+      await tx.execute(registerClustersSql(hourMs, accountId));
     },
 
     async accountsToMeter(tx: DbOrTx = db): Promise<string[]> {
@@ -220,8 +223,11 @@ export function createMeteringRepository(db: Database) {
           hasBackup: d.hasBackup,
           deletedAt: d.deletedAt,
           usage: d.usage,
+          /** How long its billable hour lasts; null until metering first sees the cluster. */
+          hourMs: meteringClusters.hourMs,
         })
         .from(d)
+        .leftJoin(meteringClusters, eq(meteringClusters.clusterId, d.clusterId))
         .where(
           and(
             eq(d.accountId, accountId),

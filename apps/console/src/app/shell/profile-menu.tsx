@@ -12,14 +12,13 @@ import {
   useMantineColorScheme,
   type MantineColorScheme,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ROLE_LABELS, UI_TIMING, isSystemRole, type Account, type UserDetail } from '@kumo/contract';
 import { IconCheck, IconLogout } from '../../components/icons';
 import { WideTextTooltip } from '../../components/wide-text-tooltip';
-import { useSwitchAccount } from '../../lib/switch-account';
-import { errorMessage } from '../../lib/api-error';
+import { useSwitchAccount } from '../../lib/api/switch-account';
 import { initials } from '../../lib/format';
 import { signInPath, signOut } from '../../lib/sign-out';
+import { notifyError, notifySuccess } from '../../components/notify';
 
 export function ProfileMenu({ user }: { user: UserDetail }) {
   const navigate = useNavigate();
@@ -40,12 +39,10 @@ export function ProfileMenu({ user }: { user: UserDetail }) {
     switchCall
       .mutateAsync(account.account_id)
       .then(({ user: switched, message }) => {
-        notifications.show({ color: 'green', message, autoClose: UI_TIMING.switchNotificationMs });
+        notifySuccess(message, { autoClose: UI_TIMING.switchNotificationMs });
         void navigate(isSystemRole(switched.role) ? '/admin/customers' : '/');
       })
-      .catch((error: unknown) =>
-        notifications.show({ color: 'red', message: errorMessage(error), autoClose: UI_TIMING.switchNotificationMs }),
-      );
+      .catch((error: unknown) => notifyError(error, { autoClose: UI_TIMING.switchNotificationMs }));
 
   return (
     // The dropdown never outgrows a phone's screen (390 px), so opening it does not widen the page.

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Button, Group, Text } from '@mantine/core';
 import type { UserDetail } from '@kumo/contract';
 import { IconEye } from '../../components/icons';
-import { useEndUserSwitch } from '../../lib/switch-user';
+import { useEndUserSwitch } from '../../lib/api/switch-user';
 
 /** Tall enough for the whole sentence: one line on a wide screen, up to three on a phone. */
 export const USER_SWITCHED_BANNER_HEIGHT = { base: 72, sm: 52 };

@@ -1,11 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { METERING_MESSAGES, UI_TIMING, type CreditAnalysis, type CsvTable } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
-import { downloadFile } from '../../lib/download-file';
+import { METERING_MESSAGES, type CreditAnalysis } from '@kumo/contract';
 import { CardLoader } from '../card-states';
+import { useCreditAnalysis, useCsvDownload } from './api/credit-analysis';
 import { IconChart, IconDownload } from '../icons';
 import { CostLoadError } from './cost-load-error';
 import { ConsumptionTable, CostTableWithFullScreen } from './cost-tables';
@@ -13,7 +10,7 @@ import { MonthSelect } from './month-select';
 import { costMonthOptions, monthLabel } from './months';
 
 export interface CreditAnalysisPanelProps {
-  /** Cache key of this subject's analyses; the month is appended. */
+  /** Cache key of this subject's analyses, from its feature's key factory; the month is appended. */
   queryKey: readonly unknown[];
   fetchAnalysis: (startDate: string, signal: AbortSignal) => Promise<CreditAnalysis>;
   /** The CSV export endpoint (CONSUMPTION_EXPORT_PATHS), asked with ?startDate&table. */
@@ -37,18 +34,8 @@ export function isAllZero(analysis: CreditAnalysis): boolean {
 export function CreditAnalysisPanel({ queryKey, fetchAnalysis, exportPath, subject, summary, now }: CreditAnalysisPanelProps) {
   const [options] = useState(() => costMonthOptions(now));
   const [startDate, setStartDate] = useState(options[0]!.value);
-  const analysis = useQuery({
-    queryKey: [...queryKey, startDate],
-    queryFn: ({ signal }) => fetchAnalysis(startDate, signal),
-    // Metering charges every minute; the tab follows while it is open.
-    refetchInterval: UI_TIMING.pollingMs,
-    placeholderData: keepPreviousData,
-  });
-  const download = useMutation({
-    mutationFn: (table: CsvTable) =>
-      downloadFile(exportPath, { startDate, table }, `${subject}-${table}-${startDate.slice(0, 7)}.csv`.replace(/\s+/g, '-')),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
-  });
+  const analysis = useCreditAnalysis(queryKey, startDate, fetchAnalysis);
+  const download = useCsvDownload(exportPath, startDate, subject);
   const month = monthLabel(startDate);
   const data = analysis.data;
   const empty = data ? isAllZero(data) : false;

@@ -1,5 +1,4 @@
-import { MONTH_FORMAT } from '@kumo/contract';
-import dayjs from 'dayjs';
+import { formatMonthOfDay, formatShortDay } from '../../lib/dates';
 
 /** How many months the cost pickers offer: the current one and the two before it (spec section 9). */
 export const COST_MONTHS_OFFERED = 3;
@@ -15,7 +14,7 @@ export function utcMonthStart(now: Date = new Date(), monthsBack = 0): string {
 
 /** 'MMM, YYYY' for a startDate or a YYYY-MM-DD day, read as a UTC calendar date. */
 export function monthLabel(startDate: string): string {
-  return dayjs(startDate.slice(0, 10)).format(MONTH_FORMAT);
+  return formatMonthOfDay(startDate);
 }
 
 /** The months offered, newest first, as {value: startDate, label: 'MMM, YYYY'}. */
@@ -28,5 +27,5 @@ export function costMonthOptions(now: Date = new Date(), count = COST_MONTHS_OFF
 
 /** 'Nov 3' for a YYYY-MM-DD day, without shifting it through the browser's zone. */
 export function dayLabel(day: string): string {
-  return dayjs(day.slice(0, 10)).format('MMM D');
+  return formatShortDay(day);
 }

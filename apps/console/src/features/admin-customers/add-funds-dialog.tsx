@@ -1,6 +1,6 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { z } from 'zod';
 import {
   ADD_FUNDS,
@@ -9,14 +9,12 @@ import {
   ADMIN_MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
   addFundsPayloadSchema,
-  amountInWords,
-  normalizeAmountInput,
-  parseAmountToCents,
   type Subscription,
 } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
+import { AmountField } from '../../components/amount-field';
 import { formatUsd } from '../../lib/format';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface AdminAddFundsDialogProps {
   userId: string;
@@ -55,7 +53,6 @@ function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProp
   });
   const [typed, remark = ''] = useWatch({ control, name: ['amount', 'remark'] });
   const amount = String(typed);
-  const cents = parseAmountToCents(amount.endsWith('.') ? amount.slice(0, -1) : amount);
 
   const proceed = ({ category, remark }: AdminAddFundsValues) => {
     form
@@ -82,28 +79,7 @@ function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProp
           Free funds for <strong>{subscription.subscription_name}</strong>, current balance {formatUsd(subscription.total_amount)}. A second
           staff member approves them with a one-time password.
         </Text>
-        <Controller
-          control={control}
-          name="amount"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={`Amount (${ADD_FUNDS.currency})`}
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              data-autofocus
-              leftSection={<Text fz="sm">$</Text>}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={(event) => field.onChange(normalizeAmountInput(event.currentTarget.value, String(field.value)))}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              description={cents !== null && cents > 0 ? amountInWords(cents) : undefined}
-              inputWrapperOrder={['label', 'input', 'error', 'description']}
-            />
-          )}
-        />
+        <AmountField control={control} name="amount" />
         <Controller
           control={control}
           name="category"
@@ -141,11 +117,7 @@ function AddFundsForm({ form, userId, subscription, onCancel }: AddFundsFormProp
             />
           )}
         />
-        {form.error ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(form.error)}
-          </Alert>
-        ) : null}
+        {form.error ? <ErrorAlert error={form.error} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel

@@ -1,26 +1,17 @@
 import { Badge, Card, Center, Code, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ADMIN_ACTION_LABELS, ADMIN_MESSAGES, type PendingApproval } from '@kumo/contract';
-import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header';
 import { IconKey } from '../../components/icons';
-import { api } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/format';
-import { customerKeys } from './api/keys';
-
-/** Polled so a request made a moment ago shows up while the approver waits on the phone. */
-const REFRESH_MS = 15_000;
+import { formatDateTime } from '../../lib/dates';
+import { useApprovals } from './api/customer-tabs';
+import { ErrorAlert } from '../../components/error-alert';
 
 /**
  * /admin/approvals: the actions waiting for the signed-in staff member to approve, with exactly what
  * was asked (the frozen payload), so the approver knows what the OTP in their mail approves.
  */
 export function ApprovalsPage() {
-  const query = useQuery({
-    queryKey: customerKeys.approvals(),
-    queryFn: ({ signal }) => api.get('/api/admin/approvals', { signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const query = useApprovals();
   return (
     <>
       <PageHeader
@@ -32,9 +23,7 @@ export function ApprovalsPage() {
           <Loader size="sm" aria-label="Loading approvals" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : query.data.length === 0 ? (
         <Card>
           <EmptyState variant="light" icon={<IconKey size={24} />} title={ADMIN_MESSAGES.noApprovals} py={48} />

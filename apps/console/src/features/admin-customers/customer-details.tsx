@@ -3,8 +3,8 @@ import { ActionIcon, Avatar, Button, Card, Center, EmptyState, Group, Loader, Me
 import { ADMIN_MESSAGES, type CustomerDetail } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconBuilding, IconDots } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
-import { formatDateTime, formatUsd, initials } from '../../lib/format';
+import { formatUsd, initials } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useCustomerDetail } from './api/customer-detail';
 import { KmAccessDialog } from './km-access-dialog';
 import { OverdueLimitDialog } from './overdue-limit-dialog';
@@ -17,6 +17,7 @@ import { RatesTab } from './tabs/rates-tab';
 import { SubscriptionsTab } from './tabs/subscriptions-tab';
 import { TransactionsTab } from './tabs/transactions-tab';
 import { ViewAsCustomerButton } from './view-as-customer-button';
+import { ErrorAlert } from '../../components/error-alert';
 
 function Unavailable() {
   return (
@@ -44,9 +45,7 @@ export function CustomerDetails({ userId }: { userId: string | undefined }) {
       <Unavailable />
     ) : (
       <Card>
-        <Text c="red" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       </Card>
     );
   }

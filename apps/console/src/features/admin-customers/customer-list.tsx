@@ -2,8 +2,8 @@ import { MESSAGES, type CustomerListItem } from '@kumo/contract';
 import { Link } from 'react-router';
 import { Card, Center, EmptyState, Loader, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { IconBuilding } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import type { useCustomers } from './api/customers';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface CustomerListProps {
   query: ReturnType<typeof useCustomers>;
@@ -26,9 +26,7 @@ export function CustomerList({ query, customers, selectedId }: CustomerListProps
           <Loader size="sm" aria-label="Loading customers" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" px="sm" pb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} mx="sm" mb="sm" />
       ) : customers.length === 0 ? (
         <EmptyState size="sm" icon={<IconBuilding size={22} />} title={MESSAGES.noCustomersListed} py="xl" />
       ) : (

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Radio, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ADMIN_MESSAGES, KM_USER_ROLES, KM_USER_ROLE_LABELS, type KmAccessCheck, type KmUserRole } from '@kumo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-error';
-import { customerKeys } from './api/keys';
+import { useKmAccessCheck, useSaveKmAccess } from './api/customer-tabs';
+import { notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface KmAccessDialogProps {
   userId: string;
@@ -15,12 +13,7 @@ interface KmAccessDialogProps {
 
 /** Manage KM Access Rights (spec sections 4 and 5): the provider's access and the customer's manager role. */
 export function KmAccessDialog({ userId, opened, onClose }: KmAccessDialogProps) {
-  const check = useQuery({
-    queryKey: customerKeys.tab(userId, 'km-access'),
-    queryFn: ({ signal }) => api.get(`/api/admin/check-km-access/${userId}`, { signal }),
-    enabled: opened,
-    staleTime: 0,
-  });
+  const check = useKmAccessCheck(userId, opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Manage KM Access Rights" centered>
       {!opened ? null : check.isPending ? (
@@ -28,9 +21,7 @@ export function KmAccessDialog({ userId, opened, onClose }: KmAccessDialogProps)
           <Loader size="sm" aria-label="Checking manager access" />
         </Center>
       ) : check.isError ? (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(check.error)}
-        </Text>
+        <ErrorAlert error={check.error} />
       ) : (
         <KmAccessForm key={check.dataUpdatedAt} userId={userId} check={check.data} onClose={onClose} />
       )}
@@ -39,17 +30,19 @@ export function KmAccessDialog({ userId, opened, onClose }: KmAccessDialogProps)
 }
 
 function KmAccessForm({ userId, check, onClose }: { userId: string; check: KmAccessCheck; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [adminAccess, setAdminAccess] = useState(check.admin_access);
   const [role, setRole] = useState<KmUserRole>(check.km_user_role);
-  const save = useMutation({
-    mutationFn: () => api.post(`/api/admin/manage-km-access/${userId}`, { admin_access: adminAccess, km_user_role: role }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: customerKeys.customer(userId) });
-      notifications.show({ color: 'green', message: result.message });
-      onClose();
-    },
-  });
+  const save = useSaveKmAccess(userId);
+  const submit = () =>
+    save.mutate(
+      { admin_access: adminAccess, km_user_role: role },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message);
+          onClose();
+        },
+      },
+    );
   const unchanged = adminAccess === check.admin_access && role === check.km_user_role;
   // Without the provider's access a standard customer role changes nothing worth saving (spec section 5).
   const pointless = !adminAccess && role === 'Integration' && check.km_user_role === 'Integration';
@@ -86,16 +79,12 @@ function KmAccessForm({ userId, check, onClose }: { userId: string; check: KmAcc
           {ADMIN_MESSAGES.kmAccessRevert}
         </Text>
       )}
-      {save.isError && (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(save.error)}
-        </Text>
-      )}
+      {save.isError && <ErrorAlert error={save.error} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button disabled={blocked || unchanged || pointless} loading={save.isPending} onClick={() => save.mutate()}>
+        <Button disabled={blocked || unchanged || pointless} loading={save.isPending} onClick={submit}>
           Save
         </Button>
       </Group>

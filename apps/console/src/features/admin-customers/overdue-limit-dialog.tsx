@@ -1,11 +1,11 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { ADMIN_LIMITS, ADMIN_MESSAGES, amountInWords, changeOverduePayloadSchema, parseAmountToCents } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface OverdueLimitDialogProps {
   userId: string;
@@ -96,11 +96,7 @@ function OverdueForm({ form, userId, current, onCancel }: { form: FourEyesForm; 
           From $0 to ${ADMIN_LIMITS.overdueLimitMaxDollars.toLocaleString('en-US')}, at most {ADMIN_LIMITS.overdueLimitMaxDecimals}{' '}
           decimals.
         </Text>
-        {form.error ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(form.error)}
-          </Alert>
-        ) : null}
+        {form.error ? <ErrorAlert error={form.error} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel

@@ -1,5 +1,8 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   ADMIN_MESSAGES,
   FREE_UNIT_DIMENSIONS,
@@ -10,9 +13,10 @@ import {
   type MeteringDimension,
   type RateCard,
 } from '@kumo/contract';
-import dayjs from 'dayjs';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
+import { ErrorAlert } from '../../components/error-alert';
+import { todayInputValue } from '../../lib/dates';
 
 interface ServiceRatesDialogProps {
   userId: string;
@@ -58,51 +62,67 @@ export function serverRateErrors(error: unknown): { rates: Record<string, string
   return { rates, freeUnits };
 }
 
-function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userId: string; card: RateCard; onCancel: () => void }) {
-  const initialRates = Object.fromEntries(card.rates.map((r) => [r.dimension, String(r.rate)])) as Record<MeteringDimension, string>;
-  const initialFree = Object.fromEntries(FREE_UNIT_DIMENSIONS.map((d) => [d, String(card.free_units[d] ?? 0)])) as Record<
-    FreeUnitDimension,
-    string
-  >;
-  const [rates, setRates] = useState(initialRates);
-  const [freeUnits, setFreeUnits] = useState(initialFree);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [effectiveDate, setEffectiveDate] = useState(dayjs().format('YYYY-MM-DD'));
-  const [serverErrors, setServerErrors] = useState<{ rates: Record<string, string>; freeUnits: Record<string, string> }>({
-    rates: {},
-    freeUnits: {},
+/** A typed value checked by one of the contract's rate rules (the API applies the same). */
+const checkedBy = (rule: (value: string) => string | undefined) =>
+  z.string().superRefine((value, ctx) => {
+    const message = rule(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
   });
+
+/** The card's rates and the free units, each by dimension, and the day they take effect. */
+function ratesFormSchema(dimensions: MeteringDimension[]) {
+  return z.object({
+    rates: z.object(Object.fromEntries(dimensions.map((d) => [d, checkedBy(rateError)]))),
+    freeUnits: z.object(Object.fromEntries(FREE_UNIT_DIMENSIONS.map((d) => [d, checkedBy(freeUnitsError)]))),
+    effective_date: z.string(),
+  });
+}
+type RatesValues = z.output<ReturnType<typeof ratesFormSchema>>;
+type ServerErrors = { rates: Record<string, string>; freeUnits: Record<string, string> };
+
+function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userId: string; card: RateCard; onCancel: () => void }) {
+  const dimensions = card.rates.map((r) => r.dimension);
+  const [schema] = useState(() => ratesFormSchema(dimensions));
+  const [initial] = useState<RatesValues>(() => ({
+    rates: Object.fromEntries(card.rates.map((r) => [r.dimension, String(r.rate)])),
+    freeUnits: Object.fromEntries(FREE_UNIT_DIMENSIONS.map((d) => [d, String(card.free_units[d] ?? 0)])),
+    effective_date: todayInputValue(),
+  }));
+  const { control, handleSubmit } = useForm<RatesValues>({
+    resolver: zodResolver(schema),
+    // A message shows once its field was left or the form submitted, then follows every keystroke.
+    mode: 'onTouched',
+    shouldFocusError: false,
+    defaultValues: initial,
+  });
+  // The server's refusals, per field, until that field is typed in again.
+  const [serverErrors, setServerErrors] = useState<ServerErrors>({ rates: {}, freeUnits: {} });
   const fieldsRef = useRef<HTMLDivElement>(null);
 
-  const dimensions = card.rates.map((r) => r.dimension);
-  const rateErrors = Object.fromEntries(dimensions.map((d) => [d, rateError(rates[d])]));
-  const freeErrors = Object.fromEntries(FREE_UNIT_DIMENSIONS.map((d) => [d, freeUnitsError(freeUnits[d])]));
-  const hasError = Object.values(rateErrors).some(Boolean) || Object.values(freeErrors).some(Boolean);
+  const values = useWatch({ control }) as RatesValues;
+  const hasError = !schema.safeParse(values).success;
   const changed =
-    dimensions.some((d) => Number(rates[d]) !== Number(initialRates[d])) ||
-    FREE_UNIT_DIMENSIONS.some((d) => Number(freeUnits[d]) !== Number(initialFree[d]));
+    dimensions.some((d) => Number(values.rates[d]) !== Number(initial.rates[d])) ||
+    FREE_UNIT_DIMENSIONS.some((d) => Number(values.freeUnits[d]) !== Number(initial.freeUnits[d]));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(Object.fromEntries([...dimensions, ...FREE_UNIT_DIMENSIONS.map((d) => `free.${d}`)].map((k) => [k, true])));
-    if (hasError || !changed) return;
+  const submit = ({ rates, freeUnits, effective_date }: RatesValues) => {
+    if (!changed) return;
     form
       .ask({
         action_name: 'change_service_rate',
         user_id: userId,
         action_payload: {
           user_id: userId,
-          effective_date: effectiveDate || undefined,
+          effective_date: effective_date || undefined,
           updated_service_rates: dimensions.map((dimension) => ({
             dimension,
-            rate: rates[dimension],
+            rate: rates[dimension]!,
             ...(isFreeUnitDimension(dimension) ? { freeUnits: freeUnits[dimension] } : {}),
           })),
         },
       })
       .catch((error: unknown) => {
-        const found = serverRateErrors(error);
-        setServerErrors(found);
+        setServerErrors(serverRateErrors(error));
         // The first field the server refused is scrolled into view and focused.
         requestAnimationFrame(() => {
           const first = fieldsRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]');
@@ -112,12 +132,12 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
       });
   };
 
-  const rateShown = (d: MeteringDimension) => serverErrors.rates[d] ?? (touched[d] ? rateErrors[d] : undefined);
-  const freeShown = (d: FreeUnitDimension) => serverErrors.freeUnits[d] ?? (touched[`free.${d}`] ? freeErrors[d] : undefined);
+  const forget = (group: keyof ServerErrors, dimension: string) =>
+    setServerErrors((all) => ({ ...all, [group]: Object.fromEntries(Object.entries(all[group]).filter(([d]) => d !== dimension)) }));
   const generalError = form.error && Object.keys(serverErrors.rates).length + Object.keys(serverErrors.freeUnits).length === 0;
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
         <ScrollArea.Autosize mah="55dvh" type="auto">
           <Stack gap="sm" ref={fieldsRef}>
@@ -138,20 +158,13 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <TextInput
+                      <NumberField
+                        control={control}
+                        name={`rates.${row.dimension}`}
+                        typing={RATE_TYPING}
+                        serverError={serverErrors.rates[row.dimension]}
+                        onTyped={() => forget('rates', row.dimension)}
                         aria-labelledby={`rate-label-${row.dimension}`}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        value={rates[row.dimension]}
-                        onKeyDown={blockSigns}
-                        onChange={(event) => {
-                          const next = event.currentTarget.value;
-                          if (!RATE_TYPING.test(next)) return;
-                          setRates((all) => ({ ...all, [row.dimension]: next }));
-                          setServerErrors((all) => ({ ...all, rates: { ...all.rates, [row.dimension]: undefined as never } }));
-                        }}
-                        onBlur={() => setTouched((all) => ({ ...all, [row.dimension]: true }))}
-                        error={rateShown(row.dimension)}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -165,40 +178,34 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
             </Table>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {FREE_UNIT_DIMENSIONS.map((dimension) => (
-                <TextInput
+                <NumberField
                   key={dimension}
+                  control={control}
+                  name={`freeUnits.${dimension}`}
+                  typing={FREE_UNITS_TYPING}
+                  serverError={serverErrors.freeUnits[dimension]}
+                  onTyped={() => forget('freeUnits', dimension)}
                   label={`Free ${METERING_DIMENSION_LABELS[dimension]} units a month`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={freeUnits[dimension]}
-                  onKeyDown={blockSigns}
-                  onChange={(event) => {
-                    const next = event.currentTarget.value;
-                    if (!FREE_UNITS_TYPING.test(next)) return;
-                    setFreeUnits((all) => ({ ...all, [dimension]: next }));
-                    setServerErrors((all) => ({ ...all, freeUnits: { ...all.freeUnits, [dimension]: undefined as never } }));
-                  }}
-                  onBlur={() => setTouched((all) => ({ ...all, [`free.${dimension}`]: true }))}
-                  error={freeShown(dimension)}
                 />
               ))}
             </SimpleGrid>
-            <TextInput
-              type="date"
-              label="Effective from"
-              description="The new rates apply from midnight UTC of this day; the owner is told by e-mail."
-              value={effectiveDate}
-              min={dayjs().format('YYYY-MM-DD')}
-              onChange={(event) => setEffectiveDate(event.currentTarget.value)}
-              error={serverErrors.rates.effective_date}
+            <Controller
+              control={control}
+              name="effective_date"
+              render={({ field }) => (
+                <TextInput
+                  type="date"
+                  label="Effective from"
+                  description="The new rates apply from midnight UTC of this day; the owner is told by e-mail."
+                  min={todayInputValue()}
+                  {...field}
+                  error={serverErrors.rates.effective_date}
+                />
+              )}
             />
           </Stack>
         </ScrollArea.Autosize>
-        {generalError ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(form.error)}
-          </Alert>
-        ) : null}
+        {generalError ? <ErrorAlert error={form.error} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel
@@ -209,5 +216,45 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface NumberFieldProps {
+  control: Control<RatesValues>;
+  name: `rates.${string}` | `freeUnits.${string}`;
+  /** What a keystroke may leave in the field; anything else is ignored. */
+  typing: RegExp;
+  serverError: string | undefined;
+  onTyped: () => void;
+  label?: string;
+  'aria-labelledby'?: string;
+}
+
+/** A rate or free-units field: keystrokes outside its shape are dropped, the server's message wins until typed over. */
+function NumberField({ control, name, typing, serverError, onTyped, ...labelling }: NumberFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextInput
+          {...labelling}
+          inputMode="decimal"
+          autoComplete="off"
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onKeyDown={blockSigns}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            if (!typing.test(next)) return;
+            field.onChange(next);
+            onTyped();
+          }}
+          onBlur={field.onBlur}
+          error={serverError ?? fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

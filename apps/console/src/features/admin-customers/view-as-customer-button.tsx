@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEye } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
-import { useStartUserSwitch } from '../../lib/switch-user';
+import { useStartUserSwitch } from '../../lib/api/switch-user';
+import { notifyError } from '../../components/notify';
 
 /**
  * Opens the customer's console as the customer sees it, read-only (customer_switch_user). The page leaves the
@@ -15,7 +14,7 @@ export function ViewAsCustomerButton({ userId, disabled }: { userId: string; dis
   const view = () =>
     start.mutateAsync(userId).then(
       () => void navigate('/'),
-      (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      (error: unknown) => notifyError(error),
     );
   return (
     <Button variant="light" leftSection={<IconEye />} disabled={disabled} loading={start.isPending} onClick={() => void view()}>

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Center, EmptyState, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { CLUSTER_MESSAGES, capacityLabel, type Cluster, type ClusterStatus } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconExternal, IconServer } from '../../components/icons';
 import { STATUS_POLL_FAILURE_LIMIT, statusPollError, useDeploymentStatus } from './api/deployment-status';
-import { clusterKeys } from './api/keys';
+import { useRefreshCluster } from './api/refresh-cluster';
 import { AuditLogsTab } from './audit-logs-tab';
 import { CapacityBars } from './capacity-bars';
 import { ClusterActions, type ActionCluster } from './cluster-actions';
@@ -48,7 +47,7 @@ export function ClusterDetails({ cluster, loading, onDelete }: ClusterDetailsPro
  * the list's entry, which is read again whenever the two disagree so the list, capacity and links follow.
  */
 function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (cluster: ActionCluster) => void }) {
-  const queryClient = useQueryClient();
+  const refreshCluster = useRefreshCluster();
   const statusQuery = useDeploymentStatus(listed.deployment_id);
   const reading = statusQuery.data;
   const status = reading?.status ?? listed.status;
@@ -61,11 +60,8 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
     if (!reading) return;
     if (reading.status === listed.status && reading.cluster_capacity === listed.cluster_capacity) return;
     // The list, its links and the readings of this cluster catch up with the change.
-    void queryClient.invalidateQueries({ queryKey: clusterKeys.view() });
-    void queryClient.invalidateQueries({ queryKey: clusterKeys.details(listed.deployment_id, 'CURRENT') });
-    void queryClient.invalidateQueries({ queryKey: clusterKeys.details(listed.deployment_id, 'DEPLOYMENT') });
-    void queryClient.invalidateQueries({ queryKey: clusterKeys.auditLogs(listed.deployment_id) });
-  }, [reading, listed.status, listed.cluster_capacity, listed.deployment_id, queryClient]);
+    refreshCluster(listed.deployment_id);
+  }, [reading, listed.status, listed.cluster_capacity, listed.deployment_id, refreshCluster]);
 
   const cluster: Cluster = { ...listed, status, cluster_capacity: capacity };
   const disabled = tabsDisabled(status);

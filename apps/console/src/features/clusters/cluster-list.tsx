@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { CLUSTER_MESSAGES, type ClusterViewResponse } from '@kumo/contract';
 import { IconPlus, IconServer } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { clusterPath } from '../../lib/cluster-path';
 import { useReadOnlyView } from '../../lib/read-only-view';
-import { ClusterStatusText, statusColorClass } from './cluster-status';
+import { ClusterStatusText } from './cluster-status';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface ClusterListProps {
   groups: ClusterViewResponse;
@@ -36,9 +36,7 @@ export function ClusterList({ groups, loading, error, selectedId, onNew }: Clust
           <Loader size="sm" aria-label="Loading clusters" />
         </Center>
       ) : error ? (
-        <Text className={statusColorClass('red')} fz="sm" px="sm" pb="sm" role="alert">
-          {errorMessage(error)}
-        </Text>
+        <ErrorAlert error={error} mx="sm" mb="sm" />
       ) : groups.length === 0 ? (
         <EmptyState size="sm" icon={<IconServer size={22} />} title={CLUSTER_MESSAGES.noClusterClickNew} py="xl" />
       ) : (

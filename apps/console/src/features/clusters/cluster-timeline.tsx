@@ -1,17 +1,15 @@
 import { useId, type ReactNode } from 'react';
 import { Badge, Box, Button, Center, EmptyState, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { AUDIT_EVENT_LABELS, CLUSTER_MESSAGES, type AuditEvent, type TimelineEntry } from '@kumo/contract';
 import { IconCheck, IconCircle, IconClock, IconPlayerPlay, IconPlayerStop, IconReceipt, IconTrash, IconX } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useTimeline } from './api/timeline';
-import { statusColorClass } from './cluster-status';
 import classes from './cluster-timeline.module.css';
+import { ErrorAlert } from '../../components/error-alert';
+import { formatLongDay, todayUtc } from '../../lib/dates';
 
 /** Hours and minutes in UTC, the time the day groups are cut in. */
 const utcTime = (at: string) => `${at.slice(11, 16)} UTC`;
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Beyond the spec: what happened to the cluster and what it cost, newest first, one group per UTC day (the days
@@ -36,9 +34,7 @@ export function ClusterTimeline({ deploymentId }: { deploymentId: string }) {
           <Loader size="sm" aria-label="Loading the timeline" />
         </Center>
       ) : query.isError ? (
-        <Text className={statusColorClass('red')} fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : days.length === 0 ? (
         <EmptyState variant="light" icon={<IconClock size={24} />} title={CLUSTER_MESSAGES.noTimeline} py="lg" />
       ) : (
@@ -66,7 +62,7 @@ function TimelineDay({ day, entries }: { day: string; entries: TimelineEntry[] }
   return (
     <li>
       <Title order={4} fz="sm" fw={600} mb="xs" id={headingId}>
-        <time dateTime={day}>{dayjs(day).format('dddd, MMM D, YYYY')}</time>
+        <time dateTime={day}>{formatLongDay(day)}</time>
       </Title>
       <ol className={classes.entries} aria-labelledby={headingId}>
         {entries.map((entry, index) => (

@@ -1,20 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { SimpleGrid, Text } from '@mantine/core';
-import { CONSUMPTION_EXPORT_PATHS, UI_TIMING, type Cluster } from '@kumo/contract';
+import { CONSUMPTION_EXPORT_PATHS, type Cluster } from '@kumo/contract';
 import { CreditAnalysisPanel } from '../../components/cost/credit-analysis-panel';
 import { costCell } from '../../components/cost/cost-format';
 import { DetailField } from '../../components/detail-field';
-import { api } from '../../lib/api-client';
 import { formatUsd } from '../../lib/format';
+import { fetchClusterCreditAnalysis, useClusterCostOverview } from './api/cost';
 import { clusterKeys } from './api/keys';
 
 /** The cluster's cost by month: its actual cost and forecast, the cost and consumption tables and their CSVs. */
 export function CostAnalysisTab({ cluster }: { cluster: Pick<Cluster, 'deployment_id' | 'cluster_name'> }) {
-  const id = encodeURIComponent(cluster.deployment_id);
   return (
     <CreditAnalysisPanel
-      queryKey={[...clusterKeys.all, 'credit-analysis', cluster.deployment_id]}
-      fetchAnalysis={(startDate, signal) => api.get(`/api/cluster/consumption/credit-analysis/${id}`, { query: { startDate }, signal })}
+      queryKey={clusterKeys.creditAnalysis(cluster.deployment_id)}
+      fetchAnalysis={(startDate, signal) => fetchClusterCreditAnalysis(cluster.deployment_id, startDate, signal)}
       exportPath={CONSUMPTION_EXPORT_PATHS.cluster(cluster.deployment_id)}
       subject={cluster.cluster_name}
       summary={(startDate) => <ClusterCostSummary deploymentId={cluster.deployment_id} startDate={startDate} />}
@@ -24,12 +22,7 @@ export function CostAnalysisTab({ cluster }: { cluster: Pick<Cluster, 'deploymen
 
 /** Actual cost and forecast of the month ('--' when zero, spec section 5) and what the cluster costs per hour now. */
 function ClusterCostSummary({ deploymentId, startDate }: { deploymentId: string; startDate: string }) {
-  const overview = useQuery({
-    queryKey: [...clusterKeys.all, 'consumption-overview', deploymentId, startDate],
-    queryFn: ({ signal }) =>
-      api.get(`/api/cluster/consumption/overview/${encodeURIComponent(deploymentId)}`, { query: { startDate }, signal }),
-    refetchInterval: UI_TIMING.pollingMs,
-  });
+  const overview = useClusterCostOverview(deploymentId, startDate);
   const data = overview.data;
   if (!data) return null;
   return (

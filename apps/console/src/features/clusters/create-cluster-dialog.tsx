@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   CLUSTER_LIMITS,
   CLUSTER_MESSAGES,
@@ -23,6 +22,7 @@ import { PasswordSection } from './create-cluster-password';
 import { PlacementSection } from './create-cluster-placement';
 import { SubscriptionSection, belowMinimumBalance } from './create-cluster-subscription';
 import { ReviewCluster } from './review-cluster';
+import { notifyError, notifySuccess } from '../../components/notify';
 
 export { belowMinimumBalance } from './create-cluster-subscription';
 
@@ -147,10 +147,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
   const lookupError = regions.error ?? cidr.error;
   useEffect(() => {
     if (!lookupError) return;
-    notifications.show({
-      color: 'red',
-      message: lookupError instanceof ApiError && lookupError.status ? errorMessage(lookupError) : MESSAGES.internal,
-    });
+    notifyError(lookupError instanceof ApiError && lookupError.status ? errorMessage(lookupError) : MESSAGES.internal);
     onClose();
   }, [lookupError, onClose]);
 
@@ -166,10 +163,10 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
       .filter((entry): entry is readonly [FormField, string] => !!entry[0]);
     const clusterError = fieldErrors.cluster_error;
     if (onFields.length === 0) {
-      notifications.show({ color: 'red', message: clusterError ?? errorMessage(error) });
+      notifyError(clusterError ?? errorMessage(error));
       return;
     }
-    if (clusterError) notifications.show({ color: 'red', message: clusterError });
+    if (clusterError) notifyError(clusterError);
     onFields.forEach(([field, message]) => setError(field, { message }));
     setReviewing(false);
     const first = FIELD_ORDER.find((field) => onFields.some(([name]) => name === field));
@@ -186,7 +183,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
   const confirm = () =>
     create.mutate(createClusterRequestFromForm(getValues()), {
       onSuccess: (created) => {
-        notifications.show({ color: 'green', message: created.message || CLUSTER_MESSAGES.deploymentStarted });
+        notifySuccess(created.message || CLUSTER_MESSAGES.deploymentStarted);
         onClose();
         onCreated(created);
       },

@@ -1,10 +1,10 @@
 import { Controller, type Control } from 'react-hook-form';
 import { Alert, Group, Loader, Select, Text } from '@mantine/core';
 import { CLUSTER_LIMITS, CLUSTER_MESSAGES, amountToCents, type CreateClusterForm, type Subscription } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { statusColorClass } from './cluster-status';
 import { boundSelect } from './create-cluster-bindings';
+import { ErrorAlert } from '../../components/error-alert';
 
 export const belowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'> | undefined) =>
   !!subscription && amountToCents(subscription.total_amount) < CLUSTER_LIMITS.minimumBalanceCents;
@@ -45,11 +45,7 @@ export function SubscriptionSection({
           A cluster is paid for by a subscription. Create a subscription on the Subscriptions page first.
         </Alert>
       )}
-      {subscriptionsError != null && (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(subscriptionsError)}
-        </Alert>
-      )}
+      {subscriptionsError != null && <ErrorAlert error={subscriptionsError} />}
       <Controller
         control={control}
         name="selectedSubscription"

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { CLUSTER_MESSAGES, clusterDeletionStartedMessage, type Cluster } from '@kumo/contract';
 import { ApproverOtpForm } from '../../components/approver-otp-form';
 import { IconAlertTriangle } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { useAuthenticateOperation, useRequestClusterDeletion, useResendOperationOtp } from './api/delete-operation';
-import { statusColorClass } from './cluster-status';
+import { ErrorAlert } from '../../components/error-alert';
 
 type DeletableCluster = Pick<Cluster, 'deployment_id' | 'cluster_name' | 'subscription_name'>;
 
@@ -54,11 +53,7 @@ function DeleteClusterFlow({ cluster, onClose }: { cluster: DeletableCluster; on
         Deleting <strong>{cluster.cluster_name}</strong> removes its servers, its data and its backups. The account owner approves the
         deletion with a one-time password.
       </Alert>
-      {request.isError && (
-        <Text className={statusColorClass('red')} fz="sm" role="alert">
-          {errorMessage(request.error)}
-        </Text>
-      )}
+      {request.isError && <ErrorAlert error={request.error} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Cancel

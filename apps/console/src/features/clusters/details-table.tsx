@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Center, Loader, Stack, Table, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/api-error';
-import { statusColorClass } from './cluster-status';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface DetailsTableProps<T> {
   /** The heading, which also names the table and its loader. */
@@ -26,9 +25,7 @@ export function DetailsTable<T>({ title, columns, minWidth, query, rows }: Detai
           <Loader size="sm" aria-label={`Loading the ${title.toLowerCase()}`} />
         </Center>
       ) : query.isError ? (
-        <Text className={statusColorClass('red')} fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : (
         <Table.ScrollContainer minWidth={minWidth}>
           <Table verticalSpacing="xs" aria-label={title}>

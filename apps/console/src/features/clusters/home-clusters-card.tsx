@@ -4,15 +4,15 @@ import { ActionIcon, Button, Card, Group, Menu, Table, Text, VisuallyHidden } fr
 import { CLUSTER_MESSAGES, canClusterDo, type Cluster } from '@kumo/contract';
 import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconPlayerPlay, IconPlayerStop, IconPlus, IconServer } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { useClusterView } from './api/cluster-view';
 import { CapacityBars } from './capacity-bars';
 import { clusterPath } from './cluster-list';
-import { ClusterStatusText, statusColorClass } from './cluster-status';
+import { ClusterStatusText } from './cluster-status';
 import type { OpenCreateClusterState } from './clusters-page';
 import { StopClusterDialog } from './stop-cluster-dialog';
 import { usePowerAction } from './use-power-action';
+import { ErrorAlert } from '../../components/error-alert';
 
 const COLUMNS = ['Cluster name', 'Subscription', 'Status', 'Capacity'];
 
@@ -45,9 +45,7 @@ export function HomeClustersCard() {
       {view.isPending ? (
         <CardLoader label="Loading clusters" />
       ) : view.isError ? (
-        <Text className={statusColorClass('red')} fz="sm" role="alert">
-          {errorMessage(view.error)}
-        </Text>
+        <ErrorAlert error={view.error} />
       ) : clusters.length === 0 ? (
         <CardEmptyState
           icon={<IconServer size={22} />}

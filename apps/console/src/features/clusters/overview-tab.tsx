@@ -1,7 +1,7 @@
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { CLOUD_PROVIDER_LABELS, type Cluster } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useClusterDetails } from './api/cluster-details';
 import { ClusterTimeline } from './cluster-timeline';
 import { DetailsTable } from './details-table';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Center, Group, Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { CLUSTER_MESSAGES, WEEK_DAYS, type ScheduleResponse, type ScheduleRule, type WeekDay } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view';
 import { useSaveSchedule, useSchedule } from './api/schedule';
-import { statusColorClass } from './cluster-status';
+import { notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 const DAY_NAMES: Record<WeekDay, string> = {
   MON: 'Monday',
@@ -52,9 +51,7 @@ export function ScheduleCard({ deploymentId }: { deploymentId: string }) {
           <Loader size="sm" aria-label="Loading the schedule" />
         </Center>
       ) : query.isError ? (
-        <Text className={statusColorClass('red')} fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : (
         <ScheduleForm key={query.dataUpdatedAt} deploymentId={deploymentId} schedule={query.data} />
       )}
@@ -75,7 +72,7 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
   const submit = () =>
     save.mutate(
       { enabled, time_zone: timeZone, rules: rulesFromWeek(week) },
-      { onSuccess: () => notifications.show({ color: 'green', message: CLUSTER_MESSAGES.scheduleSaved }) },
+      { onSuccess: () => notifySuccess(CLUSTER_MESSAGES.scheduleSaved) },
     );
 
   return (
@@ -143,11 +140,7 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
           Next: {schedule.next_action === 'START' ? 'start' : 'stop'} on {formatDateTime(schedule.next_run_at)}
         </Text>
       )}
-      {save.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(save.error)}
-        </Alert>
-      )}
+      {save.isError && <ErrorAlert error={save.error} />}
       {readOnly ? (
         <Text fz="sm" c="dimmed">
           {READ_ONLY_VIEW_REASON}

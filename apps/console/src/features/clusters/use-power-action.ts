@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { errorMessage } from '../../lib/api-error';
 import { useClusterPower } from './api/start-stop-cluster';
+import { notifyError, notifySuccess } from '../../components/notify';
 
 /** Start or stop with the outcome told in a toast: the server's message on success, its error text otherwise. */
 export function usePowerAction() {
@@ -9,8 +8,8 @@ export function usePowerAction() {
     power.mutate(
       { deploymentId, action },
       {
-        onSuccess: (result) => notifications.show({ color: 'green', message: result.message }),
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+        onSuccess: (result) => notifySuccess(result.message),
+        onError: (error) => notifyError(error),
         onSettled: onDone,
       },
     );

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconLock, IconLogout } from '../../components/icons';
 import { PublicLayout } from '../../components/public-layout';
-import { useSwitchAccount } from '../../lib/switch-account';
-import { errorMessage } from '../../lib/api-error';
+import { useSwitchAccount } from '../../lib/api/switch-account';
 import { useSession } from '../../lib/session';
 import { signInPath, signOut } from '../../lib/sign-out';
 import { StatusMessage } from './status-message';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** /unauthorized-access and /admin/unauthorized-access (both behind SignedInGuard). */
 export function UnauthorizedPage() {
@@ -93,11 +93,7 @@ function ClusterMemberHelp({ user, logout }: { user: UserDetail; logout: ReactNo
           ))}
         </Stack>
       )}
-      {switchCall.isError && (
-        <Text c="red" role="alert">
-          {errorMessage(switchCall.error)}
-        </Text>
-      )}
+      {switchCall.isError && <ErrorAlert error={switchCall.error} />}
       {logout}
     </Stack>
   );

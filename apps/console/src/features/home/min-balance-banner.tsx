@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { MESSAGES, MINIMUM_BALANCE_CENTS, amountToCents } from '@kumo/contract';
 import { IconAlertTriangle } from '../../components/icons';
 import { formatUsd } from '../../lib/format';
-import { useSubscriptionList } from '../../lib/subscription-list';
+import { useSubscriptionList } from '../../lib/api/subscription-list';
 
 /** Shown while any subscription is below the minimum balance, naming the ones that are. */
 export function MinBalanceBanner() {

@@ -3,10 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Button, Card, Group, Menu, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
-import { useSubscriptionList } from '../../lib/subscription-list';
+import { useSubscriptionList } from '../../lib/api/subscription-list';
 import { useRunways } from './api/runways';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** Left bar of home: one card per subscription with its balance and a menu to go to it. */
 export function SubscriptionsSummary() {
@@ -26,9 +26,7 @@ export function SubscriptionsSummary() {
       {query.isPending ? (
         <CardLoader label="Loading subscriptions" />
       ) : query.isError ? (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(query.error) || MESSAGES.subscriptionsFetchFailed}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : subscriptions.length === 0 ? (
         <CardEmptyState
           icon={<IconWallet size={22} />}

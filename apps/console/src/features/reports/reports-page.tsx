@@ -1,29 +1,17 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Card, Center, Loader } from '@mantine/core';
+import { Anchor, Card, Center, Loader } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-error';
+import { endReportSession, useReportUrl } from './api/report';
+import { ErrorAlert } from '../../components/error-alert';
 
 /**
  * The subscription report (balances, monthly consumption by service, the period's transactions) the API
  * renders behind a short-lived report session, shown in a frame (spec section 2, Reports page).
  */
 export function ReportsPage() {
-  const report = useQuery({
-    queryKey: ['reports', 'url'],
-    queryFn: ({ signal }) => api.get('/api/user/report-url', { signal }),
-    // Each visit gets its own report session; an address is not reused once the page is left.
-    gcTime: 0,
-    staleTime: Infinity,
-  });
+  const report = useReportUrl();
   // Leaving the page ends the report session.
-  useEffect(
-    () => () => {
-      void api.get('/api/user/report-logout').catch(() => undefined);
-    },
-    [],
-  );
+  useEffect(() => endReportSession, []);
   const url = report.data?.subscription_report_url;
 
   return (
@@ -41,9 +29,7 @@ export function ReportsPage() {
       />
       <Card p={0}>
         {report.isError ? (
-          <Alert color="red" variant="light" role="alert" m="md">
-            {errorMessage(report.error)}
-          </Alert>
+          <ErrorAlert error={report.error} m="md" />
         ) : !url ? (
           <Center py={64}>
             <Loader size="sm" aria-label="Loading the report" />

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@kumo/contract';
 import { IconKey } from '../../components/icons';
 import { clearSession } from '../../lib/session';
 import { abandonSession, renewSession, useSessionExpired } from '../../lib/session-expiry';
+import { useResetAllQueries } from './api/reset-queries';
 import { parseRenewalMessage } from './renewal-message';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** The identity provider's sign-in, told to hand the new tokens back to this window. */
 export const RENEWAL_SIGN_IN_PATH = '/oauth2/authorization/azure?isSessionExpired=true';
@@ -20,7 +21,7 @@ const POPUP_FEATURES = 'popup=yes,width=520,height=680';
 export function SessionExpiredModal() {
   const expired = useSessionExpired();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const resetAllQueries = useResetAllQueries();
   const [popupBlocked, setPopupBlocked] = useState(false);
 
   useEffect(() => {
@@ -34,13 +35,13 @@ export function SessionExpiredModal() {
       renewSession(renewal.jwtToken, renewal.refreshToken);
       if (renewal.userSwitched) {
         // Someone else signed in: nothing loaded for the previous identity applies.
-        void queryClient.resetQueries();
+        resetAllQueries();
         void navigate('/admin/customers');
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [expired, navigate, queryClient]);
+  }, [expired, navigate, resetAllQueries]);
 
   const signInAgain = () => {
     const popup = window.open(RENEWAL_SIGN_IN_PATH, POPUP_NAME, POPUP_FEATURES);
@@ -68,11 +69,7 @@ export function SessionExpiredModal() {
     >
       <Stack gap="md">
         <Text id="session-expired-text">{MESSAGES.sessionExpired}</Text>
-        {popupBlocked && (
-          <Alert color="red" variant="light" role="alert">
-            {MESSAGES.popupBlocked}
-          </Alert>
-        )}
+        {popupBlocked && <ErrorAlert>{MESSAGES.popupBlocked}</ErrorAlert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={signOut}>
             Logout

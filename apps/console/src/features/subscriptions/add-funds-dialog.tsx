@@ -1,23 +1,15 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { z } from 'zod';
-import {
-  ADD_FUNDS,
-  SUBSCRIPTION_LIMITS,
-  amountInWords,
-  normalizeAmountInput,
-  parseAmountToCents,
-  purchaseRequestSchema,
-  remainingCharacters,
-  type Subscription,
-} from '@kumo/contract';
+import { ADD_FUNDS, SUBSCRIPTION_LIMITS, purchaseRequestSchema, remainingCharacters, type Subscription } from '@kumo/contract';
+import { AmountField } from '../../components/amount-field';
 import { IconCreditCard } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { usePurchaseCredit } from './api/purchase-credit';
 import { leaveForCheckout } from './leave-for-checkout';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface AddFundsDialogProps {
   /** The subscription to add funds to; the dialog is open while there is one. */
@@ -51,7 +43,6 @@ function AddFundsForm({ subscription, onClose }: { subscription: Subscription; o
   });
   const [typed, remark = ''] = useWatch({ control, name: ['amount', 'remark'] });
   const amount = String(typed);
-  const cents = parseAmountToCents(amount.endsWith('.') ? amount.slice(0, -1) : amount);
   const busy = purchase.isPending || leaving;
 
   const proceed = async ({ remark }: AddFundsValues) => {
@@ -77,31 +68,10 @@ function AddFundsForm({ subscription, onClose }: { subscription: Subscription; o
         <Text fz="sm" c="dimmed">
           Add funds to <strong>{subscription.subscription_name}</strong>. Current balance {formatUsd(subscription.total_amount)}.
         </Text>
-        <Controller
+        <AmountField
           control={control}
           name="amount"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={`Amount (${ADD_FUNDS.currency})`}
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              data-autofocus
-              leftSection={<Text fz="sm">$</Text>}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={(event) => field.onChange(normalizeAmountInput(event.currentTarget.value, String(field.value)))}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              description={
-                cents !== null && cents > 0
-                  ? amountInWords(cents)
-                  : `From $${ADD_FUNDS.minDollars} to $${ADD_FUNDS.maxDollars.toLocaleString('en-US')}`
-              }
-              inputWrapperOrder={['label', 'input', 'error', 'description']}
-            />
-          )}
+          hint={`From $${ADD_FUNDS.minDollars} to $${ADD_FUNDS.maxDollars.toLocaleString('en-US')}`}
         />
         <Textarea
           label="Remarks"
@@ -113,11 +83,7 @@ function AddFundsForm({ subscription, onClose }: { subscription: Subscription; o
           error={formState.errors.remark?.message}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
-        {purchase.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(purchase.error)}
-          </Alert>
-        )}
+        {purchase.isError && <ErrorAlert error={purchase.error} />}
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconCreditCard size={18} color="var(--mantine-color-dimmed)" />
           <Text fz="xs" c="dimmed">

@@ -11,13 +11,11 @@ import {
 } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconClock } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useBalanceOutlook } from './api/balance-outlook';
-
-/** Rate changes take effect at midnight UTC: the date is said in UTC so no time zone moves it a day. */
-const utcDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+import { ErrorAlert } from '../../components/error-alert';
+import { formatUtcDate } from '../../lib/dates';
 
 const daysLeftText = (days: number) => (days < 1 ? 'less than a day left' : `${days} day${days === 1 ? '' : 's'} left`);
 
@@ -37,7 +35,7 @@ export function ScheduledRateNotices({ subscriptionId }: { subscriptionId: strin
 }
 
 function ScheduledRateNotice({ change }: { change: ScheduledRateChange }) {
-  const day = utcDate(change.effective_date);
+  const day = formatUtcDate(change.effective_date);
   return (
     <Alert mt="md" color="blue" variant="light" icon={<IconClock size={18} />} role="note" title={`New rates from ${day}`}>
       <Text fz="sm">Your account&apos;s rates change at midnight UTC; usage before then is charged at the current rates.</Text>
@@ -70,11 +68,7 @@ export function BalanceOutlookFields({ subscriptionId }: { subscriptionId: strin
   const query = useBalanceOutlook(subscriptionId);
   if (query.isPending) return <Loader size="sm" mt="lg" aria-label="Loading balance outlook" />;
   if (query.isError) {
-    return (
-      <Text mt="lg" c="red" fz="sm" role="alert">
-        {errorMessage(query.error)}
-      </Text>
-    );
+    return <ErrorAlert error={query.error} mt="lg" />;
   }
   const outlook = query.data;
   return (

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import type { z } from 'zod';
 import {
   MESSAGES,
@@ -16,6 +15,8 @@ import {
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useCreateSubscription } from './api/create-subscription';
 import { SignUpCreditsNotice } from './sign-up-credits-notice';
+import { notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface CreateSubscriptionDialogProps {
   opened: boolean;
@@ -53,7 +54,7 @@ function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
     setFailure(null);
     try {
       const { subscription_id } = await create.mutateAsync(request);
-      notifications.show({ color: 'green', message: MESSAGES.subscriptionCreated });
+      notifySuccess(MESSAGES.subscriptionCreated);
       onClose();
       void navigate(`/subscriptions/${subscription_id}`);
     } catch (error) {
@@ -108,11 +109,7 @@ function CreateSubscriptionForm({ onClose }: { onClose: () => void }) {
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <SignUpCreditsNotice />
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { FREE_CREDITS_FORFEITED, amountToCents, subscriptionHasClustersMessage, type Subscription } from '@kumo/contract';
 import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useDeleteSubscription } from './api/delete-subscription';
 import { BlockingClustersAlert, clustersRefusingDeletion } from './blocking-clusters-alert';
 import { useSubscriptions } from './api/subscription-list';
+import { notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface DeleteSubscriptionDialogProps {
   subscription: Subscription | null;
@@ -48,7 +49,7 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
       { subscriptionId: subscription.subscription_id, transferTo: needsTarget ? (target ?? undefined) : undefined },
       {
         onSuccess: (result) => {
-          notifications.show({ color: 'green', message: result.message });
+          notifySuccess(result.message);
           close();
           void navigate('/subscriptions', { replace: true });
         },
@@ -94,11 +95,7 @@ export function DeleteSubscriptionDialog({ subscription, onClose }: DeleteSubscr
             </Alert>
           )}
           {subscription.credits > 0 && <Text size="sm">{FREE_CREDITS_FORFEITED}</Text>}
-          {remove.isError && !refusedFor && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
+          {remove.isError && !refusedFor && <ErrorAlert error={remove.error} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -3,12 +3,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { TRANSACTION_STATUS_LABELS, type PaymentStatus } from '@kumo/contract';
 import { IconAlertTriangle, IconCheck, IconCreditCard } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
 import { useCancelPurchase } from './api/cancel-purchase';
 import { usePaymentStatus } from './api/payment-status';
 import { useSubscriptionDetails } from './api/subscription-details';
 import type { PaymentReturn } from './payment-return';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface Outcome {
   title: string;
@@ -85,11 +85,7 @@ function Result({
   const details = useSubscriptionDetails(subscriptionId);
   let body: ReactNode;
   if (error) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(error)}
-      </Text>
-    );
+    body = <ErrorAlert error={error} />;
   } else if (!status) {
     body = (
       <Center py="lg">

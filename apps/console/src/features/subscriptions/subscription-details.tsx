@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
   Alert,
@@ -30,10 +29,11 @@ import { CreditAnalysisPanel } from '../../components/cost/credit-analysis-panel
 import { costCell } from '../../components/cost/cost-format';
 import { utcMonthStart } from '../../components/cost/months';
 import { IconAlertTriangle, IconDots, IconTrash, IconWallet } from '../../components/icons';
-import { api } from '../../lib/api-client';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { subscriptionKeys } from './api/keys';
-import { useSubscriptionDetails } from './api/subscription-details';
+import { fetchSubscriptionCreditAnalysis, useRefreshSubscriptionList, useSubscriptionDetails } from './api/subscription-details';
 import { AddFundsDialog } from './add-funds-dialog';
 import { BalanceOutlookFields, ScheduledRateNotices } from './balance-outlook';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
@@ -51,18 +51,20 @@ interface SubscriptionDetailsProps {
 
 /** The selected subscription: name, remark, status, plan, balance with Add Funds, and its tabs. */
 export function SubscriptionDetails({ subscription: listed, loading }: SubscriptionDetailsProps) {
-  const queryClient = useQueryClient();
+  const refreshList = useRefreshSubscriptionList();
   const detailsQuery = useSubscriptionDetails(listed?.subscription_id);
   const [addingFunds, setAddingFunds] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A staff member's view offers neither Add Funds nor Delete: the server would refuse them (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   // The details call is the fresher reading; the list catches up when the amount or status moved.
   const subscription = detailsQuery.data ?? listed;
   const fresh = detailsQuery.data;
   useEffect(() => {
     if (fresh && listed && (fresh.total_amount !== listed.total_amount || fresh.status !== listed.status)) {
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.list() });
+      refreshList();
     }
-  }, [fresh, listed, queryClient]);
+  }, [fresh, listed, refreshList]);
 
   if (!subscription) {
     return (
@@ -89,18 +91,20 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
             {subscription.remark || 'No remarks'}
           </Text>
         </Stack>
-        <Menu position="bottom-end" shadow="md" width={200}>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`More actions for ${subscription.subscription_name}`}>
-              <IconDots size={20} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-              Delete subscription
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {!readOnly && (
+          <Menu position="bottom-end" shadow="md" width={200}>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`More actions for ${subscription.subscription_name}`}>
+                <IconDots size={20} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+                Delete subscription
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
 
       {isBelowMinimumBalance(subscription) && (
@@ -124,9 +128,11 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
             <Text fz="lg" fw={700} c={amountToCents(subscription.total_amount) < 0 ? 'red' : undefined}>
               {formatUsd(subscription.total_amount)}
             </Text>
-            <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setAddingFunds(true)}>
-              Add Funds
-            </Anchor>
+            {!readOnly && (
+              <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setAddingFunds(true)}>
+                Add Funds
+              </Anchor>
+            )}
           </Group>
         </DetailField>
       </SimpleGrid>
@@ -176,13 +182,10 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
 
 /** The month's actual cost and forecast over the cost and consumption tables (spec section 2). */
 function CostAnalysis({ subscription }: { subscription: Subscription }) {
-  const id = encodeURIComponent(subscription.subscription_id);
   return (
     <CreditAnalysisPanel
-      queryKey={[...subscriptionKeys.all, 'credit-analysis', subscription.subscription_id]}
-      fetchAnalysis={(startDate, signal) =>
-        api.get(`/api/subscription/consumption/credit-analysis/${id}`, { query: { startDate }, signal })
-      }
+      queryKey={subscriptionKeys.creditAnalysis(subscription.subscription_id)}
+      fetchAnalysis={(startDate, signal) => fetchSubscriptionCreditAnalysis(subscription.subscription_id, startDate, signal)}
       exportPath={CONSUMPTION_EXPORT_PATHS.subscription(subscription.subscription_id)}
       subject={subscription.subscription_name}
       summary={(startDate) =>

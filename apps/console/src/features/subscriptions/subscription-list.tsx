@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { MESSAGES, amountToCents, centsToAmount, type Subscription } from '@kumo/contract';
 import { IconPlus, IconWallet } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { formatUsd } from '../../lib/format';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import type { useSubscriptions } from './api/subscription-list';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface SubscriptionListProps {
   query: ReturnType<typeof useSubscriptions>;
@@ -20,13 +21,17 @@ export function totalBalance(subscriptions: Subscription[]): number {
 /** The account's subscriptions with their balances, the total, and New. */
 export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListProps) {
   const subscriptions = query.data ?? [];
+  // A staff member's view offers no New: the server would refuse it (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   return (
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
         <Text fw={600}>All subscriptions</Text>
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
-          New
-        </Button>
+        {!readOnly && (
+          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew} style={{ flexShrink: 0 }}>
+            New
+          </Button>
+        )}
       </Group>
       <Box px="sm" pb="sm" role="group" aria-label="Total balance">
         <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -42,9 +47,7 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
           <Loader size="sm" aria-label="Loading subscriptions" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" px="sm" pb="sm" role="alert">
-          {errorMessage(query.error) || MESSAGES.subscriptionsFetchFailed}
-        </Text>
+        <ErrorAlert error={query.error} mx="sm" mb="sm" />
       ) : subscriptions.length === 0 ? (
         <EmptyState
           size="sm"

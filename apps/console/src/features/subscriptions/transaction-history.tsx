@@ -1,5 +1,4 @@
 import { ActionIcon, Badge, Box, Center, EmptyState, Loader, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
@@ -9,13 +8,15 @@ import {
   type TransactionStatus,
 } from '@kumo/contract';
 import { IconDots, IconDownload, IconReceipt, IconX } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
 import { useCreditTransactions } from './api/credit-transactions';
 import { useDownloadReceipt } from './api/download-receipt';
 import { useLoadMoreOnScroll } from '../../lib/scroll';
 import classes from './transaction-history.module.css';
+import { notifyError, notifySuccess, notifyWarning } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 const COLUMNS = ['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status'];
 
@@ -41,11 +42,7 @@ export function TransactionHistory({ subscriptionId }: { subscriptionId: string 
     );
   }
   if (query.isError) {
-    return (
-      <Text c="red" fz="sm" role="alert">
-        {errorMessage(query.error)}
-      </Text>
-    );
+    return <ErrorAlert error={query.error} />;
   }
   if (rows.length === 0) {
     return <EmptyState variant="light" icon={<IconReceipt size={24} />} title={MESSAGES.noTransactions} py="xl" />;
@@ -169,8 +166,8 @@ function PendingCheckoutMenu({ transaction }: { transaction: Transaction }) {
   const cancel = useCancelPendingCheckout();
   const onCancel = () =>
     cancel.mutate(transaction.transaction_id, {
-      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.checkoutCancelled }),
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onSuccess: () => notifySuccess(MESSAGES.checkoutCancelled),
+      onError: (error) => notifyError(error),
     });
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
@@ -192,11 +189,11 @@ function ReceiptMenu({ transaction, action }: { transaction: Transaction; action
   const download = useDownloadReceipt();
   const onDownload = () => {
     if (action === 'admin-warning') {
-      notifications.show({ color: 'yellow', message: MESSAGES.adminReceiptNotDownloadable });
+      notifyWarning(MESSAGES.adminReceiptNotDownloadable);
       return;
     }
     download.mutate(transaction.transaction_id, {
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => notifyError(error),
     });
   };
   return (

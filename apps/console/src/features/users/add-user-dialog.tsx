@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Checkbox, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { INVITABLE_ROLES, MESSAGES, ROLE_LABELS, emailSchema, inviteRequestSchema, normalizeNameInput } from '@kumo/contract';
 import { IconLock } from '../../components/icons';
@@ -10,6 +9,8 @@ import { ApiError, errorMessage } from '../../lib/api-error';
 import { useCheckUser } from './api/check-user';
 import { useInviteUser } from './api/invite-user';
 import { useUsersSubscriptions } from './api/users-subscriptions';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 type InviteForm = z.input<typeof inviteRequestSchema>;
 type InvitePayload = z.output<typeof inviteRequestSchema>;
@@ -90,10 +91,10 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     const payload = { ...values, subscription_ids: values.role === 'CLUSTER_MEMBER' ? values.subscription_ids : [] };
     try {
       await inviteCall.mutateAsync(payload);
-      notifications.show({ color: 'green', message: MESSAGES.invitationSent });
+      notifySuccess(MESSAGES.invitationSent);
       onClose();
     } catch (error) {
-      if (!showOnFields(error)) notifications.show({ color: 'red', message: errorMessage(error) });
+      if (!showOnFields(error)) notifyError(error);
     }
   });
 
@@ -197,9 +198,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
                   {subscriptions.isPending ? (
                     <Loader size="xs" aria-label="Loading subscriptions" />
                   ) : subscriptions.isError ? (
-                    <Alert color="red" variant="light" role="alert">
-                      {errorMessage(subscriptions.error)}
-                    </Alert>
+                    <ErrorAlert error={subscriptions.error} />
                   ) : subscriptions.data.length === 0 ? (
                     <Text fz="sm" c="dimmed">
                       {MESSAGES.noSubscriptions}

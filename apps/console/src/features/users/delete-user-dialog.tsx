@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { AccountUser } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
 import { useDeleteUser } from './api/delete-user';
+import { notifyError, notifySuccess } from '../../components/notify';
 
 interface DeleteUserDialogProps {
   /** The person to remove; the dialog is open while one is given. */
@@ -18,11 +17,11 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogP
     deleteCall
       .mutateAsync(target.email_id)
       .then(({ message }) => {
-        notifications.show({ color: 'green', message });
+        notifySuccess(message);
         onDeleted();
       })
       .catch((error: unknown) => {
-        notifications.show({ color: 'red', message: errorMessage(error) });
+        notifyError(error);
         onClose();
       });
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, ROLE_LABELS, type PendingInvitation } from '@kumo/contract';
-import { errorMessage } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { usePendingInvitations, useResendInvitation, useRevokeInvitation } from './api/pending-invitations';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { ErrorAlert } from '../../components/error-alert';
 
 /**
  * Invitations sent from this account and not yet answered, under the people list: each can be sent again
@@ -14,14 +15,14 @@ export function PendingInvitations() {
   const query = usePendingInvitations();
   const resend = useResendInvitation();
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
+  // A staff member's view offers neither Resend nor Revoke: the server would refuse them (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   const invitations = query.data ?? [];
 
   if (query.isError) {
     return (
       <Card p="sm" mt="md">
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       </Card>
     );
   }
@@ -30,8 +31,8 @@ export function PendingInvitations() {
   const resendTo = (invitation: PendingInvitation) =>
     resend
       .mutateAsync(invitation.invitation_id)
-      .then(({ message }) => notifications.show({ color: 'green', message }))
-      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }));
+      .then(({ message }) => notifySuccess(message))
+      .catch((error: unknown) => notifyError(error));
 
   return (
     <Card p="xs" mt="md" component="section" aria-labelledby="pending-invitations-title">
@@ -69,27 +70,29 @@ export function PendingInvitations() {
             <Text fz="xs" c="dimmed">
               {invitation.expired ? 'Link expired' : 'Link expires'} {formatDateTime(invitation.expires_on)}
             </Text>
-            <Group gap="xs" justify="flex-end">
-              <Button
-                size="compact-sm"
-                variant="light"
-                loading={resend.isPending && resend.variables === invitation.invitation_id}
-                disabled={resend.isPending}
-                onClick={() => void resendTo(invitation)}
-                aria-label={`Resend the invitation to ${invitation.email_id}`}
-              >
-                Resend
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                onClick={() => setRevoking(invitation)}
-                aria-label={`Revoke the invitation to ${invitation.email_id}`}
-              >
-                Revoke
-              </Button>
-            </Group>
+            {!readOnly && (
+              <Group gap="xs" justify="flex-end">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  loading={resend.isPending && resend.variables === invitation.invitation_id}
+                  disabled={resend.isPending}
+                  onClick={() => void resendTo(invitation)}
+                  aria-label={`Resend the invitation to ${invitation.email_id}`}
+                >
+                  Resend
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setRevoking(invitation)}
+                  aria-label={`Revoke the invitation to ${invitation.email_id}`}
+                >
+                  Revoke
+                </Button>
+              </Group>
+            )}
           </Stack>
         ))}
       </Stack>
@@ -104,8 +107,8 @@ function RevokeInvitationDialog({ invitation, onClose }: { invitation: PendingIn
   const confirm = (target: PendingInvitation) =>
     revoke
       .mutateAsync(target.invitation_id)
-      .then(({ message }) => notifications.show({ color: 'green', message }))
-      .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }))
+      .then(({ message }) => notifySuccess(message))
+      .catch((error: unknown) => notifyError(error))
       .finally(onClose);
 
   return (

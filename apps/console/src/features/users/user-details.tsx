@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Avatar, Badge, Card, EmptyState, Group, Menu, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ROLE_LABELS, type AccountUser, type UserDetail, MESSAGES } from '@kumo/contract';
 import { IconDots, IconTrash, IconUsers } from '../../components/icons';
-import { formatDateTime, initials } from '../../lib/format';
+import { initials } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { DetailField } from '../../components/detail-field';
 import { WideTextTooltip } from '../../components/wide-text-tooltip';
@@ -21,6 +23,8 @@ interface UserDetailsProps {
 
 export function UserDetails({ user, me, onDeleted }: UserDetailsProps) {
   const [confirming, setConfirming] = useState(false);
+  // A staff member's view offers no Delete: the server would refuse it (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
 
   if (!user) {
     return (
@@ -46,7 +50,7 @@ export function UserDetails({ user, me, onDeleted }: UserDetailsProps) {
             </Text>
           </Stack>
         </Group>
-        {canDeleteUser(user, me) && (
+        {canDeleteUser(user, me) && !readOnly && (
           <Menu position="bottom-end" shadow="md" width={180}>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`More actions for ${user.user_name}`}>

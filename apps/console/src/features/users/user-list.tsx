@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { Avatar, Button, Card, Center, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { MESSAGES, ROLE_LABELS, type AccountUser } from '@kumo/contract';
 import { IconPlus, IconUsers } from '../../components/icons';
-import { errorMessage } from '../../lib/api-error';
 import { initials } from '../../lib/format';
+import { useReadOnlyView } from '../../lib/read-only-view';
 import type { useAccountUsers } from './api/account-users';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface UserListProps {
   query: ReturnType<typeof useAccountUsers>;
@@ -15,22 +16,24 @@ interface UserListProps {
 /** The account's people, each linking to their details; the Add button opens the invitation dialog. */
 export function UserList({ query, selectedId, onAdd }: UserListProps) {
   const users: AccountUser[] = query.data ?? [];
+  // A staff member's view offers no Add: the server would refuse it (READ_ONLY_VIEW).
+  const readOnly = useReadOnlyView();
   return (
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
         <Text fw={600}>All users</Text>
-        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-          Add
-        </Button>
+        {!readOnly && (
+          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onAdd}>
+            Add
+          </Button>
+        )}
       </Group>
       {query.isPending ? (
         <Center py="xl">
           <Loader size="sm" aria-label="Loading users" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" px="sm" pb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} mx="sm" mb="sm" />
       ) : users.length === 0 ? (
         <EmptyState size="sm" icon={<IconUsers size={22} />} title={MESSAGES.noUserAdded} description={MESSAGES.addUserHint} py="xl" />
       ) : (

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { ADMIN_MESSAGES, ROLE_LABELS } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
 import { customerKeys } from '../api/keys';
 import { PagedTable } from './paged-table';

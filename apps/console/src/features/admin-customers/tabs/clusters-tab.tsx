@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Badge, Button, Center, Group, Loader, Menu, Modal, SimpleGrid, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ADMIN_MESSAGES, CLUSTER_STATUS_LABELS, clusterDeletionStartedMessage, type Cluster, type ClusterStatus } from '@kumo/contract';
-import { useQuery } from '@tanstack/react-query';
 import { DetailField } from '../../../components/detail-field';
 import { IconDots } from '../../../components/icons';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
+import { useNodeDetails } from '../api/customer-tabs';
 import { downloadDeploymentTemplate } from '../api/downloads';
 import { customerKeys } from '../api/keys';
 import { FourEyesModal } from '../four-eyes-modal';
 import { openManager } from '../open-manager';
 import { Permission, usePermission } from '../permission';
 import { PagedTable } from './paged-table';
+import { notifyError } from '../../../components/notify';
+import { ErrorAlert } from '../../../components/error-alert';
 
 const STATUS_COLORS: Partial<Record<ClusterStatus, string>> = { ONLINE: 'teal', OFFLINE: 'gray', DEPLOYING: 'blue', FAILED: 'red' };
 
@@ -111,7 +111,7 @@ function ClusterActions({
   const manager = usePermission('customer_open_km');
   const remove = usePermission('customer_delete_cluster');
   const [opening, setOpening] = useState(false);
-  const fail = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const fail = (error: unknown) => notifyError(error);
   if (!view.visible && !template.visible && !manager.visible && !remove.visible) return null;
 
   return (
@@ -173,11 +173,7 @@ function DeleteClusterForm({ cluster, pending, error, onCancel, onConfirm }: Del
         Delete <strong>{cluster.cluster_name}</strong> of {cluster.subscription_name}? Its servers, data and backups are removed; this
         cannot be undone. A second staff member approves it with a one-time password, and the customer&apos;s audit log records it.
       </Text>
-      {error ? (
-        <Text c="red" fz="sm" role="alert" mb="sm">
-          {errorMessage(error)}
-        </Text>
-      ) : null}
+      {error ? <ErrorAlert error={error} mb="sm" /> : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
           Cancel
@@ -191,11 +187,7 @@ function DeleteClusterForm({ cluster, pending, error, onCancel, onConfirm }: Del
 }
 
 function NodeDetailsDialog({ userId, cluster, onClose }: { userId: string; cluster: Cluster | null; onClose: () => void }) {
-  const query = useQuery({
-    queryKey: ['admin', 'node-details', cluster?.deployment_id],
-    queryFn: ({ signal }) => api.get(`/api/admin/node-details-view/${cluster!.deployment_id}`, { query: { userId }, signal }),
-    enabled: !!cluster,
-  });
+  const query = useNodeDetails(userId, cluster?.deployment_id);
   return (
     <Modal opened={!!cluster} onClose={onClose} title={cluster ? `${cluster.cluster_name} details` : ''} size="xl" centered>
       {query.isPending ? (
@@ -203,9 +195,7 @@ function NodeDetailsDialog({ userId, cluster, onClose }: { userId: string; clust
           <Loader size="sm" aria-label="Loading cluster details" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">

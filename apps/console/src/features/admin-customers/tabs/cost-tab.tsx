@@ -1,13 +1,14 @@
 import { Card, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES } from '@kumo/contract';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime, formatMonth, formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format';
+import { formatDateTime, formatMonth } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
+import { useCumulativeCost } from '../api/customer-tabs';
 import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { PagedTable } from './paged-table';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Money '--' when zero, as the spec shows cost and forecast. */
 const costText = (amount: number) => (amount === 0 ? '--' : formatUsd(amount));
@@ -81,10 +82,7 @@ function CurrentMonth({ userId }: { userId: string }) {
 }
 
 function LastMonths({ userId }: { userId: string }) {
-  const query = useQuery({
-    queryKey: customerKeys.tab(userId, 'cumulative-cost'),
-    queryFn: ({ signal }) => api.get('/api/admin/view/cumulative-cost-consumption', { query: { userId }, signal }),
-  });
+  const query = useCumulativeCost(userId);
   const total = (query.data ?? []).reduce((sum, month) => sum + month.monthly_consumed_amount, 0);
   return (
     <Card withBorder>
@@ -96,9 +94,7 @@ function LastMonths({ userId }: { userId: string }) {
           <Loader size="sm" aria-label="Loading the last 12 months" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : total === 0 ? (
         <Text c="dimmed" py="lg" ta="center">
           {ADMIN_MESSAGES.noUsageCost}

@@ -1,11 +1,9 @@
 import { Card, SimpleGrid, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ADMIN_MESSAGES, KM_USER_ROLE_LABELS, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, type CustomerDetail } from '@kumo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DetailField } from '../../../components/detail-field';
-import { api } from '../../../lib/api-client';
-import { customerKeys } from '../api/keys';
+import { usePreviewToggle } from '../api/customer-tabs';
 import { Permission } from '../permission';
+import { notifyError } from '../../../components/notify';
 
 /** Free units, the provider's access to the manager and the preview release (Overview tab). */
 export function OverviewTab({ customer }: { customer: CustomerDetail }) {
@@ -44,20 +42,18 @@ export function OverviewTab({ customer }: { customer: CustomerDetail }) {
 }
 
 function PreviewToggle({ customer, disabled }: { customer: CustomerDetail; disabled: boolean }) {
-  const queryClient = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: (enable: boolean) =>
-      api.post(`/api/admin/kumo-ea-version/${customer.user_id}`, undefined, { query: { action: enable ? 'ENABLE' : 'DISABLE' } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.user_id) }),
-    onError: () => notifications.show({ color: 'red', message: ADMIN_MESSAGES.previewFailed }),
-  });
+  const toggle = usePreviewToggle(customer.user_id);
   const checked = toggle.isPending ? !!toggle.variables : customer.overview.kumo_ea_version_enabled;
   return (
     <Switch
       label={checked ? 'Enabled: preview versions offered at deployment' : 'Disabled'}
       checked={checked}
       disabled={disabled || toggle.isPending}
-      onChange={(event) => toggle.mutate(event.currentTarget.checked)}
+      onChange={(event) =>
+        toggle.mutate(event.currentTarget.checked, {
+          onError: () => notifyError(ADMIN_MESSAGES.previewFailed),
+        })
+      }
     />
   );
 }

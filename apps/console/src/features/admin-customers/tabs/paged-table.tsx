@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Center, EmptyState, Loader, ScrollArea, Table, Text } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-error';
+import { Center, EmptyState, Loader, ScrollArea, Table } from '@mantine/core';
 import type { useAdminPages } from '../api/customer-detail';
+import { ErrorAlert } from '../../../components/error-alert';
 
 interface PagedTableProps<T> {
   pages: Pick<ReturnType<typeof useAdminPages<{ content: T[]; totalPages: number }>>, 'items' | 'loadMore'> & {
@@ -25,11 +25,7 @@ export function PagedTable<T>({ pages, label, empty, head, row }: PagedTableProp
     );
   }
   if (query.isError) {
-    return (
-      <Text c="red" fz="sm" role="alert" py="md">
-        {errorMessage(query.error)}
-      </Text>
-    );
+    return <ErrorAlert error={query.error} my="md" />;
   }
   if (items.length === 0) return <EmptyState size="sm" title={empty} py="xl" />;
   return (

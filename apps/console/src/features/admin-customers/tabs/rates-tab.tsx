@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, type RateCard } from '@kumo/contract';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
+import { useRateCard } from '../api/customer-tabs';
 import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { ServiceRatesDialog } from '../service-rates-dialog';
 import { PagedTable } from './paged-table';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Current rates with Change Rates, and the history of rate periods (Service Rates tab). */
 export function RatesTab({ userId }: { userId: string }) {
@@ -32,10 +32,7 @@ export function RatesTab({ userId }: { userId: string }) {
 }
 
 function CurrentRates({ userId }: { userId: string }) {
-  const query = useQuery({
-    queryKey: customerKeys.tab(userId, 'rates'),
-    queryFn: ({ signal }) => api.get(`/api/admin/current-resource-rate/${userId}`, { signal }),
-  });
+  const query = useRateCard(userId);
   const [editing, setEditing] = useState<RateCard | null>(null);
 
   return (
@@ -64,9 +61,7 @@ function CurrentRates({ userId }: { userId: string }) {
           <Loader size="sm" aria-label="Loading current rates" />
         </Center>
       ) : query.isError ? (
-        <Text c="red" fz="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
+        <ErrorAlert error={query.error} />
       ) : (
         <Table aria-label="Current rates">
           <Table.Thead>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   ADMIN_MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
@@ -11,13 +10,14 @@ import {
 } from '@kumo/contract';
 import { IconDownload } from '../../../components/icons';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime, formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useAdminPages } from '../api/customer-detail';
 import { downloadAdminReceipt } from '../api/downloads';
 import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { PagedTable } from './paged-table';
+import { notifyError, notifyWarning } from '../../../components/notify';
 
 const STATUS_COLORS: Record<TransactionStatus, string> = {
   SUCCESSFUL: 'teal',
@@ -94,12 +94,10 @@ function TransactionRow({ userId, transaction: t }: { userId: string; transactio
   const download = () => {
     // Staff-added funds have no payment behind them, so no receipt (spec section 8).
     if (isAdminFundCategory(t.category) || !t.receipt_id) {
-      notifications.show({ color: 'yellow', message: ADMIN_MESSAGES.adminReceiptWarning });
+      notifyWarning(ADMIN_MESSAGES.adminReceiptWarning);
       return;
     }
-    downloadAdminReceipt(userId, t.transaction_id).catch((error: unknown) =>
-      notifications.show({ color: 'red', message: errorMessage(error) }),
-    );
+    downloadAdminReceipt(userId, t.transaction_id).catch((error: unknown) => notifyError(error));
   };
   return (
     <Table.Tr>

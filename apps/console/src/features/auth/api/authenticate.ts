@@ -3,7 +3,7 @@ import { MESSAGES, type AuthenticateRequest, type AuthenticateResponse, type Use
 import { apiRequest, tokensFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { clearSession, saveTokens } from '../../../lib/session';
-import { fetchUserDetail, userDetailQueryKey } from '../../../lib/user-detail';
+import { fetchUserDetail, userDetailQueryKey } from '../../../lib/api/user-detail';
 
 export interface SignedIn {
   user: UserDetail;

@@ -1,9 +1,11 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
-import { LIMITS, emailError, nameError, normalizeEmail, normalizeNameInput } from '@kumo/contract';
+import type { z } from 'zod';
+import { LIMITS, normalizeNameInput, registerRequestSchema } from '@kumo/contract';
 import { errorMessage } from '../../../lib/api-error';
 import { useRegister } from '../api/register';
-import { submitChecked, useCheckedField } from '../hooks/use-checked-field';
 import type { SignInIdentity } from '../sign-in-mode';
 import { withActionLink } from './action-message';
 import { EmailField } from './email-field';
@@ -16,43 +18,53 @@ interface DetailsStepProps {
   onOtpSent: (identity: SignInIdentity) => void;
 }
 
+/** The e-mail and name, checked by the contract's own sign-up rules (the API applies the same). */
+const detailsSchema = registerRequestSchema.pick({ email_id: true, user_name: true });
+type DetailsInput = z.input<typeof detailsSchema>;
+type DetailsValues = z.output<typeof detailsSchema>;
+
 /** Step 2 (sign-up): e-mail, full name and the acceptance of the terms. */
 export function DetailsStep({ defaults, termsAccepted, onTermsAcceptedChange, onOtpSent }: DetailsStepProps) {
   const registerCall = useRegister();
-  // The contract's zod-free rules (rules.ts), the ones registerRequestSchema is built on: zod stays off the first download.
-  const email = useCheckedField(defaults.email_id, emailError);
-  const name = useCheckedField(defaults.user_name, nameError, normalizeNameInput);
-  const isValid = email.problem === undefined && name.problem === undefined;
+  const { control, register, handleSubmit, formState } = useForm<DetailsInput, unknown, DetailsValues>({
+    resolver: zodResolver(detailsSchema),
+    // A message shows once its field was left or the form submitted, then follows every keystroke.
+    mode: 'onTouched',
+    defaultValues: defaults,
+  });
+  // Checked here on every render rather than read from formState.isValid, which the resolver settles a moment
+  // later: typing straight after the form appears could otherwise leave Sign Up disabled on a stale result.
+  const isValid = detailsSchema.safeParse(useWatch({ control })).success;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    submitChecked([email, name], () => {
-      const identity = { email_id: normalizeEmail(email.value), user_name: name.value.trim() };
-      registerCall.mutate({ ...identity, auth_provider: 'EMAIL_OTP_AUTH' }, { onSuccess: () => onOtpSent(identity) });
-    });
+  const submit = (identity: DetailsValues) => {
+    registerCall.mutate({ ...identity, auth_provider: 'EMAIL_OTP_AUTH' }, { onSuccess: () => onOtpSent(identity) });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       <Stack gap="md">
         <EmailField
-          name="email_id"
-          error={email.error ?? (registerCall.error && withActionLink(errorMessage(registerCall.error)))}
-          {...email.inputProps}
-          onChange={(event) => {
-            registerCall.reset();
-            email.inputProps.onChange(event);
-          }}
+          {...register('email_id', { onChange: () => registerCall.reset() })}
+          error={formState.errors.email_id?.message ?? (registerCall.error && withActionLink(errorMessage(registerCall.error)))}
         />
-        <TextInput
-          label="Full name"
+        <Controller
+          control={control}
           name="user_name"
-          autoComplete="name"
-          placeholder="Jane Doe"
-          size="md"
-          maxLength={LIMITS.nameMaxLength}
-          error={name.error}
-          {...name.inputProps}
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Full name"
+              name={field.name}
+              ref={field.ref}
+              autoComplete="name"
+              placeholder="Jane Doe"
+              size="md"
+              maxLength={LIMITS.nameMaxLength}
+              value={field.value}
+              onChange={(event) => field.onChange(normalizeNameInput(event.currentTarget.value))}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
         />
         <Checkbox
           mt={4}

@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, OTP, normalizeOtpInput } from '@kumo/contract';
+import type { z } from 'zod';
+import { MESSAGES, OTP, authenticateRequestSchema, normalizeOtpInput } from '@kumo/contract';
 import { errorMessage } from '../../../lib/api-error';
 import { withActionLink } from './action-message';
 import { IconArrowLeft } from '../../../components/icons';
@@ -16,9 +19,18 @@ interface OtpStepProps {
   onSignedIn: (signedIn: SignedIn) => void;
 }
 
+/** The code, checked by the contract's own rule (the API applies the same). */
+const otpStepSchema = authenticateRequestSchema.pick({ otp: true });
+type OtpStepInput = z.input<typeof otpStepSchema>;
+type OtpStepValues = z.output<typeof otpStepSchema>;
+
 /** Step 3: the one-time password, with a resend offered once the countdown ends. */
 export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
-  const [otp, setOtp] = useState('');
+  const { control, handleSubmit, setValue, setFocus } = useForm<OtpStepInput, unknown, OtpStepValues>({
+    resolver: zodResolver(otpStepSchema),
+    defaultValues: { otp: '' },
+  });
+  const otp = useWatch({ control, name: 'otp' });
   const { remaining, restart } = useCountdown(OTP.resendCountdownSeconds);
   const authenticateCall = useAuthenticate();
   const resendCall = useResendOtp();
@@ -26,17 +38,15 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
   const error = authenticateCall.error ?? resendCall.error;
 
   // Keyboard users continue where the code goes: on arrival from the e-mail step and after each Resend.
-  const otpInput = useRef<HTMLInputElement>(null);
-  const focusOtp = () => otpInput.current?.focus();
-  useEffect(focusOtp, []);
+  const focusOtp = () => setFocus('otp');
+  useEffect(() => setFocus('otp'), [setFocus]);
 
   const clearOtp = () => {
-    setOtp('');
+    setValue('otp', '');
     focusOtp();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = ({ otp }: OtpStepValues) => {
     resendCall.reset();
     authenticateCall.mutate(
       { email_id: identity.email_id, otp, user_name: isSignUp ? identity.user_name : '' },
@@ -59,7 +69,7 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       <Stack gap="md">
         <Text c="dimmed" fz="sm">
           We sent a {OTP.length}-digit code to{' '}
@@ -68,21 +78,29 @@ export function OtpStep({ mode, identity, onBack, onSignedIn }: OtpStepProps) {
           </Text>
           . It is valid for {OTP.validMinutes} minutes.
         </Text>
-        <TextInput
-          ref={otpInput}
-          label="One-time password"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          size="md"
-          maxLength={OTP.length}
-          value={otp}
-          error={error && withActionLink(errorMessage(error), mode === 'admin' ? 'admin' : 'customer')}
-          onChange={(event) => {
-            authenticateCall.reset();
-            resendCall.reset();
-            setOtp(normalizeOtpInput(event.currentTarget.value));
-          }}
-          styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
+        <Controller
+          control={control}
+          name="otp"
+          render={({ field, fieldState }) => (
+            <TextInput
+              ref={field.ref}
+              name={field.name}
+              label="One-time password"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              size="md"
+              maxLength={OTP.length}
+              value={field.value}
+              error={fieldState.error?.message ?? (error && withActionLink(errorMessage(error), mode === 'admin' ? 'admin' : 'customer'))}
+              onChange={(event) => {
+                authenticateCall.reset();
+                resendCall.reset();
+                field.onChange(normalizeOtpInput(event.currentTarget.value));
+              }}
+              onBlur={field.onBlur}
+              styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
+            />
+          )}
         />
         <Group justify="space-between" fz="sm">
           <Text inherit c="dimmed">

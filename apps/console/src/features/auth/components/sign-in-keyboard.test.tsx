@@ -24,6 +24,13 @@ function renderSignIn(mode: SignInMode, state?: unknown) {
   );
 }
 
+/** Renders a sign-in screen and waits for its first step's form, which loads on demand (not part of /login's first download). */
+async function openSignIn(mode: SignInMode, state?: unknown) {
+  const rendered = renderSignIn(mode, state);
+  await screen.findByLabelText('Email');
+  return rendered;
+}
+
 /** The sign-up form loads on demand (it is not part of /login's first download). */
 const signUpFormLoaded = () => screen.findByLabelText('Full name');
 
@@ -37,7 +44,7 @@ describe('keyboard on the sign-in screens', { timeout: 20_000 }, () => {
   it('after the e-mail step, focus is in the OTP field', async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /api/user/login': OTP_SENT });
-    renderSignIn('login');
+    await openSignIn('login');
     await user.click(screen.getByLabelText('Email'));
     await user.keyboard('ada@example.com{Enter}');
     const otp = await screen.findByLabelText('One-time password');
@@ -50,7 +57,7 @@ describe('keyboard on the sign-in screens', { timeout: 20_000 }, () => {
   it('after signing up, focus is in the OTP field', async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /api/user/register': OTP_SENT });
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
@@ -64,7 +71,7 @@ describe('keyboard on the sign-in screens', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     mockApi({ 'POST /api/user/login': OTP_SENT, 'POST /api/user/resend-otp': OTP_SENT });
-    renderSignIn('login');
+    await openSignIn('login');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
     const otp = await screen.findByLabelText('One-time password');
     for (let second = 0; second < 59; second += 1) await act(() => vi.advanceTimersByTimeAsync(1_000));
@@ -79,7 +86,7 @@ describe('keyboard on the sign-in screens', { timeout: 20_000 }, () => {
   it('going Back from the OTP step keeps the terms box ticked', async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /api/user/register': OTP_SENT });
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
@@ -98,7 +105,7 @@ describe('error texts that name an action link to it', { timeout: 20_000 }, () =
   it("'Please consider signing up.' on the login links to /signup", async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /api/user/login': () => errorResponse(404, 'USER_NOT_FOUND', MESSAGES.userNotRegistered) });
-    const { router } = renderSignIn('login');
+    const { router } = await openSignIn('login');
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com{Enter}');
 
     const link = await screen.findByRole('link', { name: 'signing up' });
@@ -111,7 +118,7 @@ describe('error texts that name an action link to it', { timeout: 20_000 }, () =
   it("'Please log in.' on the sign-up links to /login", async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /api/user/register': () => errorResponse(409, 'USER_ALREADY_EXISTS', MESSAGES.userAlreadyRegistered) });
-    const { router } = renderSignIn('signup');
+    const { router } = await openSignIn('signup');
     await signUpFormLoaded();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');

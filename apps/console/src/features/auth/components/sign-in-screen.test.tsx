@@ -21,6 +21,13 @@ function renderSignIn(mode: SignInMode, state?: unknown) {
   );
 }
 
+/** Renders a sign-in screen and waits for its first step's form, which loads on demand (not part of /login's first download). */
+async function openSignIn(mode: SignInMode, state?: unknown) {
+  const rendered = renderSignIn(mode, state);
+  await screen.findByLabelText('Email');
+  return rendered;
+}
+
 const emailInput = () => screen.getByLabelText('Email');
 const otpInput = () => screen.getByLabelText('One-time password');
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
@@ -54,8 +61,8 @@ afterEach(() => {
 });
 
 describe('login: e-mail step', () => {
-  it('keeps Login disabled while the e-mail is empty', () => {
-    renderSignIn('login');
+  it('keeps Login disabled while the e-mail is empty', async () => {
+    await openSignIn('login');
     const login = screen.getByRole('button', { name: 'Login' });
     expect(login).toBeDisabled();
     type(emailInput(), 'a');
@@ -65,7 +72,7 @@ describe('login: e-mail step', () => {
   });
 
   it('explains a malformed or missing e-mail under the field', async () => {
-    renderSignIn('login');
+    await openSignIn('login');
     type(emailInput(), 'ada@');
     fireEvent.blur(emailInput());
     await waitFor(() => expect(emailInput()).toHaveAccessibleDescription(MESSAGES.emailInvalid));
@@ -75,7 +82,7 @@ describe('login: e-mail step', () => {
 
   it('sends the one-time password and moves to the OTP step', async () => {
     const api = mockApi({ 'POST /api/user/login': OTP_SENT });
-    renderSignIn('login');
+    await openSignIn('login');
 
     await reachOtpStep(' Ada@Example.com ');
 
@@ -86,7 +93,7 @@ describe('login: e-mail step', () => {
 
   it("shows the server's error under the e-mail and stays on the e-mail step", async () => {
     mockApi({ 'POST /api/user/login': () => errorResponse(404, 'USER_NOT_FOUND', MESSAGES.userNotRegistered) });
-    renderSignIn('login');
+    await openSignIn('login');
     type(emailInput(), 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 
@@ -94,14 +101,14 @@ describe('login: e-mail step', () => {
     expect(screen.queryByLabelText('One-time password')).not.toBeInTheDocument();
   });
 
-  it('links to sign-up, and offers single sign-on only on the admin login', () => {
-    renderSignIn('login');
+  it('links to sign-up, and offers single sign-on only on the admin login', async () => {
+    await openSignIn('login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(screen.queryByRole('button', { name: 'Sign in with single sign-on' })).not.toBeInTheDocument();
   });
 
-  it('offers single sign-on on the admin login', () => {
-    renderSignIn('admin');
+  it('offers single sign-on on the admin login', async () => {
+    await openSignIn('admin');
     expect(screen.getByRole('button', { name: 'Sign in with single sign-on' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
@@ -109,7 +116,7 @@ describe('login: e-mail step', () => {
 
 describe('sign-up: details step', () => {
   it('starts with e-mail, full name and terms, and promises the free credits', async () => {
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     expect(emailInput()).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toBeInTheDocument();
@@ -118,7 +125,7 @@ describe('sign-up: details step', () => {
   });
 
   it('keeps Sign Up disabled until the terms are accepted and the name and e-mail are valid', async () => {
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     const signUp = screen.getByRole('button', { name: 'Sign Up' });
     expect(signUp).toBeDisabled();
@@ -138,7 +145,7 @@ describe('sign-up: details step', () => {
   });
 
   it('shows name errors under the name field', async () => {
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     const name = screen.getByLabelText('Full name');
     type(name, 'Ada 42');
@@ -149,7 +156,7 @@ describe('sign-up: details step', () => {
   });
 
   it('drops leading spaces and caps the name at 50 characters', async () => {
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     const name = screen.getByLabelText('Full name');
     type(name, `   ${'Ab'.repeat(40)}`);
@@ -157,7 +164,7 @@ describe('sign-up: details step', () => {
   });
 
   it('opens the terms and the privacy policy in new tabs', async () => {
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     for (const [label, href] of [
       ['Terms of Use', '/terms-of-use'],
@@ -172,7 +179,7 @@ describe('sign-up: details step', () => {
 
   it('registers and moves to the OTP step; Back returns to the details', async () => {
     const api = mockApi({ 'POST /api/user/register': OTP_SENT });
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     await fillSignUp();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -189,7 +196,7 @@ describe('sign-up: details step', () => {
 
   it('shows a registration error under the e-mail and stays on the details step', async () => {
     mockApi({ 'POST /api/user/register': () => errorResponse(409, 'USER_ALREADY_EXISTS', MESSAGES.userAlreadyRegistered) });
-    renderSignIn('signup');
+    await openSignIn('signup');
     await signUpFormLoaded();
     await fillSignUp();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -202,7 +209,7 @@ describe('sign-up: details step', () => {
 describe('OTP step', () => {
   it('accepts digits only, at most six, and enables Verify only with all six', async () => {
     mockApi({ 'POST /api/user/login': OTP_SENT });
-    renderSignIn('login');
+    await openSignIn('login');
     const otp = await reachOtpStep();
     const verify = screen.getByRole('button', { name: 'Verify' });
 
@@ -216,14 +223,14 @@ describe('OTP step', () => {
 
   it('shows the lock warning discreetly', async () => {
     mockApi({ 'POST /api/user/login': OTP_SENT });
-    renderSignIn('login');
+    await openSignIn('login');
     await reachOtpStep();
     expect(screen.getByText(MESSAGES.otpLockWarning)).toBeInTheDocument();
   });
 
   it('goes Back to the e-mail step on login, keeping the e-mail', async () => {
     mockApi({ 'POST /api/user/login': OTP_SENT });
-    renderSignIn('login');
+    await openSignIn('login');
     await reachOtpStep();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(emailInput()).toHaveValue('ada@example.com');
@@ -234,7 +241,7 @@ describe('OTP step', () => {
       'POST /api/user/login': OTP_SENT,
       'POST /api/user/authenticate': () => errorResponse(422, 'OTP_INVALID', MESSAGES.otpInvalid),
     });
-    renderSignIn('login');
+    await openSignIn('login');
     const otp = await reachOtpStep();
     type(otp, '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -247,7 +254,7 @@ describe('OTP step', () => {
   it('counts down from 00:59 and then offers Resend, which restarts the countdown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = mockApi({ 'POST /api/user/login': OTP_SENT, 'POST /api/user/resend-otp': OTP_SENT });
-    renderSignIn('login');
+    await openSignIn('login');
     await reachOtpStep();
 
     expect(screen.getByText('Resend in 00:59')).toBeInTheDocument();
@@ -267,7 +274,7 @@ describe('OTP step', () => {
       'POST /api/user/login': OTP_SENT,
       'POST /api/user/resend-otp': () => errorResponse(429, 'OTP_RESEND_LIMIT', MESSAGES.otpResendLimit),
     });
-    renderSignIn('login');
+    await openSignIn('login');
     const otp = await reachOtpStep();
     type(otp, '12');
     await passSeconds(59);
@@ -295,7 +302,7 @@ describe('after authentication', () => {
 
   it('stores the tokens and the user, and takes an account owner home', async () => {
     const api = signInAs('ACCOUNT_OWNER');
-    const { router } = renderSignIn('login');
+    const { router } = await openSignIn('login');
     await reachOtpStep();
     await verify();
 
@@ -309,7 +316,7 @@ describe('after authentication', () => {
 
   it('passes sign_up to home after a sign-up, with the name in the authentication', async () => {
     const api = signInAs('ACCOUNT_OWNER', true);
-    const { router } = renderSignIn('signup');
+    const { router } = await openSignIn('signup');
     await signUpFormLoaded();
     await fillSignUp();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -323,7 +330,7 @@ describe('after authentication', () => {
 
   it('takes staff to the admin customers page', async () => {
     signInAs('SYSTEM_SUPPORT');
-    renderSignIn('admin');
+    await openSignIn('admin');
     await reachOtpStep();
     await verify();
     expect(await screen.findByText('Landed on /admin/customers')).toBeInTheDocument();
@@ -331,7 +338,7 @@ describe('after authentication', () => {
 
   it('takes other roles to the unauthorized page', async () => {
     signInAs('CLUSTER_MEMBER');
-    renderSignIn('login');
+    await openSignIn('login');
     await reachOtpStep();
     await verify();
     expect(await screen.findByText('Landed on /unauthorized-access')).toBeInTheDocument();
@@ -339,7 +346,7 @@ describe('after authentication', () => {
 
   it('says it is authenticating while the OTP is checked', async () => {
     mockApi({ 'POST /api/user/login': OTP_SENT, 'POST /api/user/authenticate': () => new Promise<Response>(() => {}) });
-    renderSignIn('login');
+    await openSignIn('login');
     await reachOtpStep();
     await verify();
     expect(await screen.findByText(MESSAGES.authenticating)).toBeInTheDocument();

@@ -1,17 +1,21 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { getSession } from '../../../lib/session';
 import type { SignedIn } from '../api/authenticate';
 import { landingPath } from '../landing-path';
 import type { SignInIdentity, SignInMode } from '../sign-in-mode';
-import { EmailStep } from './email-step';
-import { OtpStep } from './otp-step';
 import { RouteMessageBanner } from './route-message-banner';
 import { SignInLayout } from './sign-in-layout';
 import { SingleSignOnButton } from './single-sign-on-button';
 
-// Sign-up only: loaded on demand, so /login's first download stays within its budget.
+// The steps' forms (react-hook-form and the contract's zod schemas) load on demand, so /login's first download
+// stays within its budget (bundle-budget.test.ts); the screen around them paints at once.
+const loadEmailStep = () => import('./email-step').then((m) => ({ default: m.EmailStep }));
+const loadOtpStep = () => import('./otp-step').then((m) => ({ default: m.OtpStep }));
+const EmailStep = lazy(loadEmailStep);
+const OtpStep = lazy(loadOtpStep);
+// Sign-up only.
 const SignUpDetails = lazy(() => import('./sign-up-details').then((m) => ({ default: m.SignUpDetails })));
 
 type Step = 'email' | 'details' | 'otp';
@@ -41,6 +45,8 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
   const [step, setStep] = useState<Step>(firstStep);
   const [identity, setIdentity] = useState<SignInIdentity>({ email_id: '', user_name: '' });
   const [termsAccepted, setTermsAccepted] = useState(false);
+  // The code step is fetched while the first step is filled in, so moving on does not wait for it.
+  useEffect(() => void loadOtpStep(), []);
 
   const toOtp = (next: SignInIdentity) => {
     setIdentity(next);
@@ -59,30 +65,46 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
       <RouteMessageBanner />
       {step === 'email' && (
         <>
-          <EmailStep
-            defaultEmail={identity.email_id}
-            linkMode={mode === 'admin' ? 'admin' : 'customer'}
-            onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })}
-          />
+          <StepLoader label="Loading the sign-in form" minHeight={112}>
+            <EmailStep
+              defaultEmail={identity.email_id}
+              linkMode={mode === 'admin' ? 'admin' : 'customer'}
+              onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })}
+            />
+          </StepLoader>
           {mode === 'admin' ? <SingleSignOnButton /> : <SwitchLink to="/signup" question="New to Kumo Cloud?" action="Sign up" />}
         </>
       )}
       {step === 'details' && (
         <>
-          <Suspense
-            fallback={
-              <Center mih={320}>
-                <Loader aria-label="Loading the sign-up form" />
-              </Center>
-            }
-          >
+          <StepLoader label="Loading the sign-up form" minHeight={320}>
             <SignUpDetails defaults={identity} termsAccepted={termsAccepted} onTermsAcceptedChange={setTermsAccepted} onOtpSent={toOtp} />
-          </Suspense>
+          </StepLoader>
           <SwitchLink to="/login" question="Already have an account?" action="Log in" />
         </>
       )}
-      {step === 'otp' && <OtpStep mode={mode} identity={identity} onBack={() => setStep(firstStep)} onSignedIn={onSignedIn} />}
+      {step === 'otp' && (
+        <StepLoader label="Loading the code step" minHeight={360}>
+          <OtpStep mode={mode} identity={identity} onBack={() => setStep(firstStep)} onSignedIn={onSignedIn} />
+        </StepLoader>
+      )}
     </SignInLayout>
+  );
+}
+
+/** A step's place, held at about its height while its form arrives. */
+function StepLoader({ label, minHeight, children }: { label: string; minHeight: number; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center mih={minHeight}>
+          {/* A status, so its name is allowed and read out while the form arrives. */}
+          <Loader role="status" aria-label={label} />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }
 

@@ -15,6 +15,10 @@ export const clusterKeys = {
   // Under the audit log's key: the timeline is read from it, so whatever refreshes the log refreshes the timeline.
   timeline: (deploymentId: string) => [...clusterKeys.auditLogs(deploymentId), 'timeline'] as const,
   schedule: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'schedule'] as const,
+  /** A month's analysis is appended by the cost panel. */
+  creditAnalysis: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'credit-analysis'] as const,
+  consumptionOverview: (deploymentId: string, startDate: string) =>
+    [...clusterKeys.cluster(deploymentId), 'consumption-overview', startDate] as const,
   regionMapping: (cloudProvider: string) => [...clusterKeys.all, 'region-mapping', cloudProvider] as const,
   cidr: (params: { deploymentRegion: string; backupRegion: string; enableDrFlag: boolean; cloudProvider: string }) =>
     [...clusterKeys.all, 'cidr', params] as const,

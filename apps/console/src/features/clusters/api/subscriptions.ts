@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchSubscriptionList, subscriptionListKey } from '../../../lib/subscription-list';
+import { fetchSubscriptionList, subscriptionListKey } from '../../../lib/api/subscription-list';
 
 /**
  * The subscriptions a cluster can be deployed under, with the balances the create form checks: the one shared

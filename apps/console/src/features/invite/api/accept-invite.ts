@@ -2,7 +2,7 @@ import { MESSAGES, type AuthenticateResponse, type UserDetail } from '@kumo/cont
 import { apiRequest, tokensFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { clearSession, saveTokens } from '../../../lib/session';
-import { fetchUserDetail } from '../../../lib/user-detail';
+import { fetchUserDetail } from '../../../lib/api/user-detail';
 
 export interface AcceptedInvitation {
   user: UserDetail;

@@ -1,4 +1,4 @@
-import { subscriptionListKey } from '../../../lib/subscription-list';
+import { subscriptionListKey } from '../../../lib/api/subscription-list';
 
 /** Query keys of the money screens; mutations invalidate exactly what they change. */
 export const subscriptionKeys = {
@@ -8,6 +8,8 @@ export const subscriptionKeys = {
   details: (subscriptionId: string) => [...subscriptionKeys.all, 'details', subscriptionId] as const,
   /** Under details: whatever refreshes a subscription's details refreshes its outlook too. */
   outlook: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'outlook'] as const,
+  /** Under details, refreshed with them; a month's analysis is appended by the cost panel. */
+  creditAnalysis: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'credit-analysis'] as const,
   transactions: (subscriptionId: string) => [...subscriptionKeys.all, 'transactions', subscriptionId] as const,
   paymentStatus: (sessionId: string) => [...subscriptionKeys.all, 'payment-status', sessionId] as const,
 };

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Subscription } from '@kumo/contract';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreditAnalysis, Subscription } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';
 
@@ -14,4 +15,14 @@ export function useSubscriptionDetails(subscriptionId: string | undefined) {
     queryFn: ({ signal }) => fetchSubscriptionDetails(subscriptionId!, signal),
     enabled: !!subscriptionId,
   });
+}
+
+/** Reads the list again when the fresher details show the balance or status moved. */
+export function useRefreshSubscriptionList() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.list() }), [queryClient]);
+}
+
+export function fetchSubscriptionCreditAnalysis(subscriptionId: string, startDate: string, signal: AbortSignal): Promise<CreditAnalysis> {
+  return api.get(`/api/subscription/consumption/credit-analysis/${encodeURIComponent(subscriptionId)}`, { query: { startDate }, signal });
 }

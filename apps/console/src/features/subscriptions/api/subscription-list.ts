@@ -1,2 +1,2 @@
 /** The list query is shared with other features (lib/subscription-list.ts): one fetcher, one cache entry. */
-export { fetchSubscriptionList as fetchSubscriptions, useSubscriptionList as useSubscriptions } from '../../../lib/subscription-list';
+export { fetchSubscriptionList as fetchSubscriptions, useSubscriptionList as useSubscriptions } from '../../../lib/api/subscription-list';

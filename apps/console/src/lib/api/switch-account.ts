@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type ResponseOf, type SwitchAccountRequest, type UserDetail } from '@kumo/contract';
-import { apiRequest, tokensFrom } from './api-client';
-import { ApiError } from './api-error';
-import { clearSession, saveTokens } from './session';
+import { apiRequest, tokensFrom } from '../api-client';
+import { ApiError } from '../api-error';
+import { clearSession, saveTokens } from '../session';
 import { fetchUserDetail } from './user-detail';
 
 export interface SwitchedAccount {

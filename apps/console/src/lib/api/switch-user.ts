@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type ResponseOf } from '@kumo/contract';
-import { api, apiRequest, tokensFrom } from './api-client';
-import { ApiError } from './api-error';
-import { endSession, enterCustomerView, inCustomerView } from './session';
+import { api, apiRequest, tokensFrom } from '../api-client';
+import { ApiError } from '../api-error';
+import { endSession, enterCustomerView, inCustomerView } from '../session';
 
 type Started = ResponseOf<'POST', `/api/admin/switch-user/${string}`>;
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@kumo/contract';
-import { api } from './api-client';
-import { saveUser, useSession } from './session';
+import { api } from '../api-client';
+import { saveUser, useSession } from '../session';
+import { sharedKeys } from './keys';
 
-export const userDetailQueryKey = ['user', 'detail'] as const;
+export const userDetailQueryKey = sharedKeys.userDetail();
 
 /** Fetches the signed-in user and keeps the stored userInfo in step with it. */
 export async function fetchUserDetail(signal?: AbortSignal): Promise<UserDetail> {

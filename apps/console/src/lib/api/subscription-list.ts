@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Subscription } from '@kumo/contract';
-import { api } from './api-client';
+import { api } from '../api-client';
+import { sharedKeys } from './keys';
 
 /**
  * The account's subscriptions with their balances. Several features show them (subscriptions, home,
  * clusters), and features do not import one another: they share this one query, so a fetch by either
  * page serves both and an invalidation reaches every screen.
  */
-export const subscriptionListKey = ['subscriptions', 'list'] as const;
+export const subscriptionListKey = sharedKeys.subscriptionList();
 
 export function fetchSubscriptionList(signal?: AbortSignal): Promise<Subscription[]> {
   return api.get('/api/subscription/list', { signal });

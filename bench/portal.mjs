@@ -1,0 +1,132 @@
+// What the HTTP benches share: the portal started on the embedded default in a temp DATA_DIR, a signed-in demo
+// owner, and the account's subscriptions and clusters made through the API as the console makes them.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitReady(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** The built portal (or BENCH_MAIN) on 127.0.0.1:port; stop() ends it and its PostgreSQL, then removes its data. */
+export function startPortal(port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kumo-bench-'));
+  const server = spawn('node', [process.env.BENCH_MAIN ?? 'apps/api/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      SMTP_URL: '',
+      DEV_TOOLS: 'demo,mailbox,sandbox',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000',
+      // The simulated cloud deploys the bench's clusters in a fraction of a second.
+      SIM_TIME_SCALE: '36000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: server.pid,
+    async stop() {
+      // SIGTERM stops the portal and its PostgreSQL; the temp DATA_DIR goes once both are down.
+      server.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postJson(base, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** Signs the demo owner in by OTP from the dev mailbox: { token, xsrf }. */
+export async function signIn(base) {
+  const email = 'owner@demo.kumo.cloud';
+  await postJson(base, '/api/user/login', { email_id: email, auth_provider: 'EMAIL_OTP_AUTH' });
+  for (let i = 0; i < 50; i++) {
+    const mails = await (await fetch(`${base}/dev/mailbox.json`)).json();
+    const otp = mails.find((mail) => mail.to === email)?.text.match(/^ {4}(\d{6})\s*$/m)?.[1];
+    if (otp) {
+      const done = await postJson(base, '/api/user/authenticate', { email_id: email, otp, user_name: '' });
+      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(done.headers.get('set-cookie') ?? '')?.[1];
+      return { token: done.headers.get('jwt_token'), xsrf };
+    }
+    await sleep(100);
+  }
+  throw new Error('no OTP in the dev mailbox');
+}
+
+/** The signed-in caller's calls: JSON in and out, with the bearer token and the XSRF pair on writes. */
+export function apiCaller(base, { token, xsrf }) {
+  const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const call = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body),
+    readHeaders: { authorization: headers.authorization },
+  };
+}
+
+export async function createSubscription(api, name) {
+  const { subscription_id } = await api.post('/api/subscription/create', {
+    subscription_name: name,
+    remark: '',
+    subscription_type: 'PREPAID',
+  });
+  return subscription_id;
+}
+
+/** A subscription with 50 clusters, all online: what the cluster list costs for a busy account. Returns its id. */
+export async function fiftyClusters(api) {
+  const subscriptionId = await createSubscription(api, 'Bench');
+  for (let i = 0; i < 50; i++) {
+    await api.post('/api/cluster/create', {
+      subscription_id: subscriptionId,
+      cluster_name: `Bench_${i}`,
+      description: '',
+      cloud_provider: 'AWS',
+      enable_dr_flag: false,
+      cidr: `10.${i}.0.0/16`,
+      region: 'us-east-1',
+      backup_region: null,
+      password: 'Bench#Passw0rd',
+      kumo_version: '2026.10.1',
+    });
+  }
+  for (let i = 0; i < 240; i++) {
+    const clusters = (await api.get('/api/cluster/view')).flatMap((group) => group.clusters);
+    if (clusters.length === 50 && clusters.every((cluster) => cluster.status === 'ONLINE')) return subscriptionId;
+    await sleep(250);
+  }
+  throw new Error('the 50 bench clusters did not come online');
+}
