@@ -1,28 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CloudRequestError, layoutNodes, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
+import { CloudRequestError, type CloudProvisioner, type ClusterDescription } from '../../adapters/cloud/index.js';
 import { databaseKinds } from '../../../test/support/databases.js';
+import { runningCluster as running } from '../../../test/support/gated-cloud.js';
 import { createSubscription } from '../../../test/support/checkout.js';
 import { get, latestOtp, post, signUp, startTestApp, type TestContext } from '../../../test/support/harness.js';
 
 const kinds = await databaseKinds();
 let counter = 0;
-
-const running: ClusterDescription = {
-  stackStatus: 'CREATE_COMPLETE',
-  deploymentStatus: 'KUMO_CLUSTER_DEPLOYMENT_COMPLETE',
-  powerState: 'RUNNING',
-  nodes: layoutNodes().map((node) => ({
-    host: node.host,
-    role: node.role,
-    instanceType: node.instanceType,
-    core: node.cores,
-    nodeStatus: 'Running',
-    serviceName: node.serviceName,
-    serviceStatus: 'Online',
-  })),
-  managerUrl: 'https://km.example/',
-  portalUrl: 'https://portal.example/',
-};
 
 /** A cloud whose answers and refusals the test sets. */
 class ScriptedCloud implements CloudProvisioner {
