@@ -53,7 +53,7 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
           size="sm"
           icon={<IconWallet size={22} />}
           title={MESSAGES.noSubscriptions}
-          description="Click New to create a subscription."
+          description={readOnly ? undefined : 'Click New to create a subscription.'}
           py="xl"
         />
       ) : (
