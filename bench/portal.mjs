@@ -1,4 +1,4 @@
-// What the HTTP benches share: the portal started on the embedded default in a temp DATA_DIR, a signed-in demo
+// What the HTTP benches share: the portal started on the embedded default in a temp DATA_DIR, a freshly signed-up
 // owner, and the account's subscriptions and clusters made through the API as the console makes them.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +30,8 @@ export function startPortal(port) {
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       SMTP_URL: '',
-      DEV_TOOLS: 'demo,mailbox,sandbox',
+      // A fresh customer of its own, not the demo account: its first subscription holds the sign-up credits.
+      DEV_TOOLS: 'mailbox,sandbox',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
       // The simulated cloud deploys the bench's clusters in a fraction of a second.
@@ -61,15 +62,16 @@ async function postJson(base, path, body) {
   return response;
 }
 
-/** Signs the demo owner in by OTP from the dev mailbox: { token, xsrf }. */
+/** Signs up the bench's customer by OTP from the dev mailbox: { token, xsrf }. */
 export async function signIn(base) {
-  const email = 'owner@demo.kumo.cloud';
-  await postJson(base, '/api/user/login', { email_id: email, auth_provider: 'EMAIL_OTP_AUTH' });
+  const email = 'bench@example.com';
+  const name = 'Bench Owner';
+  await postJson(base, '/api/user/register', { email_id: email, user_name: name, auth_provider: 'EMAIL_OTP_AUTH' });
   for (let i = 0; i < 50; i++) {
     const mails = await (await fetch(`${base}/dev/mailbox.json`)).json();
     const otp = mails.find((mail) => mail.to === email)?.text.match(/^ {4}(\d{6})\s*$/m)?.[1];
     if (otp) {
-      const done = await postJson(base, '/api/user/authenticate', { email_id: email, otp, user_name: '' });
+      const done = await postJson(base, '/api/user/authenticate', { email_id: email, otp, user_name: name });
       const xsrf = /XSRF-TOKEN=([^;]+)/.exec(done.headers.get('set-cookie') ?? '')?.[1];
       return { token: done.headers.get('jwt_token'), xsrf };
     }
