@@ -48,7 +48,7 @@ export interface HourlyCostPreview {
  */
 export function createCostOverview(deps: {
   repository: Pick<MeteringRepository, 'subscriptionCents' | 'monthlyCents' | 'clustersOf'>;
-  subscriptions: Pick<SubscriptionsService, 'list' | 'requireOwned'>;
+  subscriptions: Pick<SubscriptionsService, 'balances' | 'requireOwned'>;
   rates: Pick<MeteringRates, 'ratesAt' | 'realHourCentsOf'>;
   analysis: CostAnalysis;
   clock: Clock;
@@ -92,7 +92,7 @@ export function createCostOverview(deps: {
   return {
     async subscriptionOverview(accountId: string, startDate?: string): Promise<SubscriptionCost[]> {
       const month = monthOf(startDate, clock.now());
-      const list = await subscriptions.list(accountId);
+      const list = await subscriptions.balances(accountId);
       const costOf = await monthCosts(
         accountId,
         list.map((s) => s.id),

@@ -15,7 +15,7 @@ export const REAL_HOUR_MS = HOUR;
  */
 export function createMeteringRates(deps: {
   db: Database;
-  repository: Pick<MeteringRepository, 'rateRows' | 'clustersOf' | 'insertRates'>;
+  repository: Pick<MeteringRepository, 'rateRows' | 'usageMix' | 'insertRates'>;
   clock: Clock;
   /** Real milliseconds one billable hour lasts. */
   hourMs: number;
@@ -35,17 +35,17 @@ export function createMeteringRates(deps: {
    * metering first saw it (the sim's are shorter, and a portal restarted at another speed keeps the old length), so each
    * counts by its own; one that metering has not seen yet will bill the portal's.
    */
-  async function realHourCentsOf(accountId: string, filter: { subscriptionId?: string; clusterId?: string }) {
-    const [rates, rows] = await Promise.all([ratesAt(accountId, clock.now()), repository.clustersOf(accountId, filter)]);
+  async function realHourCentsOf(accountId: string, filter: { clusterId?: string }) {
+    const [rates, mix] = await Promise.all([ratesAt(accountId, clock.now()), repository.usageMix(accountId, filter)]);
     /** Cents per billable hour, per subscription and hour length. */
     const billable = new Map<string, Map<number, number>>();
-    for (const c of rows) {
+    for (const group of mix) {
       // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
-      if (c.usage === 'none') continue;
-      const byHour = billable.get(c.subscriptionId) ?? new Map<number, number>();
-      const hourMs = c.hourMs ?? deps.hourMs;
-      byHour.set(hourMs, (byHour.get(hourMs) ?? 0) + clusterHourCents(rates, c.usage, c.hasBackup));
-      billable.set(c.subscriptionId, byHour);
+      if (group.usage === 'none') continue;
+      const byHour = billable.get(group.subscriptionId) ?? new Map<number, number>();
+      const hourMs = group.hourMs ?? deps.hourMs;
+      byHour.set(hourMs, (byHour.get(hourMs) ?? 0) + clusterHourCents(rates, group.usage, group.hasBackup) * group.count);
+      billable.set(group.subscriptionId, byHour);
     }
     return (subscriptionId: string) =>
       Math.round([...(billable.get(subscriptionId) ?? [])].reduce((sum, [hourMs, cents]) => sum + (cents * REAL_HOUR_MS) / hourMs, 0));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { MeteringDimension } from '@kumo/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import {
@@ -237,6 +237,27 @@ export function createMeteringRepository(db: Database) {
         )
         .orderBy(d.createdAt, d.clusterId);
       return rows.map(({ deletedAt, ...row }) => ({ ...row, deleted: deletedAt !== null }));
+    },
+
+    /**
+     * How many of the account's clusters use something now, per subscription, usage, backup and billable-hour length
+     * (null until metering first sees the cluster): what the hourly rates are summed from, a few rows for any number
+     * of clusters.
+     */
+    async usageMix(accountId: string, filter: { clusterId?: string }, tx: DbOrTx = db) {
+      const d = clusterDirectory;
+      return tx
+        .select({
+          subscriptionId: d.subscriptionId,
+          usage: d.usage,
+          hasBackup: d.hasBackup,
+          hourMs: meteringClusters.hourMs,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(d)
+        .leftJoin(meteringClusters, eq(meteringClusters.clusterId, d.clusterId))
+        .where(and(eq(d.accountId, accountId), ne(d.usage, 'none'), filter.clusterId ? eq(d.clusterId, filter.clusterId) : undefined))
+        .groupBy(d.subscriptionId, d.usage, d.hasBackup, meteringClusters.hourMs);
     },
 
     /** Sum of all charges of some subscriptions (the property test's and the checks' ground truth). */

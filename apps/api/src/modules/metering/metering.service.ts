@@ -28,7 +28,7 @@ export function createMeteringService(deps: {
   db: Database;
   repository: MeteringRepository;
   ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring' | 'overdueLimit' | 'freeCreditGrants'>;
-  subscriptions: Pick<SubscriptionsService, 'list' | 'requireOwned'>;
+  subscriptions: Pick<SubscriptionsService, 'list' | 'balances' | 'requireOwned'>;
   clusters: Pick<ClustersService, 'notDeletedOf' | 'stopForOverdue' | 'auditLogs'>;
   /** The account owner's e-mail, where the notices go. */
   auth: Pick<AuthService, 'accountOwnerEmail'>;

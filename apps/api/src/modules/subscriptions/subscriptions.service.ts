@@ -53,6 +53,9 @@ export interface SubscriptionSummary {
   createdAt: Date;
 }
 
+/** A subscription's name and balance, with the unexpired free credits that are part of it. */
+export type SubscriptionBalance = Pick<SubscriptionSummary, 'id' | 'name' | 'balanceCents' | 'freeCreditsCents'>;
+
 /** 422 SUBSCRIPTION_HAS_CLUSTERS naming the clusters, which the response also lists for the console's links. */
 export class SubscriptionHasClustersError extends AppError {
   constructor(readonly clusters: BlockingCluster[]) {
@@ -130,6 +133,21 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
 
     /** The account's live subscriptions, oldest first. */
     list: async (accountId: string) => summarise(await repository.listForAccount(accountId)),
+
+    /**
+     * The account's live subscriptions with their balances only, oldest first: what the cost overview reads, without
+     * the clusters the full list lists.
+     */
+    async balances(accountId: string): Promise<SubscriptionBalance[]> {
+      const rows = await repository.listForAccount(accountId);
+      const summaries = await ledger.summaries(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        balanceCents: row.balanceCents,
+        freeCreditsCents: summaries.get(row.id)?.freeCreditsCents ?? 0,
+      }));
+    },
 
     /** The list as the screens show it: each subscription with its month's forecast. */
     listWithForecasts: async (accountId: string) => withForecasts(accountId, await summarise(await repository.listForAccount(accountId))),
