@@ -98,6 +98,9 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   const offManager = page.getByRole('button', { name: 'Kumo Manager' });
   await expect(offManager).toHaveAttribute('aria-disabled', 'true');
   await offManager.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(offManager).toBeFocused();
   await expect(page.getByRole('tooltip')).toHaveText('Kumo Manager is available only while the cluster is online.');
   await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
 

@@ -48,7 +48,7 @@ function ManagerAccessForm({ deploymentId, access }: { deploymentId: string; acc
         What each person of the account may do in this cluster&apos;s Kumo Manager. Someone must always keep administrative privileges (Full
         admin or Full kmuser).
       </Text>
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={340}>
         <Table verticalSpacing="xs" aria-label="Manager access">
           <Table.Thead>
             <Table.Tr>
@@ -72,7 +72,7 @@ function ManagerAccessForm({ deploymentId, access }: { deploymentId: string; acc
                 <Table.Td>
                   <NativeSelect
                     size="xs"
-                    w={170}
+                    w={140}
                     aria-label={`Access level of ${user.user_name}`}
                     data={LEVEL_OPTIONS}
                     disabled={readOnly || save.isPending}
