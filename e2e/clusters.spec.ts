@@ -66,8 +66,23 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   await expect(page.getByRole('img', { name: 'Capacity 5 of 5' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Cloud Provider' }).first()).toContainText('AWS');
   await expect(page.getByRole('table', { name: 'Configuration' })).toContainText('Query Engine');
-  await expect(page.getByRole('link', { name: 'Kumo Manager' })).toHaveAttribute('href', /.+/);
   await expect(page.getByRole('link', { name: 'Web Portal' })).toHaveAttribute('href', /.+/);
+  // Kumo Manager opens in a new window with a fresh signed address.
+  const [manager] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Kumo Manager' }).click()]);
+  await expect(manager).toHaveTitle('Kumo Manager · Analytics-One', CHANGE);
+  await manager.close();
+
+  // Manager access: the owner alone holds administrative privileges, so lowering them is refused on the spot.
+  await page.getByRole('tab', { name: 'Manager Access' }).click();
+  const level = page.getByRole('combobox', { name: 'Access level of Ada Lovelace' });
+  await expect(level).toHaveValue('FULL_KMUSER');
+  await level.selectOption('LIMITED');
+  await expect(page.getByText('At least one user must keep administrative privileges.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save access' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, 'the manager access of a cluster');
+  await level.selectOption('FULL_ADMIN');
+  await page.getByRole('button', { name: 'Save access' }).click();
+  await expect(page.getByText('Manager access has been updated.')).toBeVisible();
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'an online cluster');
@@ -79,7 +94,14 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   await expectNoSeriousA11yViolations(page, 'the stop confirmation');
   await stop.getByRole('button', { name: 'Stop' }).click();
   await expect(status(page)).toHaveText('Offline', CHANGE);
-  await expect(page.getByRole('button', { name: 'Kumo Manager' })).toBeDisabled();
+  // Off, and still reachable by keyboard: focus shows why.
+  const offManager = page.getByRole('button', { name: 'Kumo Manager' });
+  await expect(offManager).toHaveAttribute('aria-disabled', 'true');
+  await offManager.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(offManager).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('Kumo Manager is available only while the cluster is online.');
   await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
 
   // Start again: online.
@@ -140,7 +162,7 @@ test('a cluster whose stack fails shows the failed deployment, with only its dep
   for (const tab of ['Overview', 'Cost Analysis', 'Audit Logs']) await expect(page.getByRole('tab', { name: tab })).toBeDisabled();
   await expect(page.getByRole('tab', { name: 'Deployment Details' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Kumo Manager' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Kumo Manager' })).toHaveAttribute('aria-disabled', 'true');
   await expectNoSeriousA11yViolations(page, 'a failed deployment');
 
   // The status cannot be read: the page says so, tries twice more 15 seconds apart, then stops and offers Check again.

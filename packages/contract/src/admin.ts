@@ -53,6 +53,8 @@ export const ADMIN_MESSAGES = {
   kmAccessUnchanged: 'Nothing to change.',
   kmAccessFailed: 'Unable to make the access changes, please try again later.',
   managerUnavailable: 'The manager is available only when the cluster is ONLINE and the customer allows provider access.',
+  managerProviderAccessOff: "The customer does not allow the provider's staff into the manager (Manage KM Access Rights).",
+  managerClusterNotOnline: 'The manager is available only while the cluster is online.',
   previewFailed: 'Unable to Set Preview Version',
   adminReceiptWarning: 'Admin-added transactions receipts cannot be downloaded.',
   // Empty states (spec section 8)

@@ -22,6 +22,7 @@ export const AUDIT_EVENTS = [
   'CLUSTER_DELETE_APPROVED',
   'CLUSTER_DELETED',
   'CLUSTER_SCHEDULE_CHANGED',
+  'CLUSTER_MANAGER_ACCESS_CHANGED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
   CLUSTER_DELETE_APPROVED: 'Deletion approved',
   CLUSTER_DELETED: 'Deleted',
   CLUSTER_SCHEDULE_CHANGED: 'Schedule changed',
+  CLUSTER_MANAGER_ACCESS_CHANGED: 'Manager access changed',
 };
 
 /** startDate as the console sends it: the first of a month at midnight, e.g. 2026-11-01T00:00:00. */

@@ -5,3 +5,4 @@ export * from './cluster-views.js';
 export * from './cluster-operations.js';
 export * from './cluster-audit.js';
 export * from './cluster-schedule.js';
+export * from './cluster-access.js';

@@ -48,8 +48,10 @@ import type {
   DeploymentStatusResponse,
   EaVersionResponse,
   KumoVersionsResponse,
+  ManagerAccessResponse,
   OperationResult,
   OperationStatusResponse,
+  PutManagerAccessRequest,
   PutScheduleRequest,
   RegionMapping,
   ResendOperationOtpRequest,
@@ -135,6 +137,7 @@ export interface GetEndpoints {
   [path: `/api/cluster/get-audit-logs/${string}`]: AuditLogResponse;
   [path: `/api/cluster/operation/status/${string}`]: OperationStatusResponse;
   [path: `/api/cluster/schedule/${string}`]: ScheduleResponse;
+  [path: `/api/cluster/manager-access/${string}`]: ManagerAccessResponse;
   [path: `/api/cluster/timeline/${string}`]: TimelineResponse;
   '/api/subscription/consumption/overview': SubscriptionConsumptionOverview[];
   [path: `/api/subscription/consumption/credit-analysis/${string}`]: CreditAnalysis;
@@ -185,6 +188,7 @@ export interface PostEndpoints {
 export interface PutEndpoints {
   '/api/account/delete-user': Call<DeleteUserRequest, MessageResponse>;
   [path: `/api/cluster/schedule/${string}`]: Call<PutScheduleRequest, ScheduleResponse>;
+  [path: `/api/cluster/manager-access/${string}`]: Call<PutManagerAccessRequest, ManagerAccessResponse>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no PATCH endpoint yet; the client's method stays typed.

@@ -196,6 +196,17 @@ export const CLUSTER_MESSAGES = {
   scheduleTimeZoneInvalid: 'The time zone is not valid.',
   scheduleSaved: 'The schedule has been saved.',
   managerUnavailable: 'Kumo Manager is available only while the cluster is online.',
+  managerNoAccess: "Your access level on this cluster's manager is No admin access.",
+  managerInvalidUrl: 'Invalid URL of the manager.',
+  managerOpenFailed: 'Failed to open the manager.',
+  managerOpening: 'Opening manager',
+  managerAccessOneAdmin: 'At least one user must keep administrative privileges.',
+  managerAccessFailed: 'Unable to make the access changes, please try again later.',
+  managerAccessSaved: 'Manager access has been updated.',
+  managerAccessLevelInvalid: 'Choose Full admin, Full kmuser, Limited or No admin access.',
+  managerAccessUserUnknown: 'This person is not a member of the account.',
+  managerAccessDuplicate: 'Each person can be named only once.',
+  managerAccessNothingChanged: 'Nothing to change.',
 } as const;
 
 /** The message shown once the approver's OTP started a deletion (spec section 4). */

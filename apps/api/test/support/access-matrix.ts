@@ -211,6 +211,11 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: OWNERS_ACCOUNT,
   },
   {
+    name: "GET /api/cluster/manager-access/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/manager-access/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
     name: 'GET /api/subscription/consumption/overview',
     call: (ctx, t) => get(ctx, '/api/subscription/consumption/overview', t?.jwt),
     expected: CUSTOMER_AREA,
@@ -272,6 +277,19 @@ export const ENDPOINTS: EndpointCase[] = [
     name: "PUT /api/cluster/schedule/{the owner's cluster}",
     call: (ctx, t, f) => send(ctx, 'PUT', `/api/cluster/schedule/${f.clusterId}`, { enabled: false, rules: [] }, t?.jwt),
     expected: OWNERS_ACCOUNT,
+  },
+  {
+    // Names nobody of the account: whoever may change the levels is told so (400), the rest never get that far.
+    name: "PUT /api/cluster/manager-access/{the owner's cluster}",
+    call: (ctx, t, f) =>
+      send(
+        ctx,
+        'PUT',
+        `/api/cluster/manager-access/${f.clusterId}`,
+        { changes: [{ user_id: '00000000-0000-4000-8000-000000000000', access_level: 'LIMITED' }] },
+        t?.jwt,
+      ),
+    expected: { ...OWNERS_ACCOUNT, owner: 400, admin: 400 },
   },
   {
     name: "POST /api/user/operation (delete the owner's failed cluster)",

@@ -4,6 +4,7 @@ import { DEPLOYMENT_STEP_EVENTS } from '@kumo/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { accountDirectory, userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
+import { createManagerAccessRepository } from './access.repository.js';
 import { clusterAuditLogs, clusterOperations, clusterSchedules, clusters } from './clusters.schema.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
@@ -37,6 +38,8 @@ export function createClustersRepository(db: DbOrTx) {
       .innerJoin(userDirectory, eq(userDirectory.id, clusters.createdByUserId));
 
   return {
+    ...createManagerAccessRepository(db),
+
     /** The account's clusters that are not deleted, oldest first; optionally one subscription's. */
     async listForAccount(accountId: string, subscriptionId?: string, tx: DbOrTx = db): Promise<ClusterView[]> {
       return viewQuery(tx)

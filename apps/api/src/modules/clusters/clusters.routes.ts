@@ -22,9 +22,11 @@ import {
   deploymentStatusResponseSchema,
   eaVersionResponseSchema,
   kumoVersionsResponseSchema,
+  managerAccessResponseSchema,
   operationIdParamsSchema,
   operationResultSchema,
   operationStatusResponseSchema,
+  putManagerAccessRequestSchema,
   putScheduleRequestSchema,
   regionMappingSchema,
   resendOperationOtpRequestSchema,
@@ -231,6 +233,25 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
           typeof header === 'string' && header ? header : undefined,
         );
       },
+    });
+
+    app.get('/api/cluster/manager-access/:deploymentId', {
+      ...customer({
+        summary: "Every person of the account with their level in the cluster's Kumo Manager, and the caller's own",
+        params: deploymentIdParamsSchema,
+        response: { 200: managerAccessResponseSchema, ...reads },
+      }),
+      handler: async (request) => clusters.getManagerAccess(callerOf(request), request.params.deploymentId),
+    });
+
+    app.put('/api/cluster/manager-access/:deploymentId', {
+      ...customer({
+        summary: "Change some people's levels in the cluster's Kumo Manager; someone always keeps administrative privileges",
+        params: deploymentIdParamsSchema,
+        body: putManagerAccessRequestSchema,
+        response: { 200: managerAccessResponseSchema, ...writes },
+      }),
+      handler: async (request) => clusters.putManagerAccess(callerOf(request), request.params.deploymentId, request.body),
     });
   };
 }

@@ -1,6 +1,6 @@
-/** The clusters module's tables: clusters, their audit log, approvals and schedules. */
+/** The clusters module's tables: clusters, their audit log, approvals, schedules and who may do what in their managers. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at } from '../../db/columns.js';
 
 /** One node as last described by the cloud, kept for the details page. */
@@ -117,3 +117,25 @@ export const clusterSchedules = pgTable('cluster_schedules', {
   lastCheckedAt: at('last_checked_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * A person's level in one cluster's Kumo Manager, once someone has changed it (until then the default of their role,
+ * DEFAULT_MANAGER_ACCESS in the contract). `user_id` names a person of the auth module (its foreign key is kept by the
+ * migration); rows of people who left the account are kept but no longer read.
+ */
+export const clusterManagerAccess = pgTable(
+  'cluster_manager_access',
+  {
+    clusterId: uuid('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    userId: uuid('user_id').notNull(),
+    accessLevel: text('access_level').notNull(),
+    updatedByUserId: uuid('updated_by_user_id').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clusterId, table.userId] }),
+    check('cluster_manager_access_level_check', sql`${table.accessLevel} in ('FULL_ADMIN', 'FULL_KMUSER', 'LIMITED', 'NO_ADMIN_ACCESS')`),
+  ],
+);

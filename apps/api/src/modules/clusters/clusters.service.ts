@@ -1,8 +1,8 @@
 /**
  * The clusters module's service, put together from its use cases: creation (create.ts), the lifecycle driven by
  * what the cloud reports (reconcile.ts), start and stop (power.ts), deletion approved with the account owner's OTP
- * (deletion.ts), the weekly schedule (cluster-schedule.ts), how clusters are shown (presentation.ts) and their
- * history (history.ts). Each part takes only what it uses.
+ * (deletion.ts), the weekly schedule (cluster-schedule.ts), who may do what in each cluster's manager (access.ts),
+ * how clusters are shown (presentation.ts) and their history (history.ts). Each part takes only what it uses.
  *
  * State changes the customer asks for are written first (status, a pending cloud command, an audit entry) and then
  * carried to the cloud by reconcile(), which only the follow job and the minute sweep call: reads show the rows.
@@ -16,6 +16,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthService } from '../auth/index.js';
 import type { MailService } from '../mail/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
+import { createClusterAccess } from './access.js';
 import { createClusterRecords, createFollow } from './cluster-records.js';
 import { createClusterSchedules } from './cluster-schedule.js';
 import type { ClustersRepository } from './clusters.repository.js';
@@ -78,6 +79,7 @@ export function createClustersService(deps: {
     runSchedules,
     getSchedule: schedules.getSchedule,
     putSchedule: schedules.putSchedule,
+    ...createClusterAccess({ db, repository, records, clock }),
 
     /** The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules. */
     async sweep(): Promise<void> {

@@ -12,6 +12,7 @@ import { renderRoutes } from '../../../test/render';
 import { userDetail } from '../../../test/users';
 import { saveTokens, saveUser } from '../../lib/session';
 import { CustomerDetails } from './customer-details';
+import { openManagerReason } from './tabs/clusters-tab';
 
 function signInStaff(permissions: Record<string, PermissionState>) {
   saveTokens('jwt', 'refresh');
@@ -225,16 +226,17 @@ describe('change service rates', () => {
 describe('cluster actions', () => {
   it('deletes a cluster through the approver OTP and says the deletion started', async () => {
     const online = cluster({ status: 'ONLINE', cluster_status: 'ONLINE' });
-    const { api } = renderDetails('SYSTEM_ADMIN', {
+    const { api, setDetail } = renderDetails('SYSTEM_ADMIN', {
       'GET /api/admin/cluster/view': () => jsonResponse(200, { content: [online], totalPages: 1 }),
       'POST /api/admin/action': () =>
         jsonResponse(200, { operation_id: OPERATION_ID, message: ADMIN_MESSAGES.approverOtpSent, expires_at: '2026-11-23T18:00:00.000Z' }),
       'POST /api/admin/action/authenticate': () =>
         jsonResponse(200, { operation_id: OPERATION_ID, action_name: 'delete_cluster', status: 'APPROVED', message: 'ok' }),
     });
+    setDetail(customerDetail({ admin_access: true }));
     await userEvent.click(await screen.findByRole('tab', { name: 'Clusters' }));
     await userEvent.click(await screen.findByRole('button', { name: `Actions for ${online.cluster_name}` }));
-    expect(await screen.findByRole('menuitem', { name: 'Open Manager' })).toBeEnabled();
+    expect(await screen.findByRole('menuitem', { name: 'Open Manager' })).not.toHaveAttribute('aria-disabled');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete Cluster' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Cluster' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -244,6 +246,31 @@ describe('cluster actions', () => {
     expect(api.bodiesOf('POST /api/admin/action')).toEqual([
       { action_name: 'delete_cluster', user_id: CUSTOMER_ID, action_payload: { deployment_id: online.deployment_id } },
     ]);
+  });
+
+  it('keeps Open Manager off while the customer does not allow provider access, its reason reachable by keyboard', async () => {
+    const online = cluster({ status: 'ONLINE', cluster_status: 'ONLINE' });
+    const open = vi.spyOn(window, 'open');
+    renderDetails('SYSTEM_ADMIN', { 'GET /api/admin/cluster/view': () => jsonResponse(200, { content: [online], totalPages: 1 }) });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Clusters' }));
+    await userEvent.click(await screen.findByRole('button', { name: `Actions for ${online.cluster_name}` }));
+    const item = await screen.findByRole('menuitem', { name: 'Open Manager' });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).toHaveAccessibleDescription(ADMIN_MESSAGES.managerProviderAccessOff);
+    // The arrow keys reach it (a disabled menu item would be skipped), and focus shows the reason.
+    for (let step = 0; step < 4 && document.activeElement !== item; step++) await userEvent.keyboard('{ArrowDown}');
+    expect(item).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(ADMIN_MESSAGES.managerProviderAccessOff);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(item);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('says why Open Manager is off: provider access first, then a cluster that is not online', () => {
+    expect(openManagerReason(false, 'ONLINE')).toBe(ADMIN_MESSAGES.managerProviderAccessOff);
+    expect(openManagerReason(undefined, 'ONLINE')).toBe(ADMIN_MESSAGES.managerProviderAccessOff);
+    expect(openManagerReason(true, 'OFFLINE')).toBe(ADMIN_MESSAGES.managerClusterNotOnline);
+    expect(openManagerReason(true, 'ONLINE')).toBeNull();
   });
 
   it('shows a billing role the template download inactive and leaves Open Manager and Delete Cluster out', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, EmptyState, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { CLUSTER_MESSAGES, capacityLabel, type Cluster, type ClusterStatus } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
-import { IconExternal, IconServer } from '../../components/icons';
+import { IconServer } from '../../components/icons';
 import { STATUS_POLL_FAILURE_LIMIT, statusPollError, useDeploymentStatus } from './api/deployment-status';
 import { useRefreshCluster } from './api/refresh-cluster';
 import { AuditLogsTab } from './audit-logs-tab';
@@ -11,9 +11,11 @@ import { ClusterActions, type ActionCluster } from './cluster-actions';
 import { ClusterStatusText } from './cluster-status';
 import { CostAnalysisTab } from './cost-analysis-tab';
 import { DeploymentDetailsTab } from './deployment-details-tab';
+import { ClusterLinks } from './cluster-links';
+import { ManagerAccessTab } from './manager-access-tab';
 import { OverviewTab } from './overview-tab';
 
-type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'deployment-details';
+type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'manager-access' | 'deployment-details';
 
 /** Overview, Cost Analysis and Audit Logs mean nothing until the cluster exists (spec section 2). */
 export const tabsDisabled = (status: ClusterStatus) => status === 'DEPLOYING' || status === 'FAILED';
@@ -112,10 +114,7 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
         />
       )}
 
-      <Group gap="sm" mt="lg">
-        <ExternalLink label="Kumo Manager" url={status === 'ONLINE' ? cluster.kumo_manager_url : null} />
-        <ExternalLink label="Web Portal" url={status === 'ONLINE' ? cluster.kumo_url : null} />
-      </Group>
+      <ClusterLinks deploymentId={cluster.deployment_id} status={status} portalUrl={cluster.kumo_url} />
 
       <Tabs value={shownTab} onChange={(value) => value && setTab(value as TabName)} mt="xl" keepMounted={false}>
         <Tabs.List>
@@ -128,6 +127,9 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
           <Tabs.Tab value="audit-logs" disabled={disabled}>
             Audit Logs
           </Tabs.Tab>
+          <Tabs.Tab value="manager-access" disabled={disabled}>
+            Manager Access
+          </Tabs.Tab>
           <Tabs.Tab value="deployment-details">Deployment Details</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
@@ -139,27 +141,14 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
         <Tabs.Panel value="audit-logs" pt="md">
           <AuditLogsTab deploymentId={cluster.deployment_id} />
         </Tabs.Panel>
+        <Tabs.Panel value="manager-access" pt="md">
+          <ManagerAccessTab deploymentId={cluster.deployment_id} />
+        </Tabs.Panel>
         <Tabs.Panel value="deployment-details" pt="md">
           <DeploymentDetailsTab cluster={cluster} status={status} stackStatus={stackStatus} deploymentStatus={deploymentStatus} />
         </Tabs.Panel>
       </Tabs>
     </Card>
-  );
-}
-
-/** Kumo Manager and the Web Portal open in a new tab, and only while the cluster is online. */
-function ExternalLink({ label, url }: { label: string; url: string | null }) {
-  if (!url) {
-    return (
-      <Button variant="default" leftSection={<IconExternal size={16} />} disabled title={CLUSTER_MESSAGES.managerUnavailable}>
-        {label}
-      </Button>
-    );
-  }
-  return (
-    <Button component="a" href={url} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternal size={16} />}>
-      {label}
-    </Button>
   );
 }
 

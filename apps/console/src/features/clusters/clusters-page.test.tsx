@@ -123,11 +123,12 @@ describe('clusters page: a cluster in each state', () => {
     expect(statusText()).toHaveTextContent('Online');
     expect(screen.getByRole('img', { name: 'Capacity 3 of 5' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Capacity' })).toHaveTextContent('Moderate');
-    expect(screen.getByRole('link', { name: 'Kumo Manager' })).toHaveAttribute('href', online.kumo_manager_url);
+    // The manager opens with a fresh signed address (manager-access.test.tsx); the portal is a plain link.
+    expect(screen.getByRole('button', { name: 'Kumo Manager' })).not.toHaveAttribute('aria-disabled');
     expect(screen.getByRole('link', { name: 'Web Portal' })).toHaveAttribute('href', online.kumo_url);
     expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
-    for (const tab of ['Overview', 'Cost Analysis', 'Audit Logs', 'Deployment Details']) {
+    for (const tab of ['Overview', 'Cost Analysis', 'Audit Logs', 'Manager Access', 'Deployment Details']) {
       expect(screen.getByRole('tab', { name: tab })).toBeEnabled();
     }
     expect(await screen.findByRole('table', { name: 'Nodes' })).toHaveTextContent('qe-1');
@@ -143,8 +144,11 @@ describe('clusters page: a cluster in each state', () => {
     expect(statusText()).toHaveTextContent('Offline');
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Kumo Manager' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Web Portal' })).toBeDisabled();
+    // Off, but reachable by keyboard with the reason read out.
+    for (const name of ['Kumo Manager', 'Web Portal']) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(CLUSTER_MESSAGES.managerUnavailable);
+    }
   });
 
   it('deploying: animated status, the steps in progress, only Deployment Details, nothing to do', async () => {
@@ -153,7 +157,8 @@ describe('clusters page: a cluster in each state', () => {
     await screen.findByRole('heading', { level: 2, name: 'Alpha' });
     expect(statusText()).toHaveTextContent('Deploying...');
     expect(screen.getAllByTestId('animated-dots').length).toBeGreaterThan(0);
-    for (const tab of ['Overview', 'Cost Analysis', 'Audit Logs']) expect(screen.getByRole('tab', { name: tab })).toBeDisabled();
+    for (const tab of ['Overview', 'Cost Analysis', 'Audit Logs', 'Manager Access'])
+      expect(screen.getByRole('tab', { name: tab })).toBeDisabled();
     expect(screen.getByRole('tab', { name: 'Deployment Details' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText(CLUSTER_MESSAGES.deploymentInProgress)).toBeInTheDocument();
     expect(screen.getByText(CLUSTER_MESSAGES.deploymentTakesAnHour)).toBeInTheDocument();

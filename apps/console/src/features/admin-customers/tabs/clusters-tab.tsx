@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Badge, Button, Center, Group, Loader, Menu, Modal, SimpleGrid, Table, Text } from '@mantine/core';
 import { ADMIN_MESSAGES, CLUSTER_STATUS_LABELS, clusterDeletionStartedMessage, type Cluster, type ClusterStatus } from '@kumo/contract';
 import { DetailField } from '../../../components/detail-field';
+import { DisabledWithReason } from '../../../components/disabled-with-reason';
 import { IconDots } from '../../../components/icons';
 import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
-import { useAdminPages } from '../api/customer-detail';
+import { useAdminPages, useCustomerDetail } from '../api/customer-detail';
 import { useNodeDetails } from '../api/customer-tabs';
 import { downloadDeploymentTemplate } from '../api/downloads';
 import { customerKeys } from '../api/keys';
@@ -31,6 +32,7 @@ export function ClustersTab({ userId }: { userId: string }) {
   const table = usePermission('customer_cluster_table');
   const [viewing, setViewing] = useState<Cluster | null>(null);
   const [deleting, setDeleting] = useState<Cluster | null>(null);
+  const customer = useCustomerDetail(userId);
   const pages = useAdminPages(
     customerKeys.tab(userId, 'clusters'),
     (page, size, signal) => api.get('/api/admin/cluster/view', { query: { userId, page, size }, signal }),
@@ -62,7 +64,13 @@ export function ClustersTab({ userId }: { userId: string }) {
             <Table.Td>{cluster.subscription_name}</Table.Td>
             <Table.Td>{formatDateTime(cluster.deployed_on) || '--'}</Table.Td>
             <Table.Td>
-              <ClusterActions userId={userId} cluster={cluster} onView={() => setViewing(cluster)} onDelete={() => setDeleting(cluster)} />
+              <ClusterActions
+                userId={userId}
+                cluster={cluster}
+                adminAccess={customer.data?.admin_access}
+                onView={() => setViewing(cluster)}
+                onDelete={() => setDeleting(cluster)}
+              />
             </Table.Td>
           </Table.Tr>
         )}
@@ -95,17 +103,31 @@ export function ClustersTab({ userId }: { userId: string }) {
   );
 }
 
+/**
+ * Why staff cannot open a cluster's manager now, or null: the customer must allow the provider in (Manage KM Access
+ * Rights) and the cluster must be online (spec section 4).
+ */
+export function openManagerReason(adminAccess: boolean | undefined, status: ClusterStatus): string | null {
+  if (!adminAccess) return ADMIN_MESSAGES.managerProviderAccessOff;
+  if (status !== 'ONLINE') return ADMIN_MESSAGES.managerClusterNotOnline;
+  return null;
+}
+
 function ClusterActions({
   userId,
   cluster,
+  adminAccess,
   onView,
   onDelete,
 }: {
   userId: string;
   cluster: Cluster;
+  /** Whether the customer lets the provider's staff into the manager. */
+  adminAccess: boolean | undefined;
   onView: () => void;
   onDelete: () => void;
 }) {
+  const managerReason = openManagerReason(adminAccess, cluster.status);
   const view = usePermission('customer_cluster_view_details');
   const template = usePermission('customer_cluster_download_template');
   const manager = usePermission('customer_open_km');
@@ -135,18 +157,34 @@ function ClusterActions({
             Download Deployment Template
           </Menu.Item>
         )}
-        {manager.visible && (
-          <Menu.Item
-            disabled={manager.disabled || cluster.status !== 'ONLINE'}
-            onClick={() => {
-              setOpening(true);
-              openManager(userId, cluster.deployment_id)
-                .catch(fail)
-                .finally(() => setOpening(false));
-            }}
-          >
-            Open Manager
-          </Menu.Item>
+        {manager.visible && managerReason && !manager.disabled ? (
+          <DisabledWithReason reason={managerReason}>
+            {(props) => (
+              <Menu.Item
+                {...props}
+                c="dimmed"
+                style={{ cursor: 'not-allowed' }}
+                closeMenuOnClick={false}
+                onClick={(event) => event.preventDefault()}
+              >
+                Open Manager
+              </Menu.Item>
+            )}
+          </DisabledWithReason>
+        ) : (
+          manager.visible && (
+            <Menu.Item
+              disabled={manager.disabled}
+              onClick={() => {
+                setOpening(true);
+                openManager(userId, cluster.deployment_id)
+                  .catch(fail)
+                  .finally(() => setOpening(false));
+              }}
+            >
+              Open Manager
+            </Menu.Item>
+          )
         )}
         {remove.visible && (
           <Menu.Item color="red" disabled={remove.disabled || cluster.status === 'DELETED'} onClick={onDelete}>
