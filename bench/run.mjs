@@ -10,11 +10,10 @@
 // BENCH_MODE=closed,open,money picks the parts (all three by default).
 // BENCH_DATABASE_URL=postgres://… runs the portal on that PostgreSQL instead; BENCH_MAIN=path runs another build of the portal.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { topUpBurst } from './money-writes.mjs';
 import { openLoopReads } from './open-loop.mjs';
-import { apiCaller, fiftyClusters, signIn, startPortal, waitReady } from './portal.mjs';
+import { apiCaller, cpuSeconds, fiftyClusters, signIn, startPortal, waitReady } from './portal.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
 const NODE_PORT = PORT + 1;
@@ -38,17 +37,6 @@ const bareNode = spawn(
   ],
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
-
-/** CPU seconds a process has used (Linux): per request it is a measure the other load on the machine hardly moves. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 async function load(url, headers = {}, pid = undefined) {
   const before = pid ? cpuSeconds(pid) : NaN;
