@@ -42,11 +42,12 @@ export async function waitReady(url) {
 
 /**
  * The built portal (or BENCH_MAIN) on 127.0.0.1:port; stop() ends it and its PostgreSQL, then removes its data.
- * `nodeArgs` go to node before the portal's script (a profiler hook), `env` over the bench's own settings.
+ * `nodeArgs` go to node before the portal's script (a profiler hook), `env` over the bench's own settings, `main`
+ * instead of BENCH_MAIN.
  */
-export function startPortal(port, { nodeArgs = [], env = {} } = {}) {
+export function startPortal(port, { nodeArgs = [], env = {}, main = process.env.BENCH_MAIN ?? 'apps/api/dist/main.js' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kumo-bench-'));
-  const server = spawn('node', [...nodeArgs, process.env.BENCH_MAIN ?? 'apps/api/dist/main.js'], {
+  const server = spawn('node', [...nodeArgs, main], {
     env: {
       ...process.env,
       PORT: String(port),
