@@ -69,6 +69,7 @@ export function startPortal(port, { nodeArgs = [], env = {}, main = process.env.
   return {
     base: `http://127.0.0.1:${port}`,
     pid: server.pid,
+    dataDir,
     async stop() {
       // SIGTERM stops the portal and its PostgreSQL; the temp DATA_DIR goes once both are down.
       server.kill('SIGTERM');
