@@ -1,11 +1,32 @@
 // What the HTTP benches share: the portal started on the embedded default in a temp DATA_DIR, a freshly signed-up
 // owner, and the account's subscriptions and clusters made through the API as the console makes them.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU seconds a process has used (Linux): per request it is a measure the other load on the machine hardly moves. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory of a process in MiB (Linux). */
+export function residentMiB(pid) {
+  try {
+    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
 
 export async function waitReady(url) {
   for (let i = 0; i < 240; i++) {
@@ -19,10 +40,14 @@ export async function waitReady(url) {
   throw new Error(`${url} did not answer`);
 }
 
-/** The built portal (or BENCH_MAIN) on 127.0.0.1:port; stop() ends it and its PostgreSQL, then removes its data. */
-export function startPortal(port) {
+/**
+ * The built portal (or BENCH_MAIN) on 127.0.0.1:port; stop() ends it and its PostgreSQL, then removes its data.
+ * `nodeArgs` go to node before the portal's script (a profiler hook), `env` over the bench's own settings, `main`
+ * instead of BENCH_MAIN.
+ */
+export function startPortal(port, { nodeArgs = [], env = {}, main = process.env.BENCH_MAIN ?? 'apps/api/dist/main.js' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kumo-bench-'));
-  const server = spawn('node', [process.env.BENCH_MAIN ?? 'apps/api/dist/main.js'], {
+  const server = spawn('node', [...nodeArgs, main], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -36,6 +61,7 @@ export function startPortal(port) {
       AUTH_RATE_LIMIT: '1000',
       // The simulated cloud deploys the bench's clusters in a fraction of a second.
       SIM_TIME_SCALE: '36000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -43,6 +69,7 @@ export function startPortal(port) {
   return {
     base: `http://127.0.0.1:${port}`,
     pid: server.pid,
+    dataDir,
     async stop() {
       // SIGTERM stops the portal and its PostgreSQL; the temp DATA_DIR goes once both are down.
       server.kill('SIGTERM');

@@ -7,14 +7,16 @@
 // Prints requests per second, p99 latency, and the ratios healthz/node:http and detail/healthz ("detail/bare").
 // Open loop (bench/open-loop.mjs): the console's reads at fixed rates, each rate with /healthz as its baseline.
 // Money writes (bench/money-writes.mjs): a burst of top-up confirmations on one subscription.
-// BENCH_MODE=closed,open,money picks the parts (all three by default).
+// Memory (bench/memory.mjs, BENCH_MODE=memory only): 10,000 accounts and 1,000,000 ledger rows seeded by SQL, then the
+// reads; the portal's resident size.
+// BENCH_MODE=closed,open,money picks the parts (those three by default; memory goes last, its data stays).
 // BENCH_DATABASE_URL=postgres://… runs the portal on that PostgreSQL instead; BENCH_MAIN=path runs another build of the portal.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { memoryUnderData } from './memory.mjs';
 import { topUpBurst } from './money-writes.mjs';
 import { openLoopReads } from './open-loop.mjs';
-import { apiCaller, fiftyClusters, signIn, startPortal, waitReady } from './portal.mjs';
+import { apiCaller, cpuSeconds, fiftyClusters, signIn, startPortal, waitReady } from './portal.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
 const NODE_PORT = PORT + 1;
@@ -38,17 +40,6 @@ const bareNode = spawn(
   ],
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
-
-/** CPU seconds a process has used (Linux): per request it is a measure the other load on the machine hardly moves. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 async function load(url, headers = {}, pid = undefined) {
   const before = pid ? cpuSeconds(pid) : NaN;
@@ -123,6 +114,9 @@ ${[...MODES].join(', ')} on ${database}`);
     failed += await openLoopReads({ base: BASE, readHeaders: api.readHeaders, subscriptionId });
   }
   if (MODES.has('money')) failed += await topUpBurst({ base: BASE, api });
+  if (MODES.has('memory')) {
+    failed += await memoryUnderData({ base: BASE, portal, readHeaders: api.readHeaders, subscriptionId: demoSubscription.subscription_id });
+  }
 } finally {
   bareNode.kill('SIGTERM');
   await portal.stop();

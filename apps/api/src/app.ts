@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
 import type { TrustProxy } from './config.js';
 import type { DevIdentityProvider } from './adapters/identity/dev-identity-provider.js';
@@ -16,6 +16,7 @@ import { frameworkErrorOptions, registerErrorHandler } from './http/error-handle
 import { refuseCrossSite } from './http/xsrf.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { compressApiAnswers } from './http/compression.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { REVALIDATE_CACHE, serveConsoleFiles } from './http/console-files.js';
 import { sweepRateLimits, type RateLimitStoreClass } from './http/rate-limit-store.js';
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
@@ -108,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   // Added before the plugins and routes, so it sees every route first: probes skip the work meant for browsers and people.
   app.addHook('onRoute', (route) => {

@@ -1,4 +1,4 @@
-import { createSecretKey } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { MESSAGES, ROLES, TOKENS, type Role } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
@@ -10,8 +10,8 @@ const TOKEN_TYPE = 'access+jwt';
 
 /** Short-lived signed access tokens: one allow-listed algorithm; iss, aud, exp and typ checked. */
 export function createAccessTokens(secret: string, clock: Clock) {
-  // A KeyObject made once: jose would otherwise import the raw key on every call.
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A CryptoKey made once: jose would otherwise import the key on every call (a KeyObject it exports and imports again).
+  const key = webcrypto.subtle.importKey('raw', Buffer.from(secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
   /** `notAfter`: a session that ends by itself (a customer view) gets no token outliving it. */
   async function sign(claims: Caller, notAfter?: Date | null): Promise<string> {
@@ -27,12 +27,12 @@ export function createAccessTokens(secret: string, clock: Clock) {
       .setAudience(TOKENS.audience)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(expires)
-      .sign(key);
+      .sign(await key);
   }
 
   async function verify(token: string): Promise<Caller> {
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: [ALGORITHM],
         issuer: TOKENS.issuer,
         audience: TOKENS.audience,

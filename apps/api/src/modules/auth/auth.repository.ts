@@ -18,6 +18,15 @@ export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 
 /** SQL for people, their memberships, OTP challenges and sessions. */
 export function createAuthRepository(db: DbOrTx) {
+  // Every signed-in request looks its session up (auth-guard.ts): the query is built once, and prepared once per
+  // connection on the server.
+  const sessionById = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_session_by_id');
+
   return {
     async findUserByEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
@@ -162,8 +171,8 @@ export function createAuthRepository(db: DbOrTx) {
       return session!.id;
     },
 
-    async findSession(id: string, tx: DbOrTx = db) {
-      const [session] = await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    async findSession(id: string, tx?: DbOrTx) {
+      const [session] = tx ? await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1) : await sessionById.execute({ id });
       return session;
     },
 

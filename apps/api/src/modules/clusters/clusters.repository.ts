@@ -6,6 +6,7 @@ import { accountDirectory, userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
 import { createManagerAccessRepository } from './access.repository.js';
 import { clusterAuditLogs, clusterOperations, clusterSchedules, clusters } from './clusters.schema.js';
+import { readClusterList, type SubscriptionWithCluster } from './list-read.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 export type OperationRow = typeof clusterOperations.$inferSelect;
@@ -57,30 +58,8 @@ export function createClustersRepository(db: DbOrTx) {
      * The account's live subscriptions (or one of them), each with its clusters that are not deleted, in the list's
      * order; a subscription without clusters comes once with a null cluster. One read for the polled cluster list.
      */
-    async subscriptionsWithClusters(accountId: string, subscriptionId?: string, tx: DbOrTx = db) {
-      return tx
-        .select({
-          subscriptionId: subscriptionDirectory.id,
-          subscriptionName: subscriptionDirectory.name,
-          subscriptionBalanceCents: subscriptionDirectory.balanceCents,
-          cluster: clusters,
-          creatorName: userDirectory.name,
-          creatorEmail: userDirectory.email,
-        })
-        .from(subscriptionDirectory)
-        .leftJoin(
-          clusters,
-          and(eq(clusters.subscriptionId, subscriptionDirectory.id), eq(clusters.accountId, accountId), isNull(clusters.deletedAt)),
-        )
-        .leftJoin(userDirectory, eq(userDirectory.id, clusters.createdByUserId))
-        .where(
-          and(
-            eq(subscriptionDirectory.accountId, accountId),
-            isNull(subscriptionDirectory.deletedAt),
-            subscriptionId ? eq(subscriptionDirectory.id, subscriptionId) : undefined,
-          ),
-        )
-        .orderBy(asc(subscriptionDirectory.createdAt), asc(subscriptionDirectory.id), asc(clusters.createdAt), asc(clusters.id));
+    async subscriptionsWithClusters(accountId: string, subscriptionId?: string): Promise<SubscriptionWithCluster[]> {
+      return readClusterList(db, accountId, subscriptionId);
     },
 
     /** One cluster of the account; deleted ones only when asked (status polling sees the end of a deletion). */

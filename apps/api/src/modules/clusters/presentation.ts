@@ -11,11 +11,12 @@ import {
   type DeploymentStatusResponse,
   type StackStatus,
 } from '@kumo/contract';
-import { CLUSTER_LINK_TICKET_SECONDS, NODE_LAYOUT, withManagerTicket } from '../../adapters/cloud/index.js';
+import { CLUSTER_LINK_TICKET_SECONDS, NODE_LAYOUT, managerTicket, managerTicketKey, withTicket } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
 import { notFound } from '../../errors.js';
 import type { Caller, ClusterRecords } from './cluster-records.js';
-import type { ClusterRow, ClusterView, ClustersRepository } from './clusters.repository.js';
+import type { ClusterView, ClustersRepository } from './clusters.repository.js';
+import type { ListedCluster } from './list-read.js';
 
 export function createClusterPresentation(deps: {
   repository: ClustersRepository;
@@ -23,19 +24,26 @@ export function createClusterPresentation(deps: {
   clock: Clock;
   secret: string;
 }) {
-  const { repository, clock, secret } = deps;
+  const { repository, clock } = deps;
+  const ticketKey = managerTicketKey(deps.secret);
   const { requireCluster } = deps.records;
 
-  /** A Kumo Manager or Web Portal address with the single-sign-on ticket the cluster's pages require. */
-  function ticketed(c: ClusterRow, url: string | null): string | null {
-    if (!url || c.status !== 'ONLINE') return null;
-    const expiresAt = new Date(clock.now().getTime() + CLUSTER_LINK_TICKET_SECONDS * 1000);
-    return withManagerTicket(url, secret, { deploymentId: c.id, holder: c.accountId, expiresAt });
-  }
+  /** What a cluster is shown with: its own columns, its subscription's name and balance, its creator. */
+  type Shown = Omit<ClusterView, 'cluster'> & { cluster: ListedCluster };
 
-  function present(view: ClusterView): Cluster {
+  function present(view: Shown): Cluster {
     const c = view.cluster;
     const status = c.status as ClusterStatus;
+    // Links are offered only while the cluster is online (spec section 2): the Kumo Manager and Web Portal addresses
+    // with the single-sign-on ticket the cluster's pages require, one ticket for both.
+    const ticket =
+      status === 'ONLINE' && (c.managerUrl || c.portalUrl)
+        ? managerTicket(ticketKey, {
+            deploymentId: c.id,
+            holder: c.accountId,
+            expiresAt: new Date(clock.now().getTime() + CLUSTER_LINK_TICKET_SECONDS * 1000),
+          })
+        : null;
     return {
       deployment_id: c.id,
       cluster_id: `KC-${c.id.slice(0, 8).toUpperCase()}`,
@@ -57,9 +65,8 @@ export function createClusterPresentation(deps: {
       subscription_id: c.subscriptionId,
       subscription_name: view.subscriptionName,
       subscription_balance: centsToAmount(view.subscriptionBalanceCents),
-      // Links are offered only while the cluster is online (spec section 2).
-      kumo_manager_url: ticketed(c, c.managerUrl),
-      kumo_url: ticketed(c, c.portalUrl),
+      kumo_manager_url: ticket && c.managerUrl ? withTicket(c.managerUrl, ticket) : null,
+      kumo_url: ticket && c.portalUrl ? withTicket(c.portalUrl, ticket) : null,
       cluster_stack_status: (c.stackStatus as StackStatus | null) ?? null,
       kumo_cluster_deployment_status: (c.deploymentStatus as DeploymentStatus | null) ?? null,
       created_at: c.createdAt.toISOString(),
