@@ -14,6 +14,7 @@ export const METERING_DIMENSIONS = [
   'PERIPHERAL_SERVICES',
   'LOCAL_STORAGE',
   'PERSISTENT_STORAGE',
+  'PERSISTENT_STORAGE_REQUESTS',
   'BACKUP_STORAGE',
   'BACKUP_DATA_TRANSFER',
 ] as const;
@@ -27,6 +28,7 @@ export const METERING_DIMENSION_LABELS: Record<MeteringDimension, string> = {
   PERIPHERAL_SERVICES: 'Peripheral',
   LOCAL_STORAGE: 'Cache Storage',
   PERSISTENT_STORAGE: 'Persistent Storage',
+  PERSISTENT_STORAGE_REQUESTS: 'Storage API Requests',
   BACKUP_STORAGE: 'Disaster Recovery',
   BACKUP_DATA_TRANSFER: 'Backup Data Transfer',
 };
@@ -39,6 +41,7 @@ export const METERING_UNITS = {
   PERIPHERAL_SERVICES: 'hour',
   LOCAL_STORAGE: 'GB-month',
   PERSISTENT_STORAGE: 'GB-month',
+  PERSISTENT_STORAGE_REQUESTS: 'thousand requests',
   BACKUP_STORAGE: 'GB-month',
   BACKUP_DATA_TRANSFER: 'GB',
 } as const satisfies Record<MeteringDimension, string>;
@@ -51,6 +54,7 @@ export const METERING_UNIT_LABELS: Record<MeteringDimension, string> = {
   PERIPHERAL_SERVICES: 'per hour',
   LOCAL_STORAGE: 'per GB-month',
   PERSISTENT_STORAGE: 'per GB-month',
+  PERSISTENT_STORAGE_REQUESTS: 'per 1,000 requests',
   BACKUP_STORAGE: 'per GB-month',
   BACKUP_DATA_TRANSFER: 'per GB',
 };
