@@ -50,7 +50,7 @@ export function createMeteringService(deps: {
   storageRequests?: StorageRequestCounter;
 }) {
   const { db, repository, ledger, subscriptions, clusters, auth, mail, clock, logger, hourMs } = deps;
-  const rates = createMeteringRates({ db, repository, clock, hourMs });
+  const rates = createMeteringRates({ db, repository, clock });
   const analysis = createCostAnalysis({ repository, ratesAt: rates.ratesAt, clock });
   const overview = createCostOverview({ repository, subscriptions, rates, analysis, clock, hourMs });
   const guard = createOverdueGuard({
@@ -63,7 +63,7 @@ export function createMeteringService(deps: {
     mail,
     clock,
     logger,
-    hourCentsOf: (accountId) => rates.realHourCentsOf(accountId, {}),
+    hourCentsOf: (accountId) => rates.hourCentsOf(accountId, {}),
   });
   const run = createChargingRun({ db, repository, ledger, guard, clock, logger, hourMs, storageRequests: deps.storageRequests });
   const reports = createReportPages({ ...deps, overview, analysis });
