@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_SIM_TIME_SCALE, createCloud, type CloudConfig } from './adapters/cloud/index.js';
+import { DEFAULT_SIM_TIME_SCALE, createCloud, stackNameFor, type CloudConfig } from './adapters/cloud/index.js';
 import type { IdentityProvider } from './adapters/identity/identity-provider.js';
 import type { MailTransport } from './adapters/mail/mail-transport.js';
 import { createPayments, type PaymentsConfig } from './adapters/payments/index.js';
@@ -115,6 +115,10 @@ export function createServices(infra: Infrastructure) {
     clock,
     logger,
     hourMs: meteringHourMs,
+    // The cloud counts each cluster's storage API requests; a cluster's stack is named after its id.
+    storageRequests: cloud.provisioner.storageRequests
+      ? (clusterId, windows) => cloud.provisioner.storageRequests!(stackNameFor(clusterId), windows)
+      : undefined,
     secret: infra.authSecret,
     publicUrl: infra.publicUrl,
     sessionLive: auth.isSessionLive,

@@ -14,6 +14,7 @@ export const METERING_DIMENSIONS = [
   'PERIPHERAL_SERVICES',
   'LOCAL_STORAGE',
   'PERSISTENT_STORAGE',
+  'PERSISTENT_STORAGE_REQUESTS',
   'BACKUP_STORAGE',
   'BACKUP_DATA_TRANSFER',
 ] as const;
@@ -27,6 +28,7 @@ export const METERING_DIMENSION_LABELS: Record<MeteringDimension, string> = {
   PERIPHERAL_SERVICES: 'Peripheral',
   LOCAL_STORAGE: 'Cache Storage',
   PERSISTENT_STORAGE: 'Persistent Storage',
+  PERSISTENT_STORAGE_REQUESTS: 'Storage API Requests',
   BACKUP_STORAGE: 'Disaster Recovery',
   BACKUP_DATA_TRANSFER: 'Backup Data Transfer',
 };
@@ -39,6 +41,7 @@ export const METERING_UNITS = {
   PERIPHERAL_SERVICES: 'hour',
   LOCAL_STORAGE: 'GB-month',
   PERSISTENT_STORAGE: 'GB-month',
+  PERSISTENT_STORAGE_REQUESTS: 'thousand requests',
   BACKUP_STORAGE: 'GB-month',
   BACKUP_DATA_TRANSFER: 'GB',
 } as const satisfies Record<MeteringDimension, string>;
@@ -51,6 +54,7 @@ export const METERING_UNIT_LABELS: Record<MeteringDimension, string> = {
   PERIPHERAL_SERVICES: 'per hour',
   LOCAL_STORAGE: 'per GB-month',
   PERSISTENT_STORAGE: 'per GB-month',
+  PERSISTENT_STORAGE_REQUESTS: 'per 1,000 requests',
   BACKUP_STORAGE: 'per GB-month',
   BACKUP_DATA_TRANSFER: 'per GB',
 };
@@ -127,7 +131,7 @@ export const subscriptionConsumptionOverviewSchema = z
     /** Paid funds and free credits, apart (balance = paid_funds + free_credits). */
     paid_funds: moneySchema,
     free_credits: moneySchema,
-    /** What the subscription's clusters cost per real hour in their present state. */
+    /** What the subscription's clusters cost per billable hour in their present state. */
     hourly_rate: moneySchema,
     /** Hours the balance lasts at hourly_rate; null when nothing is charged or the balance is gone. */
     runway_hours: z.number().nullable(),
@@ -232,11 +236,16 @@ export const hourlyRateQuerySchema = z.object({
 });
 export const hourlyRatePreviewSchema = z
   .object({
-    /** A running cluster's cost per hour at the subscription's rates. */
+    /** A running cluster's cost per billable hour at the subscription's rates. */
     hourly_rate: moneySchema,
     balance: moneySchema,
-    /** Whole hours the balance covers at that rate. */
+    /** Whole billable hours the balance covers at that rate. */
     covers_hours: z.number().int(),
+    /**
+     * How many times faster than real time the cloud runs: 1 with AWS, more in the demo's simulated cloud, whose
+     * billable hours pass that much faster. The figures above are in billable hours either way.
+     */
+    time_scale: z.number().positive(),
   })
   .meta({ id: 'HourlyRatePreview' });
 export type HourlyRatePreview = z.infer<typeof hourlyRatePreviewSchema>;
@@ -244,6 +253,14 @@ export type HourlyRatePreview = z.infer<typeof hourlyRatePreviewSchema>;
 /** What "$X per hour at your rates; your balance covers about N hours" says. */
 export const costPreviewText = (hourlyRate: string, coversHours: number) =>
   `${hourlyRate} per hour at your rates; your balance covers about ${coversHours} hour${coversHours === 1 ? '' : 's'}`;
+
+/** The quiet note beside the cost preview when the cloud is the demo's faster simulated one. */
+export const fasterCloudText = (timeScale: number) =>
+  `The demo cloud runs ${timeScale} times faster than real time: a billable hour passes in ${
+    60 / timeScale >= 1
+      ? `${Math.round((60 / timeScale) * 10) / 10} minute${60 / timeScale === 1 ? '' : 's'}`
+      : `${Math.round(3600 / timeScale)} seconds`
+  }.`;
 
 /** Runway in words ("about 6 days"), for subscription details and home. */
 export function runwayText(hours: number | null): string | null {
@@ -296,7 +313,7 @@ export const balanceOutlookSchema = z
     paid_funds: moneySchema,
     free_credits: moneySchema,
     free_credit_grants: z.array(freeCreditGrantSchema),
-    /** What the subscription's clusters cost per real hour now (0 when nothing is charged). */
+    /** What the subscription's clusters cost per billable hour now (0 when nothing is charged). */
     hourly_rate: moneySchema,
     /** Hours the balance lasts at hourly_rate; null when nothing is charged or the balance is gone. */
     runway_hours: z.number().nullable(),

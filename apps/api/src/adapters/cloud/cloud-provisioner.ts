@@ -67,6 +67,19 @@ export interface ClusterDescription {
   failureReason?: string;
 }
 
+/** A stretch of real time, from `from` (included) to `to` (excluded). */
+export interface TimeWindow {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * API requests a running cluster typically makes to its persistent storage in an hour (reads of model segments by the
+ * query engines, writes by builds). Requests are charged as the cloud counts them; this figure is only for what a
+ * cluster is expected to cost before it is counted (the cost preview and the month's forecast).
+ */
+export const TYPICAL_STORAGE_REQUESTS_PER_HOUR = 20_000;
+
 export interface CloudProvisioner {
   readonly kind: 'aws' | 'simulated';
   /** Starts the stack creation; returns at once with the cloud's stack id. */
@@ -82,6 +95,11 @@ export interface CloudProvisioner {
   startCluster(stackName: string, region?: string): Promise<void>;
   /** Starts deleting the stack and its resources. describe() then reports DELETE_COMPLETE (or null). */
   deleteCluster(stackName: string, region?: string): Promise<void>;
+  /**
+   * API requests made to the cluster's persistent storage in each window, as the cloud counts them, in the order of
+   * `windows`. A driver that cannot count them leaves this out, and no requests are charged for its clusters.
+   */
+  storageRequests?(stackName: string, windows: readonly TimeWindow[], region?: string): Promise<number[]>;
 }
 
 /** Thrown by drivers when the cloud refuses a request for a reason the customer can act on. */

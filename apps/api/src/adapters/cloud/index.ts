@@ -5,8 +5,8 @@ import type { CloudProvisioner } from './cloud-provisioner.js';
 import { createAwsProvisioner, type AwsProvisionerOptions } from './aws/aws-provisioner.js';
 import { createSimulatedProvisioner, type SimulatedProvisioner } from './simulated/simulated-provisioner.js';
 
-export type { CloudProvisioner, ClusterDescription, ClusterSettings, CloudNode } from './cloud-provisioner.js';
-export { CloudRequestError, stackNameFor } from './cloud-provisioner.js';
+export type { CloudProvisioner, ClusterDescription, ClusterSettings, CloudNode, TimeWindow } from './cloud-provisioner.js';
+export { CloudRequestError, stackNameFor, TYPICAL_STORAGE_REQUESTS_PER_HOUR } from './cloud-provisioner.js';
 export type { SimulatedProvisioner } from './simulated/simulated-provisioner.js';
 export { simPagesRoutes } from './simulated/sim-pages.routes.js';
 export * from './manager-ticket.js';

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MeteringRepository } from './metering.repository.js';
 import type { createOverdueGuard } from './overdue-guard.js';
+import { createRequestCounting, type StorageRequestCounter } from './storage-requests.js';
 
 export const METERING_QUEUE = 'metering.charge';
 
@@ -15,15 +16,21 @@ export const METERING_QUEUE = 'metering.charge';
  */
 export function createChargingRun(deps: {
   db: Database;
-  repository: Pick<MeteringRepository, 'registerClusters' | 'accountsToMeter' | 'lockAccount' | 'chargeAccount' | 'markChecked'>;
+  repository: Pick<
+    MeteringRepository,
+    'registerClusters' | 'accountsToMeter' | 'lockAccount' | 'chargeAccount' | 'markChecked' | 'requestMarks' | 'markRequestsCounted'
+  >;
   ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring'>;
   guard: Pick<ReturnType<typeof createOverdueGuard>, 'guardAccount' | 'creditExpiryNotices'>;
   clock: Clock;
   logger?: FastifyBaseLogger;
   /** Real milliseconds one billable hour lasts. */
   hourMs: number;
+  /** The cloud's count of storage API requests; without it none are charged. */
+  storageRequests?: StorageRequestCounter;
 }) {
   const { db, repository, ledger, guard, clock } = deps;
+  const countRequests = createRequestCounting({ repository, count: deps.storageRequests, logger: deps.logger });
 
   /**
    * One metering run: charges every account's new billable hours (each account in one transaction with its
@@ -39,9 +46,10 @@ export function createChargingRun(deps: {
     let cents = 0;
     const metered = await repository.accountsToMeter();
     for (const accountId of only ? metered.filter((id) => id === only.accountId) : metered) {
+      const requests = await countRequests(accountId, now);
       await db.transaction(async (tx) => {
         await repository.lockAccount(accountId, tx);
-        const totals = await repository.chargeAccount(accountId, now, runId, tx);
+        const totals = await repository.chargeAccount(accountId, now, runId, tx, requests.requests);
         for (const total of totals) {
           hours += total.hours;
           cents += total.cents;
@@ -58,6 +66,7 @@ export function createChargingRun(deps: {
           );
         }
         await repository.markChecked(accountId, now, tx);
+        await repository.markRequestsCounted(requests.counted, tx);
       });
       try {
         await guard.guardAccount(accountId);

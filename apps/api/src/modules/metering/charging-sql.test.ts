@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chargeAccountSql, markCheckedSql, registerClustersSql } from './charging-sql.js';
+import { chargeAccountSql, markCheckedSql, markRequestsCountedSql, registerClustersSql } from './charging-sql.js';
 
 const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
 const RUN = '00000000-0000-4000-8000-0000000000ff';
@@ -21,6 +21,22 @@ describe('the charging run statements', () => {
 
   it('charge an account in one statement', async () => {
     await expect(rendered(chargeAccountSql(ACCOUNT, NOW, RUN))).toMatchFileSnapshot('./__snapshots__/charge-account.sql');
+  });
+
+  it('charge the storage requests the cloud counted with the hours, and move their marks', async () => {
+    const CLUSTER = '00000000-0000-4000-8000-0000000000c1';
+    const hour = new Date('2026-03-01T11:00:00.000Z');
+    const requests = [
+      { clusterId: CLUSTER, hourStart: hour, requests: 18_250 },
+      // An hour without requests is not charged.
+      { clusterId: CLUSTER, hourStart: new Date('2026-03-01T12:00:00.000Z'), requests: 0 },
+    ];
+    await expect(rendered(chargeAccountSql(ACCOUNT, NOW, RUN, requests))).toMatchFileSnapshot(
+      './__snapshots__/charge-account-with-requests.sql',
+    );
+    await expect(rendered(markRequestsCountedSql([{ clusterId: CLUSTER, until: NOW }]))).toMatchFileSnapshot(
+      './__snapshots__/mark-requests-counted.sql',
+    );
   });
 
   it('move the check mark and finish deleted clusters', async () => {

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { METERING_DIMENSIONS } from '@kumo/contract';
+import { METERING_DIMENSIONS, type MeteringDimension } from '@kumo/contract';
 import {
   meteringCharges,
   meteringClusters,
@@ -15,7 +15,7 @@ import {
   serviceRates,
 } from './metering.schema.js';
 import { clusterDirectory, clusterUsageChanges, type ClusterUsage } from '../clusters/index.js';
-import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
+import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, REQUESTS_PER_UNIT, round6 } from './rate-card.js';
 
 /** Audit rows are stamped before their transaction commits: a run looks this far behind its last check again. */
 export const LATE_WRITE_MARGIN_MS = 5 * 60_000;
@@ -47,13 +47,20 @@ function dimensionTable(): SQL {
   return sql`(values ${sql.join(rows, sql`, `)}) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)`;
 }
 
+/** Storage API requests the cloud counted in one billable hour of a cluster. */
+export interface CountedRequests {
+  clusterId: string;
+  hourStart: Date;
+  requests: number;
+}
+
 /** Starts following clusters metering has not seen, from their creation: every account's, or only one account's. */
 export function registerClustersSql(hourMs: number, accountId?: string): SQL {
   const m = meteringClusters;
   const d = clusterDirectory;
   return sql`
-    insert into ${m} (${names(m.clusterId, m.subscriptionId, m.accountId, m.originAt, m.hourMs, m.hasBackup, m.checkedUntil, m.finished)})
-    select ${d.clusterId}, ${d.subscriptionId}, ${d.accountId}, ${d.createdAt}, ${hourMs}, ${d.hasBackup}, ${d.createdAt}, false
+    insert into ${m} (${names(m.clusterId, m.subscriptionId, m.accountId, m.originAt, m.hourMs, m.hasBackup, m.checkedUntil, m.requestsCountedUntil, m.finished)})
+    select ${d.clusterId}, ${d.subscriptionId}, ${d.accountId}, ${d.createdAt}, ${hourMs}, ${d.hasBackup}, ${d.createdAt}, ${d.createdAt}, false
     from ${d}
     where not exists (select 1 from ${m} where ${m.clusterId} = ${d.clusterId})${accountId ? sql` and ${d.accountId} = ${accountId}` : sql``}
     on conflict do nothing`;
@@ -64,9 +71,10 @@ export function registerClustersSql(hourMs: number, accountId?: string): SQL {
  * statement: state segments from the clusters' usage changes → hours that touch them → price at the rate in effect
  * at the hour, free units first → insert (a charged hour conflicts and is skipped) → add to the rollups (per cluster
  * and day, per cluster and month, per subscription and day), so every rollup always equals the sum of its charges.
+ * The storage API requests the cloud counted (`requests`, hours with any) join the hours as they are, in thousands.
  * Answers the new cents and hours per subscription.
  */
-export function chargeAccountSql(accountId: string, now: Date, runId: string): SQL {
+export function chargeAccountSql(accountId: string, now: Date, runId: string, requests: readonly CountedRequests[] = []): SQL {
   // `mc` is the CTE of the account's unfinished metering_clusters rows, every column: named through an alias.
   const mc = alias(meteringClusters, 'mc');
   const u = clusterUsageChanges;
@@ -97,7 +105,7 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string): S
         ),
         cand as (
           select distinct c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
-                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start, dims.quantity
           from clipped c
           cross join lateral generate_series(
             floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
@@ -105,7 +113,7 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string): S
           ) as n
           join ${dimensionTable()}
             on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
-          where c.b > c.a
+          where c.b > c.a${countedRequests(requests)}
         ),
         rates as (
           select ${sr.dimension}, ${sr.rateE4}, ${sr.freeUnits}, ${sr.effectiveFrom},
@@ -113,7 +121,7 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string): S
           from ${sr} where ${sr.accountId} = ${accountId}
         ),
         fresh as (
-          select c.*, dims.quantity,
+          select c.*,
                  coalesce(r.rate_e4, dims.default_rate_e4) as rate_e4,
                  coalesce(r.free_units, dims.default_free_units) * dims.free_unit_size as allowance,
                  date_trunc('month', c.hour_start at time zone 'UTC') as month
@@ -183,6 +191,29 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string): S
         )
         select subscription_id, sum(amount_cents)::text as cents, sum(hours)::int as hours
         from day_sums group by subscription_id order by subscription_id`;
+}
+
+/** The hours whose requests were counted, as rows of `cand`; nothing when none were (the usual statement). */
+function countedRequests(requests: readonly CountedRequests[]): SQL {
+  const counted = requests.filter((r) => r.requests > 0);
+  if (counted.length === 0) return sql``;
+  const mc = alias(meteringClusters, 'mc');
+  const dimension: MeteringDimension = 'PERSISTENT_STORAGE_REQUESTS';
+  return sql`
+          union all
+          select q.cluster_id, ${dimension}::text, ${mc.subscriptionId}, ${mc.accountId}, q.hour_start, q.requests / ${REQUESTS_PER_UNIT}
+          from unnest(${sql.param(counted.map((r) => r.clusterId))}::uuid[], ${sql.param(counted.map((r) => r.hourStart.toISOString()))}::timestamptz[],
+                      ${sql.param(counted.map((r) => r.requests))}::numeric[]) as q(cluster_id, hour_start, requests)
+          join mc on ${mc.clusterId} = q.cluster_id`;
+}
+
+/** Advances the clusters' mark of counted storage requests to the end of the hours counted. */
+export function markRequestsCountedSql(counted: readonly { clusterId: string; until: Date }[]): SQL {
+  const m = meteringClusters;
+  return sql`
+    update ${m} set ${names(m.requestsCountedUntil)} = greatest(${m.requestsCountedUntil}, q.until)
+    from unnest(${sql.param(counted.map((c) => c.clusterId))}::uuid[], ${sql.param(counted.map((c) => c.until.toISOString()))}::timestamptz[]) as q(cluster_id, until)
+    where ${m.clusterId} = q.cluster_id`;
 }
 
 /** Moves the account's check mark to `now`; a deleted cluster is finished once its deletion is safely behind. */

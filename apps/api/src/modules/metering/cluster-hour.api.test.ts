@@ -21,7 +21,7 @@ describe.each(kinds)('the hourly rate of clusters billed by hours of different l
     await realHours.close();
   });
 
-  it('counts each cluster by its own billable hour in the forecast and the runway', async () => {
+  it("tells the rate and the runway per billable hour, however long a cluster's billable hour lasts", async () => {
     const customer = await newCustomer(simulated);
     const subscription = await newSubscription(simulated, customer);
     const cluster = await newMeteredCluster(simulated, customer, subscription);
@@ -29,11 +29,11 @@ describe.each(kinds)('the hourly rate of clusters billed by hours of different l
     await clusterEvent(simulated, cluster, 'CLUSTER_DEPLOYED', 'ONLINE');
     const perBillableHour = clusterHourCents(DEFAULT_RATES, 'running', false);
 
-    // Unseen by metering, it would bill the portal's hour: 60 billable hours a real hour.
+    // Unseen by metering, it would bill the portal's hour (a real minute); the rate is still per billable hour.
     const [unseen] = await simulated.services.metering.subscriptionOverview(customer.accountId);
-    expect(unseen!.hourlyCents).toBeCloseTo(perBillableHour * 60, 6);
+    expect(unseen!.hourlyCents).toBe(perBillableHour);
 
-    // Seen first by the real-hour portal, it bills real hours, whichever portal answers.
+    // Seen first by the real-hour portal, it bills real hours: the same rate, whichever portal answers.
     realHours.clock.advance(10 * MINUTE);
     await realHours.services.metering.run();
     simulated.clock.set(realHours.clock.now());

@@ -5,7 +5,7 @@ import { notFound } from '../../errors.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { dayText, type CostAnalysis, type CostAnalysisValues } from './cost-analysis.js';
 import type { MeteringRepository } from './metering.repository.js';
-import { REAL_HOUR_MS, type MeteringRates } from './metering-rates.js';
+import type { MeteringRates } from './metering-rates.js';
 import { clusterHourCents } from './rate-card.js';
 
 /** A subscription's month of cost, as the cost overview, the outlook, the report and staff read it. */
@@ -17,7 +17,7 @@ export interface SubscriptionCost {
   balanceCents: number;
   paidFundsCents: number;
   freeCreditsCents: number;
-  /** What its clusters cost per real hour now. */
+  /** What its clusters cost per billable hour now. */
   hourlyCents: number;
   /** Hours the balance lasts at that rate, to a tenth; null when nothing is charged or the balance is gone. */
   runwayHours: number | null;
@@ -40,6 +40,8 @@ export interface HourlyCostPreview {
   hourlyCents: number;
   balanceCents: number;
   coversHours: number;
+  /** How many times faster than real time the cloud's billable hours pass (1 with AWS). */
+  timeScale: number;
 }
 
 /**
@@ -49,24 +51,25 @@ export interface HourlyCostPreview {
 export function createCostOverview(deps: {
   repository: Pick<MeteringRepository, 'subscriptionCents' | 'monthlyCents' | 'clustersOf'>;
   subscriptions: Pick<SubscriptionsService, 'balances' | 'requireOwned'>;
-  rates: Pick<MeteringRates, 'ratesAt' | 'realHourCentsOf'>;
+  rates: Pick<MeteringRates, 'ratesAt' | 'hourCentsOf'>;
   analysis: CostAnalysis;
   clock: Clock;
-  /** Real milliseconds one billable hour lasts. */
+  /** Real milliseconds one billable hour lasts: only to say how much faster than real time the cloud runs. */
   hourMs: number;
 }) {
   const { repository, subscriptions, analysis, clock } = deps;
-  const { ratesAt, realHourCentsOf } = deps.rates;
+  const { ratesAt, hourCentsOf } = deps.rates;
 
   /**
    * The one forecast of a month's cost (docs/metering.md): what is charged so far plus what is running now, at its
-   * current hourly rate, until the month ends. A past month forecasts its actual total.
+   * current rate per billable hour, for every hour left in the month, in billing time (an hour of the month is one
+   * billable hour however fast the simulated cloud runs). A past month forecasts its actual total.
    */
-  function forecast(consumedCents: number, realHourCents: number, month: { from: Date; to: Date }): number {
+  function forecast(consumedCents: number, hourCents: number, month: { from: Date; to: Date }): number {
     const now = clock.now();
     if (now >= month.to) return consumedCents;
     const remainingHours = Math.max(0, (month.to.getTime() - Math.max(now.getTime(), month.from.getTime())) / HOUR);
-    return consumedCents + Math.round(realHourCents * remainingHours);
+    return consumedCents + Math.round(hourCents * remainingHours);
   }
 
   async function requireCluster(accountId: string, clusterId: string) {
@@ -80,7 +83,7 @@ export function createCostOverview(deps: {
   async function monthCosts(accountId: string, subscriptionIds: string[], month: { from: Date; to: Date }) {
     const [consumedCents, hourCents] = await Promise.all([
       repository.subscriptionCents(subscriptionIds, dayText(month.from), dayText(month.to)),
-      realHourCentsOf(accountId, {}),
+      hourCentsOf(accountId, {}),
     ]);
     return (subscriptionId: string) => {
       const consumed = consumedCents.get(subscriptionId) ?? 0;
@@ -138,7 +141,7 @@ export function createCostOverview(deps: {
       const scope = { subscriptionId: cluster.subscriptionId, clusterId: cluster.id };
       const [monthly, hourCents] = await Promise.all([
         repository.monthlyCents(scope, dayText(month.from), dayText(month.to)),
-        realHourCentsOf(accountId, { clusterId }),
+        hourCentsOf(accountId, { clusterId }),
       ]);
       const consumed = monthly.get(dayText(month.from)) ?? 0;
       const hourly = hourCents(cluster.subscriptionId);
@@ -153,16 +156,17 @@ export function createCostOverview(deps: {
       };
     },
 
-    /** The cost preview: what one running cluster costs per real hour at the account's rates, and how long the balance lasts. */
+    /** The cost preview: what one running cluster costs per billable hour at the account's rates, and how many such hours the balance covers. */
     async hourlyRatePreview(accountId: string, subscriptionId: string, dr: boolean): Promise<HourlyCostPreview> {
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
       const rates = await ratesAt(accountId, clock.now());
-      const realHourCents = Math.round((clusterHourCents(rates, 'running', dr) * REAL_HOUR_MS) / deps.hourMs);
+      const hourCents = clusterHourCents(rates, 'running', dr);
       const balance = subscription.balanceCents;
       return {
-        hourlyCents: realHourCents,
+        hourlyCents: hourCents,
         balanceCents: balance,
-        coversHours: realHourCents > 0 ? Math.max(0, Math.floor(balance / realHourCents)) : 0,
+        coversHours: hourCents > 0 ? Math.max(0, Math.floor(balance / hourCents)) : 0,
+        timeScale: Math.round((HOUR / deps.hourMs) * 100) / 100,
       };
     },
   };

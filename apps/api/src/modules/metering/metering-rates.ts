@@ -11,14 +11,12 @@ export const REAL_HOUR_MS = HOUR;
 
 /**
  * The account's rates: those in force at a moment (staff-set rows over the default card), what its clusters cost per
- * real hour now, the rate card the customer sees, and new rates set by staff.
+ * billable hour now, the rate card the customer sees, and new rates set by staff.
  */
 export function createMeteringRates(deps: {
   db: Database;
   repository: Pick<MeteringRepository, 'rateRows' | 'usageMix' | 'insertRates'>;
   clock: Clock;
-  /** Real milliseconds one billable hour lasts. */
-  hourMs: number;
 }) {
   const { db, repository, clock } = deps;
 
@@ -31,29 +29,25 @@ export function createMeteringRates(deps: {
   }
 
   /**
-   * What the clusters cost per real hour now, per subscription. Each cluster is charged by the billable hour fixed when
-   * metering first saw it (the sim's are shorter, and a portal restarted at another speed keeps the old length), so each
-   * counts by its own; one that metering has not seen yet will bill the portal's.
+   * What the clusters cost per billable hour now, per subscription, at today's rates. Money is told in billing time:
+   * a billable hour is a real hour with AWS and a shorter one in the faster simulated cloud, and it costs the same in
+   * both, so the figure does not depend on how fast the cloud runs.
    */
-  async function realHourCentsOf(accountId: string, filter: { clusterId?: string }) {
+  async function hourCentsOf(accountId: string, filter: { clusterId?: string }) {
     const [rates, mix] = await Promise.all([ratesAt(accountId, clock.now()), repository.usageMix(accountId, filter)]);
-    /** Cents per billable hour, per subscription and hour length. */
-    const billable = new Map<string, Map<number, number>>();
+    const billable = new Map<string, number>();
     for (const group of mix) {
       // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
       if (group.usage === 'none') continue;
-      const byHour = billable.get(group.subscriptionId) ?? new Map<number, number>();
-      const hourMs = group.hourMs ?? deps.hourMs;
-      byHour.set(hourMs, (byHour.get(hourMs) ?? 0) + clusterHourCents(rates, group.usage, group.hasBackup) * group.count);
-      billable.set(group.subscriptionId, byHour);
+      const cents = clusterHourCents(rates, group.usage, group.hasBackup) * group.count;
+      billable.set(group.subscriptionId, (billable.get(group.subscriptionId) ?? 0) + cents);
     }
-    return (subscriptionId: string) =>
-      Math.round([...(billable.get(subscriptionId) ?? [])].reduce((sum, [hourMs, cents]) => sum + (cents * REAL_HOUR_MS) / hourMs, 0));
+    return (subscriptionId: string) => billable.get(subscriptionId) ?? 0;
   }
 
   return {
     ratesAt,
-    realHourCentsOf,
+    hourCentsOf,
 
     /** The account's rate rows, newest first: the rate history staff see. */
     rateChanges: (accountId: string) => repository.rateRows(accountId),

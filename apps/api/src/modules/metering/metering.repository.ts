@@ -11,7 +11,14 @@ import {
   serviceRates,
 } from './metering.schema.js';
 import { clusterDirectory } from '../clusters/index.js';
-import { chargeAccountSql, markCheckedSql, names, registerClustersSql } from './charging-sql.js';
+import {
+  chargeAccountSql,
+  markCheckedSql,
+  markRequestsCountedSql,
+  names,
+  registerClustersSql,
+  type CountedRequests,
+} from './charging-sql.js';
 import type { Rate } from './rate-card.js';
 
 /** node-postgres answers raw SQL with its rows; the generic database type does not say so. */
@@ -83,9 +90,29 @@ export function createMeteringRepository(db: Database) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('metering'), hashtext(${accountId}))`);
     },
 
-    /** Charges the account's new billable hours (charging-sql.ts); answers the new cents and hours per subscription. */
-    async chargeAccount(accountId: string, now: Date, runId: string, tx: Tx): Promise<Totals[]> {
-      const result = await run<{ subscription_id: string; cents: string; hours: number }>(tx, chargeAccountSql(accountId, now, runId));
+    /** The account's followed clusters, with where their billable hours start and how far their requests are counted. */
+    async requestMarks(accountId: string, tx: DbOrTx = db) {
+      const m = meteringClusters;
+      return tx
+        .select({ clusterId: m.clusterId, originAt: m.originAt, hourMs: m.hourMs, countedUntil: m.requestsCountedUntil })
+        .from(m)
+        .where(and(eq(m.accountId, accountId), eq(m.finished, false)));
+    },
+
+    /** Advances the clusters' mark of counted storage requests (in the charging transaction). */
+    async markRequestsCounted(counted: readonly { clusterId: string; until: Date }[], tx: Tx): Promise<void> {
+      if (counted.length > 0) await tx.execute(markRequestsCountedSql(counted));
+    },
+
+    /**
+     * Charges the account's new billable hours and the storage requests counted for it (charging-sql.ts); answers the
+     * new cents and hours per subscription.
+     */
+    async chargeAccount(accountId: string, now: Date, runId: string, tx: Tx, requests: readonly CountedRequests[] = []): Promise<Totals[]> {
+      const result = await run<{ subscription_id: string; cents: string; hours: number }>(
+        tx,
+        chargeAccountSql(accountId, now, runId, requests),
+      );
       return result.rows.map((row) => ({ subscriptionId: row.subscription_id, cents: Number(row.cents), hours: row.hours }));
     },
 
@@ -243,24 +270,16 @@ export function createMeteringRepository(db: Database) {
     },
 
     /**
-     * How many of the account's clusters use something now, per subscription, usage, backup and billable-hour length
-     * (null until metering first sees the cluster): what the hourly rates are summed from, a few rows for any number
-     * of clusters.
+     * How many of the account's clusters use something now, per subscription, usage and backup: what the hourly rates
+     * are summed from, a few rows for any number of clusters.
      */
     async usageMix(accountId: string, filter: { clusterId?: string }, tx: DbOrTx = db) {
       const d = clusterDirectory;
       return tx
-        .select({
-          subscriptionId: d.subscriptionId,
-          usage: d.usage,
-          hasBackup: d.hasBackup,
-          hourMs: meteringClusters.hourMs,
-          count: sql<number>`count(*)::int`,
-        })
+        .select({ subscriptionId: d.subscriptionId, usage: d.usage, hasBackup: d.hasBackup, count: sql<number>`count(*)::int` })
         .from(d)
-        .leftJoin(meteringClusters, eq(meteringClusters.clusterId, d.clusterId))
         .where(and(eq(d.accountId, accountId), ne(d.usage, 'none'), filter.clusterId ? eq(d.clusterId, filter.clusterId) : undefined))
-        .groupBy(d.subscriptionId, d.usage, d.hasBackup, meteringClusters.hourMs);
+        .groupBy(d.subscriptionId, d.usage, d.hasBackup);
     },
 
     /** Sum of all charges of some subscriptions (the property test's and the checks' ground truth). */

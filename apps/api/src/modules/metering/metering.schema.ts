@@ -35,6 +35,8 @@ export const meteringClusters = pgTable(
     hourMs: bigint('hour_ms', { mode: 'number' }).notNull(),
     hasBackup: boolean('has_backup').notNull(),
     checkedUntil: at('checked_until').notNull(),
+    /** Storage API requests are counted (and charged) for the billable hours that ended before this. */
+    requestsCountedUntil: at('requests_counted_until').notNull(),
     finished: boolean('finished').notNull().default(false),
   },
   (table) => [

@@ -20,6 +20,7 @@ import { createMeteringRates } from './metering-rates.js';
 import type { MeteringRepository } from './metering.repository.js';
 import { createOverdueGuard } from './overdue-guard.js';
 import { createReportPages } from './report-pages.js';
+import type { StorageRequestCounter } from './storage-requests.js';
 
 export { METERING_QUEUE } from './charging-run.js';
 export { REAL_HOUR_MS } from './metering-rates.js';
@@ -45,9 +46,11 @@ export function createMeteringService(deps: {
   logger?: FastifyBaseLogger;
   /** Real milliseconds one billable hour lasts: an hour with AWS, 3,600,000 / SIM_TIME_SCALE in the simulated cloud. */
   hourMs: number;
+  /** The cloud's count of a cluster's storage API requests per window; without it none are charged. */
+  storageRequests?: StorageRequestCounter;
 }) {
   const { db, repository, ledger, subscriptions, clusters, auth, mail, clock, logger, hourMs } = deps;
-  const rates = createMeteringRates({ db, repository, clock, hourMs });
+  const rates = createMeteringRates({ db, repository, clock });
   const analysis = createCostAnalysis({ repository, ratesAt: rates.ratesAt, clock });
   const overview = createCostOverview({ repository, subscriptions, rates, analysis, clock, hourMs });
   const guard = createOverdueGuard({
@@ -60,9 +63,9 @@ export function createMeteringService(deps: {
     mail,
     clock,
     logger,
-    hourCentsOf: (accountId) => rates.realHourCentsOf(accountId, {}),
+    hourCentsOf: (accountId) => rates.hourCentsOf(accountId, {}),
   });
-  const run = createChargingRun({ db, repository, ledger, guard, clock, logger, hourMs });
+  const run = createChargingRun({ db, repository, ledger, guard, clock, logger, hourMs, storageRequests: deps.storageRequests });
   const reports = createReportPages({ ...deps, overview, analysis });
 
   return {

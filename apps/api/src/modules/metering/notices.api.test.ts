@@ -8,8 +8,15 @@ import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../te
 import { DEFAULT_RATES, clusterHourCents } from './rate-card.js';
 
 const kinds = await databaseKinds();
-/** What the running cluster costs each hour: with no free units every hour is charged at this. */
-const HOUR_CENTS = clusterHourCents(DEFAULT_RATES, 'running', false);
+/**
+ * The rates of these accounts: no free units, and storage requests free (the cloud holds no stack for these clusters,
+ * so it counts none), so every hour is charged at HOUR_CENTS and the forecast expects just that.
+ */
+const RATES = DEFAULT_RATES.map((r) =>
+  r.dimension === 'PERSISTENT_STORAGE_REQUESTS' ? { ...r, rateE4: 0 } : r.freeUnits > 0 ? { ...r, freeUnits: 0 } : r,
+);
+/** What the running cluster costs each hour. */
+const HOUR_CENTS = clusterHourCents(RATES, 'running', false);
 
 /**
  * The owner's runway mails (docs/metering.md, Balance rules), on the injected clock: under 7 days, under 1 day,
@@ -41,15 +48,7 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     await newSubscription(ctx, customer, 'Credits');
     const subscriptionId = await newSubscription(ctx, customer, 'Runway');
     // No free units: every hour costs the same.
-    await ctx.services.metering.setRates(
-      customer.accountId,
-      [
-        { dimension: 'DATA_PROCESS', rateE4: 500, freeUnits: 0 },
-        { dimension: 'LOCAL_STORAGE', rateE4: 1000, freeUnits: 0 },
-      ],
-      ctx.clock.now(),
-      null,
-    );
+    await ctx.services.metering.setRates(customer.accountId, [...RATES], ctx.clock.now(), null);
     await ctx.services.ledger.setOverdueLimit(customer.accountId, overdueLimitHours * HOUR_CENTS);
     await ctx.services.ledger.addAdminFunds({
       subscriptionId,

@@ -29,7 +29,7 @@ export function createOverdueGuard(deps: {
   mail: Pick<MailService, 'enqueue' | 'dispatch'>;
   clock: Clock;
   logger?: FastifyBaseLogger;
-  /** What the account's clusters cost per real hour now, per subscription. */
+  /** What the account's clusters cost per billable hour now, per subscription. */
   hourCentsOf(accountId: string): Promise<(subscriptionId: string) => number>;
 }) {
   const { db, repository, ledger, subscriptions, clusters, auth, mail, clock } = deps;
@@ -73,25 +73,19 @@ export function createOverdueGuard(deps: {
     ]);
   }
 
-  async function runwayNotices(
-    accountId: string,
-    subscription: SubscriptionSummary,
-    balance: number,
-    limit: number,
-    realHourCents: number,
-  ) {
+  async function runwayNotices(accountId: string, subscription: SubscriptionSummary, balance: number, limit: number, hourCents: number) {
     const name = subscription.name;
-    const hoursLeft = (balance + limit) / realHourCents;
-    const hoursToZero = balance / realHourCents;
+    const hoursLeft = (balance + limit) / hourCents;
+    const hoursToZero = balance / hourCents;
     const episode = clock.now().toISOString().slice(0, 7);
     const runway = (threshold: string, text: string) =>
       notify(accountId, `runway-${threshold}:${subscription.id}:${episode}`, `${name}: your balance runs out soon`, [
-        `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${name} (${formatUsdCents(balance)}) lasts ${text}.`,
+        `At the current rate of ${formatUsdCents(hourCents)} per hour, the balance of ${name} (${formatUsdCents(balance)}) lasts ${text}.`,
         'Add funds to keep your clusters running.',
       ]);
     if (hoursLeft < 24) {
       await notify(accountId, `overdue-24h:${subscription.id}:${episode}`, `${name}: clusters stop within 24 hours`, [
-        `At the current rate of ${formatUsdCents(realHourCents)} per hour, the balance of ${name} reaches the overdue limit in about ${Math.max(0, Math.floor(hoursLeft))} hours.`,
+        `At the current rate of ${formatUsdCents(hourCents)} per hour, the balance of ${name} reaches the overdue limit in about ${Math.max(0, Math.floor(hoursLeft))} hours.`,
         'Then its running clusters are stopped. Add funds to keep them running.',
       ]);
     }
@@ -113,7 +107,7 @@ export function createOverdueGuard(deps: {
       const live = new Map((await subscriptions.list(accountId)).map((s) => [s.id, s]));
       const limit = await ledger.overdueLimit(accountId);
       // Stopping one subscription's clusters leaves the others' hourly cost as it is: read once.
-      const hourCents = await deps.hourCentsOf(accountId);
+      const hourCentsOf = await deps.hourCentsOf(accountId);
       for (const subscriptionId of new Set(notDeleted.map((cluster) => cluster.subscriptionId))) {
         const subscription = live.get(subscriptionId);
         if (!subscription) {
@@ -129,8 +123,8 @@ export function createOverdueGuard(deps: {
           await stopOverdue(accountId, subscription, balance, limit);
           continue;
         }
-        const realHourCents = hourCents(subscriptionId);
-        if (realHourCents > 0) await runwayNotices(accountId, subscription, balance, limit, realHourCents);
+        const hourCents = hourCentsOf(subscriptionId);
+        if (hourCents > 0) await runwayNotices(accountId, subscription, balance, limit, hourCents);
       }
     },
 

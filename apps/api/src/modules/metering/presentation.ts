@@ -47,6 +47,7 @@ export function toHourlyRatePreviewWire(preview: HourlyCostPreview): HourlyRateP
     hourly_rate: centsToAmount(preview.hourlyCents),
     balance: centsToAmount(preview.balanceCents),
     covers_hours: preview.coversHours,
+    time_scale: preview.timeScale,
   };
 }
 

@@ -17,6 +17,7 @@ const SERVICE_COLORS: Record<(typeof METERING_DIMENSIONS)[number], string> = {
   PERIPHERAL_SERVICES: 'orange.6',
   LOCAL_STORAGE: 'cyan.6',
   PERSISTENT_STORAGE: 'grape.6',
+  PERSISTENT_STORAGE_REQUESTS: 'indigo.6',
   BACKUP_STORAGE: 'yellow.6',
   BACKUP_DATA_TRANSFER: 'pink.6',
 };

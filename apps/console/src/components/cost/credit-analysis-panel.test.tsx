@@ -80,13 +80,14 @@ describe('cost analysis tab', { timeout: 30_000 }, () => {
       'Peripheral',
       'Cache Storage',
       'Persistent Storage',
+      'Storage API Requests',
       'Disaster Recovery',
       'Backup Data Transfer',
       'Free Build Up To',
       'Free Cache Storage Up To',
     ]);
     const secondDay = within(consumption).getAllByRole('row')[2]!;
-    expect(cellsOf(secondDay)).toEqual(['Nov 2', '50', '13', '--', '--', '--', '0.55', '--', '--', '4', '--']);
+    expect(cellsOf(secondDay)).toEqual(['Nov 2', '50', '13', '--', '--', '--', '0.55', '--', '--', '--', '4', '--']);
   });
 
   it('says usage cost is not available when the month holds no charge, and asks for the month picked', async () => {

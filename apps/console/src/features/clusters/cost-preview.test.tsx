@@ -13,7 +13,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('cost preview before a start', { timeout: 30_000 }, () => {
   it('says what the cluster costs per hour and how long the balance lasts, then starts on confirmation', async () => {
     const { fetchMock } = mockApi({
-      'GET /api/cluster/consumption/hourly-rate': () => jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365 }),
+      'GET /api/cluster/consumption/hourly-rate': () =>
+        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
     });
     const onConfirm = vi.fn();
     renderRoutes(
@@ -34,8 +35,35 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('$4.75 per hour at your rates; your balance covers about 365 hours.')).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0] as string).toBe(`/api/cluster/consumption/hourly-rate?subscriptionId=${SUBSCRIPTION_ID}&dr=true`);
+    // A real cloud: nothing said about its speed.
+    expect(screen.queryByText(/times faster/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledOnce());
+  });
+
+  it('says once, quietly, how much faster the demo cloud runs, with the figures still per billable hour', async () => {
+    mockApi({
+      'GET /api/cluster/consumption/hourly-rate': () =>
+        jsonResponse(200, { hourly_rate: 6.65, balance: 500, covers_hours: 75, time_scale: 60 }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <StartClusterDialog
+              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, backup_region: null }}
+              starting={false}
+              onConfirm={() => {}}
+              onClose={() => {}}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByText('$6.65 per hour at your rates; your balance covers about 75 hours.')).toBeInTheDocument();
+    expect(screen.getAllByText('The demo cloud runs 60 times faster than real time: a billable hour passes in 1 minute.')).toHaveLength(1);
   });
 
   it('still lets the customer start when the rate cannot be read', async () => {

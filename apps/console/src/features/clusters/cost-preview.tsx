@@ -1,18 +1,27 @@
 import { Text } from '@mantine/core';
-import { costPreviewText } from '@kumo/contract';
+import { costPreviewText, fasterCloudText } from '@kumo/contract';
 import { formatUsd } from '../../lib/format';
 import { useHourlyRatePreview } from './api/hourly-rate';
 
 /**
- * "$X per hour at your rates; your balance covers about N hours", wherever money is about to be spent.
+ * "$X per hour at your rates; your balance covers about N hours", wherever money is about to be spent, in billable
+ * hours; in the demo's faster simulated cloud a quiet line says how much faster its hours pass.
  * Nothing is shown while it loads or when the rate cannot be read: the action itself does not depend on it.
  */
 export function CostPreview({ subscriptionId, dr }: { subscriptionId: string | undefined; dr: boolean }) {
   const preview = useHourlyRatePreview(subscriptionId, dr);
   if (!preview.data) return null;
+  const { hourly_rate, covers_hours, time_scale } = preview.data;
   return (
-    <Text fz="sm" fw={500} data-testid="cost-preview">
-      {costPreviewText(formatUsd(preview.data.hourly_rate), preview.data.covers_hours)}.
-    </Text>
+    <>
+      <Text fz="sm" fw={500} data-testid="cost-preview">
+        {costPreviewText(formatUsd(hourly_rate), covers_hours)}.
+      </Text>
+      {time_scale > 1 && (
+        <Text fz="xs" c="dimmed" data-testid="faster-cloud">
+          {fasterCloudText(time_scale)}
+        </Text>
+      )}
+    </>
   );
 }

@@ -9,8 +9,15 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock.js';
 import type { Database } from '../../../db/client.js';
 import { simCloudStacks } from './sim-cloud.schema.js';
-import { CloudRequestError, type ClusterDescription, type CloudProvisioner, type CreateClusterInput } from '../cloud-provisioner.js';
+import {
+  CloudRequestError,
+  type ClusterDescription,
+  type CloudProvisioner,
+  type CreateClusterInput,
+  type TimeWindow,
+} from '../cloud-provisioner.js';
 import { describeSimStack, type SimStackRecord } from './sim-timeline.js';
+import { simStorageRequests } from './sim-storage-requests.js';
 
 export interface SimulatedCloudOptions {
   db: Database;
@@ -32,6 +39,7 @@ export function simulatedPageUrls(publicUrl: string, stackName: string) {
 
 export interface SimulatedProvisioner extends CloudProvisioner {
   readonly kind: 'simulated';
+  storageRequests(stackName: string, windows: readonly TimeWindow[]): Promise<number[]>;
   /** The stack's settings and description, for the simulated pages; undefined when unknown. */
   stackInfo(
     stackName: string,
@@ -117,6 +125,11 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
       // Deleting a stack that is gone is not an error in CloudFormation either.
       if (!row || row.deleteRequestedAt) return;
       await db.update(simCloudStacks).set({ deleteRequestedAt: clock.now() }).where(eq(simCloudStacks.stackName, stackName));
+    },
+
+    async storageRequests(stackName: string, windows: readonly TimeWindow[]) {
+      const row = await find(stackName);
+      return windows.map((window) => (row ? simStorageRequests(record(row), window, timeScale) : 0));
     },
 
     async stackInfo(stackName: string) {

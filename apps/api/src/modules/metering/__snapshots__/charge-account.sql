@@ -19,28 +19,28 @@ with mc as (
         ),
         cand as (
           select distinct c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
-                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start, dims.quantity
           from clipped c
           cross join lateral generate_series(
             floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
             (ceil(extract(epoch from (c.b - c.origin_at)) * 1000 / c.hour_ms) - 1)::bigint
           ) as n
-          join (values ($6::text, $7::text, $8::numeric, $9::numeric, $10::bigint, $11::numeric), ($12::text, $13::text, $14::numeric, $15::numeric, $16::bigint, $17::numeric), ($18::text, $19::text, $20::numeric, $21::numeric, $22::bigint, $23::numeric), ($24::text, $25::text, $26::numeric, $27::numeric, $28::bigint, $29::numeric), ($30::text, $31::text, $32::numeric, $33::numeric, $34::bigint, $35::numeric), ($36::text, $37::text, $38::numeric, $39::numeric, $40::bigint, $41::numeric), ($42::text, $43::text, $44::numeric, $45::numeric, $46::bigint, $47::numeric), ($48::text, $49::text, $50::numeric, $51::numeric, $52::bigint, $53::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)
+          join (values ($6::text, $7::text, $8::numeric, $9::numeric, $10::bigint, $11::numeric), ($12::text, $13::text, $14::numeric, $15::numeric, $16::bigint, $17::numeric), ($18::text, $19::text, $20::numeric, $21::numeric, $22::bigint, $23::numeric), ($24::text, $25::text, $26::numeric, $27::numeric, $28::bigint, $29::numeric), ($30::text, $31::text, $32::numeric, $33::numeric, $34::bigint, $35::numeric), ($36::text, $37::text, $38::numeric, $39::numeric, $40::bigint, $41::numeric), ($42::text, $43::text, $44::numeric, $45::numeric, $46::bigint, $47::numeric), ($48::text, $49::text, $50::numeric, $51::numeric, $52::bigint, $53::numeric), ($54::text, $55::text, $56::numeric, $57::numeric, $58::bigint, $59::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)
             on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
           where c.b > c.a
         ),
         rates as (
           select "service_rates"."dimension", "service_rates"."rate_e4", "service_rates"."free_units", "service_rates"."effective_from",
                  lead("service_rates"."effective_from") over (partition by "service_rates"."dimension" order by "service_rates"."effective_from") as until
-          from "service_rates" where "service_rates"."account_id" = $54
+          from "service_rates" where "service_rates"."account_id" = $60
         ),
         fresh as (
-          select c.*, dims.quantity,
+          select c.*,
                  coalesce(r.rate_e4, dims.default_rate_e4) as rate_e4,
                  coalesce(r.free_units, dims.default_free_units) * dims.free_unit_size as allowance,
                  date_trunc('month', c.hour_start at time zone 'UTC') as month
           from cand c
-          join (values ($55::text, $56::text, $57::numeric, $58::numeric, $59::bigint, $60::numeric), ($61::text, $62::text, $63::numeric, $64::numeric, $65::bigint, $66::numeric), ($67::text, $68::text, $69::numeric, $70::numeric, $71::bigint, $72::numeric), ($73::text, $74::text, $75::numeric, $76::numeric, $77::bigint, $78::numeric), ($79::text, $80::text, $81::numeric, $82::numeric, $83::bigint, $84::numeric), ($85::text, $86::text, $87::numeric, $88::numeric, $89::bigint, $90::numeric), ($91::text, $92::text, $93::numeric, $94::numeric, $95::bigint, $96::numeric), ($97::text, $98::text, $99::numeric, $100::numeric, $101::bigint, $102::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units) on dims.dimension = c.dimension
+          join (values ($61::text, $62::text, $63::numeric, $64::numeric, $65::bigint, $66::numeric), ($67::text, $68::text, $69::numeric, $70::numeric, $71::bigint, $72::numeric), ($73::text, $74::text, $75::numeric, $76::numeric, $77::bigint, $78::numeric), ($79::text, $80::text, $81::numeric, $82::numeric, $83::bigint, $84::numeric), ($85::text, $86::text, $87::numeric, $88::numeric, $89::bigint, $90::numeric), ($91::text, $92::text, $93::numeric, $94::numeric, $95::bigint, $96::numeric), ($97::text, $98::text, $99::numeric, $100::numeric, $101::bigint, $102::numeric), ($103::text, $104::text, $105::numeric, $106::numeric, $107::bigint, $108::numeric), ($109::text, $110::text, $111::numeric, $112::numeric, $113::bigint, $114::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units) on dims.dimension = c.dimension
           left join rates r
             on r.dimension = c.dimension and r.effective_from <= c.hour_start and (r.until is null or c.hour_start < r.until)
           where not exists (
@@ -50,7 +50,7 @@ with mc as (
         used as (
           select "metering_charges"."dimension", date_trunc('month', "metering_charges"."hour_start" at time zone 'UTC') as month, sum("metering_charges"."free_quantity") as used
           from "metering_charges"
-          where "metering_charges"."account_id" = $103 and "metering_charges"."free_quantity" > 0
+          where "metering_charges"."account_id" = $115 and "metering_charges"."free_quantity" > 0
             and "metering_charges"."hour_start" >= (select min(month) from fresh) at time zone 'UTC'
           group by 1, 2
         ),
@@ -70,7 +70,7 @@ with mc as (
           insert into "metering_charges"
             ("cluster_id", "dimension", "hour_start", "subscription_id", "account_id", "quantity", "free_quantity", "rate_e4", "amount_cents", "run_id", "charged_at")
           select cluster_id, dimension, hour_start, subscription_id, account_id, quantity, free_quantity, rate_e4,
-                 round((quantity - free_quantity) * rate_e4 / 100)::bigint, $104, $105
+                 round((quantity - free_quantity) * rate_e4 / 100)::bigint, $116, $117
           from priced
           on conflict do nothing
           returning "subscription_id", "cluster_id", "dimension", "hour_start", "quantity", "free_quantity", "amount_cents"
@@ -148,67 +148,79 @@ with mc as (
 -- $39 = "1"
 -- $40 = 1200
 -- $41 = "0"
--- $42 = "BACKUP_STORAGE"
--- $43 = "backup"
--- $44 = "0.684932"
+-- $42 = "PERSISTENT_STORAGE_REQUESTS"
+-- $43 = "requests"
+-- $44 = "20"
 -- $45 = "1"
--- $46 = 500
+-- $46 = 50
 -- $47 = "0"
--- $48 = "BACKUP_DATA_TRANSFER"
+-- $48 = "BACKUP_STORAGE"
 -- $49 = "backup"
--- $50 = "1"
+-- $50 = "0.684932"
 -- $51 = "1"
--- $52 = 200
+-- $52 = 500
 -- $53 = "0"
--- $54 = "00000000-0000-4000-8000-00000000000a"
--- $55 = "BI_SERVER"
--- $56 = "compute"
--- $57 = "8"
--- $58 = "1"
--- $59 = 600
--- $60 = "0"
--- $61 = "QUERY_ENGINES"
+-- $54 = "BACKUP_DATA_TRANSFER"
+-- $55 = "backup"
+-- $56 = "1"
+-- $57 = "1"
+-- $58 = 200
+-- $59 = "0"
+-- $60 = "00000000-0000-4000-8000-00000000000a"
+-- $61 = "BI_SERVER"
 -- $62 = "compute"
--- $63 = "80"
+-- $63 = "8"
 -- $64 = "1"
 -- $65 = 600
 -- $66 = "0"
--- $67 = "DATA_PROCESS"
+-- $67 = "QUERY_ENGINES"
 -- $68 = "compute"
--- $69 = "16"
--- $70 = "16"
--- $71 = 500
--- $72 = "50"
--- $73 = "PERIPHERAL_SERVICES"
+-- $69 = "80"
+-- $70 = "1"
+-- $71 = 600
+-- $72 = "0"
+-- $73 = "DATA_PROCESS"
 -- $74 = "compute"
--- $75 = "1"
--- $76 = "1"
--- $77 = 2500
--- $78 = "0"
--- $79 = "LOCAL_STORAGE"
--- $80 = "storage"
--- $81 = "1.369863"
+-- $75 = "16"
+-- $76 = "16"
+-- $77 = 500
+-- $78 = "50"
+-- $79 = "PERIPHERAL_SERVICES"
+-- $80 = "compute"
+-- $81 = "1"
 -- $82 = "1"
--- $83 = 1000
--- $84 = "200"
--- $85 = "PERSISTENT_STORAGE"
+-- $83 = 2500
+-- $84 = "0"
+-- $85 = "LOCAL_STORAGE"
 -- $86 = "storage"
--- $87 = "0.684932"
+-- $87 = "1.369863"
 -- $88 = "1"
--- $89 = 1200
--- $90 = "0"
--- $91 = "BACKUP_STORAGE"
--- $92 = "backup"
+-- $89 = 1000
+-- $90 = "200"
+-- $91 = "PERSISTENT_STORAGE"
+-- $92 = "storage"
 -- $93 = "0.684932"
 -- $94 = "1"
--- $95 = 500
+-- $95 = 1200
 -- $96 = "0"
--- $97 = "BACKUP_DATA_TRANSFER"
--- $98 = "backup"
--- $99 = "1"
+-- $97 = "PERSISTENT_STORAGE_REQUESTS"
+-- $98 = "requests"
+-- $99 = "20"
 -- $100 = "1"
--- $101 = 200
+-- $101 = 50
 -- $102 = "0"
--- $103 = "00000000-0000-4000-8000-00000000000a"
--- $104 = "00000000-0000-4000-8000-0000000000ff"
--- $105 = "2026-03-01T12:34:56.000Z"
+-- $103 = "BACKUP_STORAGE"
+-- $104 = "backup"
+-- $105 = "0.684932"
+-- $106 = "1"
+-- $107 = 500
+-- $108 = "0"
+-- $109 = "BACKUP_DATA_TRANSFER"
+-- $110 = "backup"
+-- $111 = "1"
+-- $112 = "1"
+-- $113 = 200
+-- $114 = "0"
+-- $115 = "00000000-0000-4000-8000-00000000000a"
+-- $116 = "00000000-0000-4000-8000-0000000000ff"
+-- $117 = "2026-03-01T12:34:56.000Z"
