@@ -88,6 +88,11 @@ export const customerPageSchema = z
   .meta({ id: 'CustomerPage' });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
+/** GET /api/admin/users: 50 a page (spec section 9); search matches part of the e-mail or the name, any case. */
+export const customerListQuerySchema = pageQuerySchema(PAGE_SIZES.customers).extend({
+  search: z.string().trim().max(254).optional(),
+});
+
 /** Path and query parameters: the customer's user id, a transaction id. */
 export const adminUserIdParamsSchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
 export const adminUserIdQuerySchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });

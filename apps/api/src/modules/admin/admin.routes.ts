@@ -28,7 +28,7 @@ import {
   manageKmAccessResponseSchema,
   managerSsoResponseSchema,
   customerPageSchema,
-  pageQuerySchema,
+  customerListQuerySchema,
   switchUserResponseSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
@@ -73,11 +73,11 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
 
     app.get('/api/admin/users', {
       ...staff('customer_list', {
-        summary: 'Customers, 50 a page',
-        querystring: pageQuerySchema(50),
+        summary: 'Customers by e-mail, 50 a page; ?search keeps those whose e-mail or name contains it',
+        querystring: customerListQuerySchema,
         response: { 200: customerPageSchema, ...errorResponses(400, 401, 403) },
       }),
-      handler: async (request) => admin.listCustomers(request.query.page, request.query.size),
+      handler: async (request) => admin.listCustomers(request.query.page, request.query.size, request.query.search),
     });
 
     const views = admin.customers;

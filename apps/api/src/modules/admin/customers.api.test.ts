@@ -93,6 +93,26 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
+  it('searches customers by part of the e-mail or the name, any case, on the server, 50 a page', async () => {
+    const search = async (text: string) =>
+      (await get(ctx, `/api/admin/users?page=0&size=50&search=${encodeURIComponent(text)}`, admin.jwt)).json<{
+        content: { user_id: string; email_id: string }[];
+        totalPages: number;
+      }>();
+    expect((await search(`VIEWS.OWNER.${stamp}`)).content.map((c) => c.user_id)).toEqual([userId]);
+    expect((await search('otto oth')).content.map((c) => c.user_id)).toEqual([otherUserId]);
+    // Wildcards typed are plain characters; no match is an empty page.
+    expect(await search('%')).toEqual({ content: [], totalPages: 0 });
+    const both = await search(`.${stamp}@example.com`);
+    expect(both.content.map((c) => c.user_id).sort()).toEqual([userId, otherUserId].sort());
+    expect(both.totalPages).toBe(1);
+    // Staff are not customers, whatever they are called.
+    expect((await search('Ada Admin')).content).toEqual([]);
+    const all = (await get(ctx, '/api/admin/users', admin.jwt)).json<{ content: unknown[] }>();
+    expect(all.content.length).toBeGreaterThanOrEqual(2);
+    expect(all.content.length).toBeLessThanOrEqual(50);
+  });
+
   it('shows the customer header, overview and added users', async () => {
     const detail = await get(ctx, `/api/admin/users/${userId}`, admin.jwt);
     expect(detail.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 /** Query keys of the staff's customer screens. */
 export const customerKeys = {
   all: ['admin', 'customers'] as const,
-  /** Every page loaded so far, as one infinite query. */
-  list: () => customerKeys.all,
+  /** Every page loaded so far of one search (empty: all customers), as one infinite query. */
+  list: (search = '') => [...customerKeys.all, { search }] as const,
   /** Everything about one customer: refreshed as a whole after an approved action. */
   customer: (userId: string) => ['admin', 'customer', userId] as const,
   detail: (userId: string) => [...customerKeys.customer(userId), 'detail'] as const,
