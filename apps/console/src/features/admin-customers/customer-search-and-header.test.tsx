@@ -11,6 +11,8 @@ import { CustomersPage } from './customers-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+
 const CUSTOMERS = [
   { user_id: CUSTOMER_ID, user_name: 'Ada Lovelace', email_id: 'ada@example.com' },
   { user_id: 'c-2', user_name: 'Grace Hopper', email_id: 'grace@example.com' },
@@ -38,7 +40,7 @@ function render() {
   );
   const asked = () =>
     api.fetchMock.mock.calls
-      .map(([input]) => String(input))
+      .map(([input]) => urlOf(input))
       .filter((url) => url.startsWith('/api/admin/users?'))
       .map((url) => new URL(url, 'http://x').searchParams.get('search'));
   return { ...view, api, asked };
@@ -56,7 +58,7 @@ describe('customer search and the header balance', () => {
     await userEvent.type(search, 'Grace');
     await waitFor(() => expect(asked()).toContain('Grace'));
     const last = api.fetchMock.mock.calls
-      .map(([input]) => String(input))
+      .map(([input]) => urlOf(input))
       .filter((url) => url.startsWith('/api/admin/users?'))
       .at(-1);
     expect(last).toBe('/api/admin/users?page=0&size=50&search=Grace');
