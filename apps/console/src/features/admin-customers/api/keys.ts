@@ -8,4 +8,6 @@ export const customerKeys = {
   detail: (userId: string) => [...customerKeys.customer(userId), 'detail'] as const,
   tab: (userId: string, tab: string, ...rest: string[]) => [...customerKeys.customer(userId), tab, ...rest] as const,
   approvals: () => ['admin', 'approvals'] as const,
+  /** What the signed-in staff member asked for that still waits (under approvals: refreshed with them). */
+  myRequests: () => [...customerKeys.approvals(), 'mine'] as const,
 };
