@@ -47,6 +47,7 @@ export const ADMIN_MESSAGES = {
   rateFormat: 'Rates have at most 2 integer digits and 4 decimals.',
   freeUnitsRequired: 'Free units are required.',
   freeUnitsInvalid: 'Free units must be 0 or more.',
+  freeUnitsFormat: 'Free units have at most 6 integer digits and 4 decimals.',
   effectiveDateInvalid: 'The effective date must be today or within the next year.',
   kmAccessRevert: 'Once a user is granted administrative access, it cannot be reverted to standard access',
   kmAccessClustersOffline: 'You cannot change access because all clusters are not online',
