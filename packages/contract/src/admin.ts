@@ -99,11 +99,15 @@ export const adminUserIdParamsSchema = z.object({ userId: z.uuid({ error: ADMIN_
 export const adminUserIdQuerySchema = z.object({ userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
 export const adminTransactionIdParamsSchema = z.object({ transactionId: z.uuid({ error: MESSAGES.transactionNotFound }) });
 export const adminListQuerySchema = pageQuerySchema(PAGE_SIZES.adminLists);
-export const adminClusterViewQuerySchema = adminListQuerySchema.extend({
+const adminCustomerListQuerySchema = adminListQuerySchema.extend({
   userId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }),
 });
+/** GET /api/admin/cluster/view: the customer's clusters, or those of one of their subscriptions. */
+export const adminClusterViewQuerySchema = adminCustomerListQuerySchema.extend({
+  subscriptionId: z.uuid({ error: MESSAGES.subscriptionNotFound }).optional(),
+});
 /** Calls on one subscription, transaction or cluster of a customer name the customer too (?userId), which scopes them. */
-export const adminTransactionsQuerySchema = adminClusterViewQuerySchema;
+export const adminTransactionsQuerySchema = adminCustomerListQuerySchema;
 export const adminSubscriptionIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
 export const adminDeploymentIdParamsSchema = z.object({ deploymentId: z.uuid({ error: ADMIN_MESSAGES.customerNotFound }) });
 

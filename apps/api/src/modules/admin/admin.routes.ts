@@ -145,11 +145,12 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
 
     app.get('/api/admin/cluster/view', {
       ...staff('customer_cluster_table', {
-        summary: "The customer's clusters, newest first, 20 a page",
+        summary: "The customer's clusters, newest first, 20 a page; ?subscriptionId keeps one subscription's",
         querystring: adminClusterViewQuerySchema,
         response: { 200: adminClusterPageSchema, ...errorResponses(400, 401, 403, 404) },
       }),
-      handler: async (request) => views.clusters(request.query.userId, request.query.page, request.query.size),
+      handler: async (request) =>
+        views.clusters(request.query.userId, request.query.page, request.query.size, request.query.subscriptionId),
     });
 
     app.get('/api/admin/node-details-view/:deploymentId', {

@@ -152,6 +152,13 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
   it('lists clusters and shows one with its nodes', async () => {
     const page = (await get(ctx, `/api/admin/cluster/view?userId=${userId}&page=0&size=20`, support.jwt)).json();
     expect(page.content.map((c: { deployment_id: string }) => c.deployment_id)).toEqual([deploymentId]);
+    // One subscription's clusters: that one has it, one with none is an empty page, another customer's is a 404.
+    const of = (customer: string, id: string) =>
+      get(ctx, `/api/admin/cluster/view?userId=${customer}&subscriptionId=${id}&page=0&size=20`, support.jwt);
+    expect((await of(userId, subscriptionId)).json().content).toHaveLength(1);
+    const othersOwn = await createSubscription(ctx, other.jwt, 'Other Own');
+    expect((await of(otherUserId, othersOwn)).json()).toEqual({ content: [], totalPages: 0 });
+    expect((await of(userId, othersOwn)).statusCode).toBe(404);
     const details = await get(ctx, `/api/admin/node-details-view/${deploymentId}?userId=${userId}`, support.jwt);
     expect(details.statusCode).toBe(200);
     expect(details.json().deployment_id).toBe(deploymentId);
