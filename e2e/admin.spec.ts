@@ -115,3 +115,63 @@ test('a role whose keys are DISABLED sees the controls inactive; one whose keys 
   await expect(billingMenu.getByRole('menuitem', { name: 'Delete Cluster' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(billing, 'admin customer clusters menu, billing role');
 });
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`at ${viewport.width} px (${colorScheme}): the customer header and Transaction History fit`, async ({ browser }) => {
+      const customer = await customerWithSubscription(browser);
+      const context = await browser.newContext({ viewport, colorScheme });
+      const page = await context.newPage();
+      await staffSignIn(page);
+      await page.goto(`/admin/customers/${customer.userId}`);
+      const name = page.getByRole('heading', { name: 'Grace Hopper' });
+      await expect(name).toBeVisible();
+
+      // View as customer never lies over the name or the e-mail.
+      const button = await page.getByRole('button', { name: /View as customer/i }).boundingBox();
+      const email = page.getByText(/^admin-funds\..*@example\.com$/).first();
+      for (const [label, box] of [
+        ['name', await name.boundingBox()],
+        ['e-mail', await email.boundingBox()],
+      ] as const) {
+        const overlaps =
+          !!box &&
+          !!button &&
+          box.x < button.x + button.width &&
+          button.x < box.x + box.width &&
+          box.y < button.y + button.height &&
+          button.y < box.y + box.height;
+        expect(overlaps, `View as customer covers the ${label}`).toBe(false);
+      }
+
+      await page.getByRole('tab', { name: 'Transaction History' }).click();
+      const table = page.getByRole('table', { name: 'Transaction history' });
+      await expect(table).toBeVisible();
+      // Every status reads in full.
+      for (const badge of await table.locator('tbody tr td:nth-child(7) .mantine-Badge-label').all()) {
+        const { scrollWidth, clientWidth } = await badge.evaluate((element) => ({
+          scrollWidth: element.scrollWidth,
+          clientWidth: element.clientWidth,
+        }));
+        expect(scrollWidth, 'a status is cut short').toBeLessThanOrEqual(clientWidth + 1);
+      }
+      // At 1366 px the table fits its card, so the row's last control is not clipped.
+      if (viewport.width >= 1366) {
+        const viewportBox = await page.locator('.mantine-ScrollArea-viewport').filter({ has: table }).first().boundingBox();
+        const receipt = await table
+          .getByRole('button', { name: /Download receipt/ })
+          .first()
+          .boundingBox();
+        expect(
+          receipt && viewportBox && receipt.x + receipt.width <= viewportBox.x + viewportBox.width + 1,
+          'the receipt button is clipped',
+        ).toBe(true);
+      }
+      await page.screenshot({ path: `test-results/screens/admin-layout-${viewport.width}-${colorScheme}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+}

@@ -74,7 +74,7 @@ test("new rates staff schedule show on the customer's subscription details until
   await expect(page).toHaveURL(/\/admin\/customers/);
   await page.goto(`/admin/customers/${userId}`);
   await page.getByRole('tab', { name: 'Service Rates' }).click();
-  await page.getByRole('button', { name: 'Change Rates' }).click();
+  await page.getByRole('button', { name: 'Change Service Rates' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Service Rates' });
   await dialog.getByRole('textbox', { name: 'Query Engine' }).fill('0.09');
   await dialog.getByLabel('Effective from').fill(day);

@@ -1,13 +1,8 @@
 import type { z } from 'zod';
 import type {
   AdminAccountUsersPage,
-  AdminActionRequest,
-  AdminActionResponse,
-  AdminAuthenticateRequest,
-  AdminAuthenticateResponse,
   AdminClusterPage,
   AdminCostAnalysis,
-  AdminResendOtpRequest,
   AdminSubscriptionsPage,
   CumulativeCost,
   CustomerDetail,
@@ -17,10 +12,19 @@ import type {
   ManageKmAccessRequest,
   ManageKmAccessResponse,
   ManagerSsoResponse,
-  PendingApproval,
   RateHistoryPage,
   SwitchUserResponse,
 } from './admin.js';
+import type {
+  AdminActionRequest,
+  AdminActionResponse,
+  AdminAuthenticateRequest,
+  AdminAuthenticateResponse,
+  AdminCancelRequest,
+  AdminCancelResponse,
+  AdminResendOtpRequest,
+  PendingApproval,
+} from './admin-actions.js';
 import type {
   AuthenticateRequest,
   AuthenticateResponse,
@@ -117,6 +121,7 @@ export interface GetEndpoints {
   [path: `/api/admin/check-km-access/${string}`]: KmAccessCheck;
   [path: `/api/admin/kumo/sso/${string}`]: ManagerSsoResponse;
   '/api/admin/approvals': PendingApproval[];
+  '/api/admin/action/mine': PendingApproval[];
   '/api/account/users': AccountUser[];
   '/api/account/users-subscriptions': SubscriptionOption[];
   '/api/account/invitations': PendingInvitation[];
@@ -179,6 +184,7 @@ export interface PostEndpoints {
   '/api/admin/action': Call<AdminActionRequest, AdminActionResponse>;
   '/api/admin/action/authenticate': Call<AdminAuthenticateRequest, AdminAuthenticateResponse>;
   '/api/admin/action/resend-otp': Call<AdminResendOtpRequest, AdminActionResponse>;
+  '/api/admin/action/cancel': Call<AdminCancelRequest, AdminCancelResponse>;
   [path: `/api/admin/manage-km-access/${string}`]: Call<ManageKmAccessRequest, ManageKmAccessResponse>;
   [path: `/api/admin/kumo-ea-version/${string}`]: Call<NoBody, EaVersionActionResponse>;
   [path: `/api/admin/switch-user/${string}`]: Call<NoBody, SwitchUserResponse>;

@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   // Admin area
   'NO_APPROVER',
   'OPERATION_TAMPERED',
+  'OPERATION_CANCELLED',
   'READ_ONLY_VIEW',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,7 @@ export * from './rules.js';
 export * from './validation.js';
 export * from './auth.js';
 export * from './admin.js';
+export * from './admin-actions.js';
 export * from './users.js';
 export * from './permissions.js';
 export * from './money.js';

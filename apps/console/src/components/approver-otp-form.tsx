@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -36,6 +37,8 @@ interface ApproverOtpFormProps {
   /** Said beside Resend until it is used. */
   resendPrompt: string;
   submitColor?: string;
+  /** Said and offered above the buttons (what closing leaves behind, a way to withdraw). */
+  footer?: ReactNode;
   onApproved: () => void;
   onCancel: () => void;
 }
@@ -53,6 +56,7 @@ export function ApproverOtpForm({
   resentMessage,
   resendPrompt,
   submitColor,
+  footer,
   onApproved,
   onCancel,
 }: ApproverOtpFormProps) {
@@ -117,6 +121,7 @@ export function ApproverOtpForm({
             {MESSAGES.validating}
           </Text>
         )}
+        {footer}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -75,6 +75,12 @@ export const IconLogout = icon(
     <path d="M11 12h9M17 8.5 20.5 12 17 15.5" />
   </>,
 );
+export const IconSearch = icon(
+  <>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m16 16 4 4" />
+  </>,
+);
 export const IconCheck = icon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
 export const IconPlus = icon(<path d="M12 5v14M5 12h14" />);
 export const IconExternal = icon(

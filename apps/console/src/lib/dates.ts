@@ -47,3 +47,22 @@ export function todayInputValue(): string {
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** The first rates of every customer start at the epoch: said as "the start", never as Jan 1, 1970. */
+const isStartOfTime = (iso: string) => new Date(iso).getTime() <= 24 * 60 * 60 * 1000;
+
+/** When rates came into force: "since the start" for the first ones, else "since Nov 1, 2026 12:00 AM". */
+export function formatInForceSince(iso: string): string {
+  return isStartOfTime(iso) ? 'since the start' : `since ${formatDateTime(iso)}`;
+}
+
+/**
+ * A rate period: "From Nov 26, 2026 12:00 AM (scheduled)" when it has not begun, "Nov 1, 2026 12:00 AM – now" while it
+ * runs, "Since the start" / "From the start to …" for the first rates.
+ */
+export function formatRatePeriod(startIso: string, endIso: string | null, now: number = Date.now()): string {
+  const end = endIso ? formatDateTime(endIso) : null;
+  if (new Date(startIso).getTime() > now) return `From ${formatDateTime(startIso)}${end ? ` to ${end}` : ''} (scheduled)`;
+  if (isStartOfTime(startIso)) return end ? `From the start to ${end}` : 'Since the start';
+  return `${formatDateTime(startIso)} – ${end ?? 'now'}`;
+}

@@ -141,6 +141,46 @@ const ROWS: Row[] = [
     call: (ctx, t) => post(ctx, '/api/admin/action/resend-otp', { operation_id: randomUUID() }, t?.jwt),
   },
   { route: 'GET /api/admin/approvals', allowed: 200, call: (ctx, t) => get(ctx, '/api/admin/approvals', t?.jwt) },
+  { route: 'GET /api/admin/action/mine', allowed: 200, call: (ctx, t) => get(ctx, '/api/admin/action/mine', t?.jwt) },
+  {
+    route: 'POST /api/admin/action/cancel',
+    allowed: 404,
+    call: (ctx, t) => post(ctx, '/api/admin/action/cancel', { operation_id: randomUUID() }, t?.jwt),
+  },
+  {
+    route: 'POST /api/admin/add-amount',
+    allowed: 200,
+    call: (ctx, t, f) =>
+      post(ctx, '/api/admin/add-amount', { user_id: f.userId, action_payload: { amount: 5, subscription_id: f.subscriptionId } }, t?.jwt),
+  },
+  {
+    route: 'POST /api/admin/update-account-metrics',
+    allowed: 200,
+    call: (ctx, t, f) =>
+      post(
+        ctx,
+        '/api/admin/update-account-metrics',
+        { user_id: f.userId, action_payload: { outstanding_limit: 10, user_id: f.userId } },
+        t?.jwt,
+      ),
+  },
+  {
+    route: 'POST /api/admin/update-service-rate',
+    allowed: 200,
+    call: (ctx, t, f) =>
+      post(
+        ctx,
+        '/api/admin/update-service-rate',
+        { user_id: f.userId, action_payload: { user_id: f.userId, updated_service_rates: [{ dimension: 'BI_SERVER', rate: '0.07' }] } },
+        t?.jwt,
+      ),
+  },
+  {
+    route: 'GET /api/admin/delete-cluster/:deploymentId',
+    // The deploying cluster cannot be deleted: refused after the key check.
+    allowed: 409,
+    call: (ctx, t, f) => get(ctx, `/api/admin/delete-cluster/${f.clusterId}?userId=${f.userId}`, t?.jwt),
+  },
   {
     route: 'POST /api/admin/switch-user/:userId',
     allowed: 200,

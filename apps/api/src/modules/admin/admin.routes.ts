@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   HEADERS,
@@ -27,22 +27,17 @@ import {
   manageKmAccessRequestSchema,
   manageKmAccessResponseSchema,
   managerSsoResponseSchema,
-  adminActionRequestSchema,
-  adminActionResponseSchema,
-  adminAuthenticateRequestSchema,
-  adminAuthenticateResponseSchema,
-  adminResendOtpRequestSchema,
   customerPageSchema,
-  pageQuerySchema,
-  pendingApprovalsSchema,
+  customerListQuerySchema,
   switchUserResponseSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
 import { sendTokens } from '../../http/send-tokens.js';
-import { changesState, requireStaff, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, type TokenVerifier } from '../../http/auth-guard.js';
 import { callerOf } from '../../http/caller.js';
-import { routeDeclarations } from '../../http/route.js';
 import type { AdminService } from './admin.service.js';
+import { fourEyesRoutes } from './four-eyes.routes.js';
+import { staffRoutes } from './staff-route.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,8 +45,6 @@ declare module 'fastify' {
     permission?: string;
   }
 }
-
-const routes = routeDeclarations('Admin');
 
 /** Every admin route and the permission key it checks, as registered (the access tests read it). */
 export const ADMIN_ROUTE_PERMISSIONS = new Map<string, string>();
@@ -76,19 +69,15 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
       for (const method of [route.method].flat()) if (method !== 'HEAD') ADMIN_ROUTE_PERMISSIONS.set(`${method} ${route.url}`, permission);
     });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    /** The guard and the key it checks, from one value; `writes` marks a GET that changes state (it is recorded). */
-    const staff = <S extends FastifySchema>(permission: string, schema: S, writes?: typeof changesState) => ({
-      ...routes.behind(requireStaff(verify, permission))(schema),
-      config: { permission, ...writes },
-    });
+    const staff = staffRoutes(verify);
 
     app.get('/api/admin/users', {
       ...staff('customer_list', {
-        summary: 'Customers, 50 a page',
-        querystring: pageQuerySchema(50),
+        summary: 'Customers by e-mail, 50 a page; ?search keeps those whose e-mail or name contains it',
+        querystring: customerListQuerySchema,
         response: { 200: customerPageSchema, ...errorResponses(400, 401, 403) },
       }),
-      handler: async (request) => admin.listCustomers(request.query.page, request.query.size),
+      handler: async (request) => admin.listCustomers(request.query.page, request.query.size, request.query.search),
     });
 
     const views = admin.customers;
@@ -156,11 +145,12 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
 
     app.get('/api/admin/cluster/view', {
       ...staff('customer_cluster_table', {
-        summary: "The customer's clusters, newest first, 20 a page",
+        summary: "The customer's clusters, newest first, 20 a page; ?subscriptionId keeps one subscription's",
         querystring: adminClusterViewQuerySchema,
         response: { 200: adminClusterPageSchema, ...errorResponses(400, 401, 403, 404) },
       }),
-      handler: async (request) => views.clusters(request.query.userId, request.query.page, request.query.size),
+      handler: async (request) =>
+        views.clusters(request.query.userId, request.query.page, request.query.size, request.query.subscriptionId),
     });
 
     app.get('/api/admin/node-details-view/:deploymentId', {
@@ -288,40 +278,6 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
       },
     });
 
-    // Four eyes: asking needs customer_details; the action's own key is checked by the service for that action.
-    app.post('/api/admin/action', {
-      ...staff('customer_details', {
-        summary: 'Ask for a sensitive action; the OTP goes to the approvers, never to the requester',
-        body: adminActionRequestSchema,
-        response: { 200: adminActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
-      }),
-      handler: async (request) => admin.fourEyes.request(callerOf(request), request.body),
-    });
-
-    app.post('/api/admin/action/authenticate', {
-      ...staff('customer_details', {
-        summary: "Complete an action with an approver's OTP (single use)",
-        body: adminAuthenticateRequestSchema,
-        response: { 200: adminAuthenticateResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
-      }),
-      handler: async (request) => admin.fourEyes.authenticate(callerOf(request), request.body.operation_id, request.body.otp),
-    });
-
-    app.post('/api/admin/action/resend-otp', {
-      ...staff('customer_details', {
-        summary: 'Send the approvers new OTPs for a waiting action',
-        body: adminResendOtpRequestSchema,
-        response: { 200: adminActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
-      }),
-      handler: async (request) => admin.fourEyes.resend(callerOf(request), request.body.operation_id),
-    });
-
-    app.get('/api/admin/approvals', {
-      ...staff('customer_details', {
-        summary: 'Actions waiting for my approval, with what exactly was asked',
-        response: { 200: pendingApprovalsSchema, ...errorResponses(401, 403) },
-      }),
-      handler: async (request) => admin.fourEyes.pendingApprovals(callerOf(request)),
-    });
+    await fourEyesRoutes(fastify, admin.fourEyes, staff);
   };
 }

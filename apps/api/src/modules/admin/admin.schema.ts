@@ -23,6 +23,8 @@ export const adminOperations = pgTable(
     firstSentAt: at('first_sent_at').notNull(),
     approvedAt: at('approved_at'),
     approvedByEmail: text('approved_by_email'),
+    /** Withdrawn by the requester before approval: no OTP sent for it works any more. */
+    cancelledAt: at('cancelled_at'),
     /** What changed, in words, once approved. */
     outcome: text('outcome'),
     createdAt: at('created_at').notNull(),

@@ -11,8 +11,8 @@ export function createAdminService(deps: { repository: AdminRepository; fourEyes
     /** One customer's data, read through the owning modules. */
     customers: deps.customers,
 
-    async listCustomers(page: number, size: number): Promise<CustomerPage> {
-      const { rows, total } = await deps.repository.pageCustomers(page, size);
+    async listCustomers(page: number, size: number, search?: string): Promise<CustomerPage> {
+      const { rows, total } = await deps.repository.pageCustomers(page, size, search);
       return { content: rows, totalPages: Math.ceil(total / size) };
     },
 

@@ -1,4 +1,4 @@
-import { OTP, PRODUCT } from '@kumo/contract';
+import { OTP, PRODUCT, type ActionDetail } from '@kumo/contract';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../mail/index.js';
 
@@ -9,7 +9,7 @@ import type { MailMessage } from '../mail/index.js';
 export function adminApprovalMail(
   to: string,
   otp: string,
-  what: { action: string; details: string[]; requestedBy: string; customer: string },
+  what: { action: string; details: ActionDetail[]; requestedBy: string; customer: string },
 ): MailMessage {
   // The subject is logged by transports, so it never carries the OTP.
   const subject = `Approve: ${what.action} for ${what.customer}`;
@@ -19,7 +19,7 @@ export function adminApprovalMail(
     `${what.requestedBy} asked for this action in ${PRODUCT.name} and needs a second person's approval:`,
     '',
     `    ${what.action} — customer ${what.customer}`,
-    ...what.details.map((line) => `    ${line}`),
+    ...what.details.map((line) => `    ${line.label}: ${line.value}`),
     '',
     'If it is right, approve it by reading this one-time password out to them:',
     '',
@@ -33,7 +33,7 @@ export function adminApprovalMail(
 <p>Hello,</p>
 <p>${escapeHtml(what.requestedBy)} asked for this action in ${escapeHtml(PRODUCT.name)} and needs a second person's approval:</p>
 <p><b>${escapeHtml(what.action)}</b> — customer ${escapeHtml(what.customer)}</p>
-<ul>${what.details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<ul>${what.details.map((line) => `<li>${escapeHtml(`${line.label}: ${line.value}`)}</li>`).join('')}</ul>
 <p>If it is right, approve it by reading this one-time password out to them:</p>
 <p style="font-size:28px;font-weight:bold;letter-spacing:6px">${otp}</p>
 <p>It is valid for ${OTP.validMinutes} minutes and can be used once. If the request is not what you expect, do not share it.</p>

@@ -93,6 +93,26 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
+  it('searches customers by part of the e-mail or the name, any case, on the server, 50 a page', async () => {
+    const search = async (text: string) =>
+      (await get(ctx, `/api/admin/users?page=0&size=50&search=${encodeURIComponent(text)}`, admin.jwt)).json<{
+        content: { user_id: string; email_id: string }[];
+        totalPages: number;
+      }>();
+    expect((await search(`VIEWS.OWNER.${stamp}`)).content.map((c) => c.user_id)).toEqual([userId]);
+    expect((await search('otto oth')).content.map((c) => c.user_id)).toEqual([otherUserId]);
+    // Wildcards typed are plain characters; no match is an empty page.
+    expect(await search('%')).toEqual({ content: [], totalPages: 0 });
+    const both = await search(`.${stamp}@example.com`);
+    expect(both.content.map((c) => c.user_id).sort()).toEqual([userId, otherUserId].sort());
+    expect(both.totalPages).toBe(1);
+    // Staff are not customers, whatever they are called.
+    expect((await search('Ada Admin')).content).toEqual([]);
+    const all = (await get(ctx, '/api/admin/users', admin.jwt)).json<{ content: unknown[] }>();
+    expect(all.content.length).toBeGreaterThanOrEqual(2);
+    expect(all.content.length).toBeLessThanOrEqual(50);
+  });
+
   it('shows the customer header, overview and added users', async () => {
     const detail = await get(ctx, `/api/admin/users/${userId}`, admin.jwt);
     expect(detail.statusCode).toBe(200);
@@ -132,6 +152,13 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
   it('lists clusters and shows one with its nodes', async () => {
     const page = (await get(ctx, `/api/admin/cluster/view?userId=${userId}&page=0&size=20`, support.jwt)).json();
     expect(page.content.map((c: { deployment_id: string }) => c.deployment_id)).toEqual([deploymentId]);
+    // One subscription's clusters: that one has it, one with none is an empty page, another customer's is a 404.
+    const of = (customer: string, id: string) =>
+      get(ctx, `/api/admin/cluster/view?userId=${customer}&subscriptionId=${id}&page=0&size=20`, support.jwt);
+    expect((await of(userId, subscriptionId)).json().content).toHaveLength(1);
+    const othersOwn = await createSubscription(ctx, other.jwt, 'Other Own');
+    expect((await of(otherUserId, othersOwn)).json()).toEqual({ content: [], totalPages: 0 });
+    expect((await of(userId, othersOwn)).statusCode).toBe(404);
     const details = await get(ctx, `/api/admin/node-details-view/${deploymentId}?userId=${userId}`, support.jwt);
     expect(details.statusCode).toBe(200);
     expect(details.json().deployment_id).toBe(deploymentId);

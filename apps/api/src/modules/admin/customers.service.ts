@@ -140,9 +140,13 @@ export function createCustomerViews(deps: {
       return billing.receipt(customer.accountId, transactionId, timeZone);
     },
 
-    async clusters(userId: string, index: number, size: number): Promise<AdminClusterPage> {
+    /** The customer's clusters, newest first; of one of their subscriptions when `subscriptionId` names it. */
+    async clusters(userId: string, index: number, size: number, subscriptionId?: string): Promise<AdminClusterPage> {
       const customer = await customerOf(userId);
-      const all = (await clusters.view(customer.accountId)).flatMap((group) => group.clusters);
+      if (subscriptionId) await subscriptions.requireOwned(customer.accountId, subscriptionId);
+      const all = (await clusters.view(customer.accountId))
+        .flatMap((group) => group.clusters)
+        .filter((cluster) => !subscriptionId || cluster.subscription_id === subscriptionId);
       all.sort((a, b) => b.created_at.localeCompare(a.created_at));
       return page(all, index, size);
     },

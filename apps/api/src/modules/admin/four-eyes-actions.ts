@@ -6,6 +6,7 @@ import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
   FREE_UNIT_DIMENSIONS,
+  amountInWords,
   MESSAGES,
   METERING_DIMENSION_LABELS,
   METERING_UNIT_LABELS,
@@ -15,6 +16,7 @@ import {
   freeUnitsError,
   rateError,
   type AdminActionName,
+  type ActionDetail,
   type AdminActionOrder,
   type ChangeServiceRatePayload,
   type MeteringDimension,
@@ -94,30 +96,43 @@ export function createAdminActions(deps: {
     return { rates, effectiveFrom };
   }
 
-  /** Checks the action can be done for this customer now, and says in words what it will do (for the approvers' mail). */
-  async function describe(order: AdminActionOrder, accountId: string): Promise<string[]> {
+  /**
+   * Checks the action can be done for this customer now, and says in words what it will do (for the approvers' mail
+   * and the Approvals page). `atApproval` reads a waiting request as its approval would (a date asked for yesterday).
+   */
+  async function describe(order: AdminActionOrder, accountId: string, atApproval = false): Promise<ActionDetail[]> {
     switch (order.action_name) {
       case 'add_funds': {
         const p = order.action_payload;
         const subscription = await subscriptions.requireOwned(accountId, p.subscription_id);
+        const cents = dollarsToCents(p.amount);
         return [
-          `Amount: ${formatUsdCents(dollarsToCents(p.amount))} (${p.mode})`,
-          `Subscription: ${subscription.name}`,
-          `Category: ${TRANSACTION_CATEGORY_LABELS[p.category]}`,
-          `Remark: ${p.remark || '(none)'}`,
+          { label: 'Subscription', value: subscription.name },
+          { label: 'Amount', value: `${formatUsdCents(cents)} (${amountInWords(cents)})` },
+          { label: 'Category', value: TRANSACTION_CATEGORY_LABELS[p.category] },
+          { label: 'Remark', value: p.remark || '(none)' },
         ];
       }
-      case 'change_overdue_limit':
-        return [`New overdue limit: ${formatUsdCents(dollarsToCents(order.action_payload.outstanding_limit))}`];
+      case 'change_overdue_limit': {
+        const cents = dollarsToCents(order.action_payload.outstanding_limit);
+        return [{ label: 'New overdue limit', value: `${formatUsdCents(cents)} (${cents === 0 ? 'Zero' : amountInWords(cents)})` }];
+      }
       case 'delete_cluster': {
         const target = await clusters.staffDeletionTarget(accountId, order.action_payload.deployment_id);
-        return [`Cluster: ${target.name}`, `Subscription: ${target.subscriptionName}`, 'A deleted cluster cannot be restored.'];
+        return [
+          { label: 'Cluster', value: target.name },
+          { label: 'Subscription', value: target.subscriptionName },
+          { label: 'Note', value: 'A deleted cluster cannot be restored.' },
+        ];
       }
       case 'change_service_rate': {
-        const { rates, effectiveFrom } = await plannedRates(order.action_payload, accountId);
+        const { rates, effectiveFrom } = await plannedRates(order.action_payload, accountId, atApproval);
         return [
-          `Effective from: ${effectiveFrom.toISOString().slice(0, 10)}`,
-          ...rates.map((r) => `${r.dimension}: $${(r.rateE4 / 10_000).toFixed(4)} per unit, ${r.freeUnits} free units`),
+          { label: 'Effective from', value: effectiveFrom.toISOString().slice(0, 10) },
+          ...rates.map((r) => ({
+            label: METERING_DIMENSION_LABELS[r.dimension],
+            value: `$${(r.rateE4 / 10_000).toFixed(4)} ${METERING_UNIT_LABELS[r.dimension]}${r.freeUnits > 0 ? `, ${r.freeUnits} free units a month` : ''}`,
+          })),
         ];
       }
     }

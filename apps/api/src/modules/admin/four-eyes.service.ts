@@ -14,7 +14,9 @@ import {
   permissionsFor,
   type AdminActionName,
   type AdminActionOrder,
+  type ActionDetail,
   type AdminActionResponse,
+  type AdminCancelResponse,
   type AdminAuthenticateResponse,
   type PendingApproval,
 } from '@kumo/contract';
@@ -30,7 +32,7 @@ import type { MeteringService } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { adminApprovalMail } from './approval-mail.js';
 import { createAdminActions } from './four-eyes-actions.js';
-import type { AdminOperationRow, OperationsRepository } from './operations.repository.js';
+import type { AdminOperationRow, OperationsRepository, PendingRow } from './operations.repository.js';
 
 /** The staff member asking or approving: the caller's id and role. */
 export type Staff = Pick<Caller, 'userId' | 'role'>;
@@ -117,11 +119,40 @@ export function createFourEyes(deps: {
     return { hashes, mailIds };
   }
 
+  /** A waiting operation as the Approvals page shows it: what will happen, in words. */
+  async function toPending({ operation, customerEmail, customerName, requesterEmail }: PendingRow): Promise<PendingApproval> {
+    const order = {
+      action_name: operation.actionName,
+      action_payload: operation.payload,
+      user_id: operation.customerUserId,
+    } as AdminActionOrder;
+    let details: ActionDetail[];
+    try {
+      details = await actions.describe(order, operation.accountId, true);
+    } catch (error) {
+      // Asked for while possible, no longer so (a cluster deleted meanwhile): say why it would fail.
+      details = [{ label: 'Cannot be done now', value: error instanceof Error ? error.message : MESSAGES.validationFailed }];
+    }
+    return {
+      operation_id: operation.id,
+      action_name: operation.actionName as AdminActionName,
+      action_payload: operation.payload,
+      customer_user_id: operation.customerUserId,
+      customer_name: customerName,
+      customer_email: customerEmail,
+      details,
+      requested_by_email: requesterEmail,
+      requested_at: operation.createdAt.toISOString(),
+      expires_at: operation.expiresAt.toISOString(),
+    };
+  }
+
   async function ownOperation(staff: Staff, operationId: string): Promise<AdminOperationRow> {
     const row = await repository.find(operationId);
     // Another staff member's operation is as unknown as one that never existed: only its requester completes it.
     if (!row || row.requestedByUserId !== staff.userId) throw notFound('NOT_FOUND', ADMIN_MESSAGES.operationNotFound);
     if (row.approvedAt) throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
+    if (row.cancelledAt) throw conflict('OPERATION_CANCELLED', ADMIN_MESSAGES.operationCancelled);
     return row;
   }
 
@@ -218,6 +249,7 @@ export function createFourEyes(deps: {
         // Read again inside the step: the OTPs a resend sent meanwhile are the ones that count.
         const row = (await repository.find(asked.id, tx)) ?? asked;
         // Only once the lock is checked: a locked requester hears of the lock first.
+        if (row.cancelledAt) throw conflict('OPERATION_CANCELLED', ADMIN_MESSAGES.operationCancelled);
         if (row.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', ADMIN_MESSAGES.operationExpired);
         const approver = Object.entries(row.approverOtpHashes).find(([email, hash]) =>
           auth.approvalOtp.matches(hashKey(row.id, email), otp, hash),
@@ -236,20 +268,23 @@ export function createFourEyes(deps: {
       return { operation_id: asked.id, action_name: action, status: 'APPROVED', message: result.message };
     },
 
-    /** What waits for this staff member's approval, with the frozen payload. */
+    /** What waits for this staff member's approval, in words. */
     async pendingApprovals(staff: Staff): Promise<PendingApproval[]> {
       const email = (await repository.userEmail(staff.userId)) ?? '';
-      const rows = await repository.pendingFor(email, clock.now());
-      return rows.map(({ operation, customerEmail, requesterEmail }) => ({
-        operation_id: operation.id,
-        action_name: operation.actionName as AdminActionName,
-        action_payload: operation.payload,
-        customer_user_id: operation.customerUserId,
-        customer_email: customerEmail,
-        requested_by_email: requesterEmail,
-        requested_at: operation.createdAt.toISOString(),
-        expires_at: operation.expiresAt.toISOString(),
-      }));
+      return Promise.all((await repository.pendingFor({ approverEmail: email }, clock.now())).map(toPending));
+    },
+
+    /** What this staff member asked for that still waits for an approver's OTP: the way back to a closed dialog. */
+    async myPendingRequests(staff: Staff): Promise<PendingApproval[]> {
+      return Promise.all((await repository.pendingFor({ requestedBy: staff.userId }, clock.now())).map(toPending));
+    },
+
+    /** The requester withdraws a waiting request: no OTP sent for it works any more. */
+    async cancel(staff: Staff, operationId: string): Promise<AdminCancelResponse> {
+      const row = await ownOperation(staff, operationId);
+      if (row.expiresAt <= clock.now()) throw businessRule('OPERATION_EXPIRED', ADMIN_MESSAGES.operationExpired);
+      if (!(await repository.cancel(row.id, clock.now()))) throw conflict('OPERATION_ALREADY_USED', ADMIN_MESSAGES.operationUsed);
+      return { operation_id: row.id, message: ADMIN_MESSAGES.requestCancelled };
     },
   };
 }

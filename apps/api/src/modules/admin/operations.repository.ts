@@ -5,6 +5,12 @@ import { accountDirectory, userDirectory } from '../auth/index.js';
 import { adminOperations } from './admin.schema.js';
 
 export type AdminOperationRow = typeof adminOperations.$inferSelect;
+export interface PendingRow {
+  operation: AdminOperationRow;
+  customerEmail: string;
+  customerName: string;
+  requesterEmail: string;
+}
 
 /** The four-eyes operations and the people they concern; nothing here moves money or touches clusters. */
 export function createOperationsRepository(db: DbOrTx) {
@@ -55,18 +61,29 @@ export function createOperationsRepository(db: DbOrTx) {
       const rows = await tx
         .update(adminOperations)
         .set({ approvedAt, approvedByEmail })
-        .where(and(eq(adminOperations.id, id), isNull(adminOperations.approvedAt)))
+        .where(and(eq(adminOperations.id, id), isNull(adminOperations.approvedAt), isNull(adminOperations.cancelledAt)))
         .returning({ id: adminOperations.id });
       return rows.length === 1;
     },
 
-    /** Operations still waiting whose OTPs went to this approver, oldest first. */
-    async pendingFor(approverEmail: string, now: Date, tx: DbOrTx = db) {
+    /** Withdraws a waiting operation; false when it was approved or cancelled first. */
+    async cancel(id: string, cancelledAt: Date, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(adminOperations)
+        .set({ cancelledAt, outcome: 'Cancelled by the requester' })
+        .where(and(eq(adminOperations.id, id), isNull(adminOperations.approvedAt), isNull(adminOperations.cancelledAt)))
+        .returning({ id: adminOperations.id });
+      return rows.length === 1;
+    },
+
+    /** Operations still waiting, oldest first: those whose OTPs went to this approver, or those this staff member asked for. */
+    async pendingFor(who: { approverEmail: string } | { requestedBy: string }, now: Date, tx: DbOrTx = db): Promise<PendingRow[]> {
       const requester = alias(userDirectory, 'requester');
       return tx
         .select({
           operation: adminOperations,
           customerEmail: userDirectory.email,
+          customerName: userDirectory.name,
           requesterEmail: requester.email,
         })
         .from(adminOperations)
@@ -75,8 +92,11 @@ export function createOperationsRepository(db: DbOrTx) {
         .where(
           and(
             isNull(adminOperations.approvedAt),
+            isNull(adminOperations.cancelledAt),
             gt(adminOperations.expiresAt, now),
-            sql`jsonb_exists(${adminOperations.approverOtpHashes}, ${approverEmail.toLowerCase()})`,
+            'approverEmail' in who
+              ? sql`jsonb_exists(${adminOperations.approverOtpHashes}, ${who.approverEmail.toLowerCase()})`
+              : eq(adminOperations.requestedByUserId, who.requestedBy),
           ),
         )
         .orderBy(asc(adminOperations.createdAt));

@@ -49,18 +49,20 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
       },
     });
 
-    app.post('/api/user/register', {
-      config: { rateLimit },
-      ...routes.open({
-        summary: 'Start a sign-up: send an OTP to a new e-mail',
-        body: registerRequestSchema,
-        response: { 200: otpSentResponseSchema, ...errors },
-      }),
-      handler: async (request) => {
-        await auth.register(request.body.email_id, request.body.user_name);
-        return otpSent;
-      },
-    });
+    // The spec names both: /api/user/signup is the same call as /api/user/register, one handler.
+    for (const [path, summary] of [
+      ['/api/user/register', 'Start a sign-up: send an OTP to a new e-mail'],
+      ['/api/user/signup', 'Start a sign-up (same as /api/user/register)'],
+    ] as const) {
+      app.post(path, {
+        config: { rateLimit },
+        ...routes.open({ summary, body: registerRequestSchema, response: { 200: otpSentResponseSchema, ...errors } }),
+        handler: async (request) => {
+          await auth.register(request.body.email_id, request.body.user_name);
+          return otpSent;
+        },
+      });
+    }
 
     app.post('/api/user/resend-otp', {
       config: { rateLimit },

@@ -4,15 +4,17 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { useSignedInUser } from '../../lib/use-signed-in-user';
 
 /**
- * The customer area: signed-in account owners and admins of the logged-in account. Staff have the admin area
- * instead, which is also where a customer view ends (spec: a user-switched message goes to the customers page).
+ * The customer area: signed-in account owners and admins of the logged-in account. Any other role, staff included,
+ * goes to the unauthorized page (spec section 2: "a wrong role goes to the relevant unauthorized route"), which offers
+ * staff the way to their customers page (decision 0027). A customer view that ends navigates there itself.
  */
 export function CustomerGuard() {
   const location = useLocation();
   const state = useSignedInUser();
   if (state.status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
   if (state.status === 'loading') return <FullPageLoader />;
-  if (isSystemRole(state.user.role)) return <Navigate to="/admin/customers" replace />;
+  // The bare address is the console's front door, not a customer page: staff enter their own area there.
+  if (isSystemRole(state.user.role) && location.pathname === '/') return <Navigate to="/admin/customers" replace />;
   if (!canUseCustomerArea(state.user.role)) return <Navigate to="/unauthorized-access" replace />;
   return <Outlet />;
 }

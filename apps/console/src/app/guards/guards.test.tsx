@@ -12,7 +12,13 @@ import { CustomerGuard } from './customer-guard';
 function renderGuarded(path: string) {
   return renderRoutes(
     [
-      { element: <CustomerGuard />, children: [{ path: '/clusters', element: <p>Clusters page</p> }] },
+      {
+        element: <CustomerGuard />,
+        children: [
+          { path: '/', element: <p>Home page</p> },
+          { path: '/clusters', element: <p>Clusters page</p> },
+        ],
+      },
       { element: <AdminGuard />, children: [{ path: '/admin/customers', element: <p>Customers page</p> }] },
       { path: '/login', Component: Outlet },
       landed('/admin/login'),
@@ -50,9 +56,16 @@ describe('customer guard', () => {
     expect(await screen.findByText('Landed on /unauthorized-access')).toBeInTheDocument();
   });
 
-  it('sends staff to their customers page, where a customer view ends', async () => {
+  it('sends staff to the unauthorized page too: a wrong role goes to the unauthorized route (decision 0027)', async () => {
     signIn('SYSTEM_SUPPORT');
     renderGuarded('/clusters');
+    expect(await screen.findByText('Landed on /unauthorized-access')).toBeInTheDocument();
+    expect(screen.queryByText('Customers page')).not.toBeInTheDocument();
+  });
+
+  it('sends staff who open the bare address to their customers page', async () => {
+    signIn('SYSTEM_SUPPORT');
+    renderGuarded('/');
     expect(await screen.findByText('Customers page')).toBeInTheDocument();
   });
 

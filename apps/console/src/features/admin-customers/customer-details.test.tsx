@@ -195,7 +195,7 @@ describe('change service rates', () => {
         }),
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Service Rates' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Change Rates' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Service Rates' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Service Rates' });
     const change = within(dialog).getByRole('button', { name: 'Change' });
     expect(change).toBeDisabled();
@@ -204,8 +204,15 @@ describe('change service rates', () => {
     await userEvent.clear(bi);
     await userEvent.tab();
     expect(within(dialog).getByText(ADMIN_MESSAGES.rateRequired)).toBeInTheDocument();
-    await userEvent.type(bi, '-1e+123.456789');
-    expect(bi).toHaveValue('11.4567');
+    // Signs and exponents are blocked; a digit beyond the shape is refused and said, and the field takes nothing more
+    // until corrected, so "123.5" never quietly becomes "12.5".
+    await userEvent.type(bi, '-e+123.5');
+    expect(bi).toHaveValue('12');
+    expect(within(dialog).getByText(ADMIN_MESSAGES.rateFormat)).toBeInTheDocument();
+    expect(change).toBeDisabled();
+    await userEvent.type(bi, '{Backspace}.5');
+    expect(bi).toHaveValue('1.5');
+    expect(within(dialog).queryByText(ADMIN_MESSAGES.rateFormat)).not.toBeInTheDocument();
     await userEvent.clear(bi);
     await userEvent.type(bi, '0');
     await userEvent.tab();

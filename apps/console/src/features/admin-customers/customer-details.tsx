@@ -63,8 +63,9 @@ function CustomerHeader({ customer }: { customer: CustomerDetail }) {
   const manageKm = usePermission('customer_manage_km_access');
   return (
     <Card>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap="md" wrap="nowrap" miw={0}>
+      {/* On a narrow screen the buttons go below the name and e-mail rather than over them. */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Group gap="md" wrap="nowrap" miw={0} style={{ flex: '1 1 240px' }}>
           <Avatar color="indigo" radius="xl" size={56}>
             {initials(customer.user_name)}
           </Avatar>

@@ -1,7 +1,7 @@
 import { MESSAGES, type CustomerListItem } from '@kumo/contract';
 import { Link } from 'react-router';
-import { Card, Center, EmptyState, Loader, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
-import { IconBuilding } from '../../components/icons';
+import { Card, Center, EmptyState, Loader, NavLink, ScrollArea, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconBuilding, IconSearch } from '../../components/icons';
 import type { useCustomers } from './api/customers';
 import { ErrorAlert } from '../../components/error-alert';
 
@@ -9,9 +9,13 @@ interface CustomerListProps {
   query: ReturnType<typeof useCustomers>;
   customers: CustomerListItem[];
   selectedId: string | undefined;
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** A search is applied: an empty answer says no customer matches rather than none exist. */
+  searching: boolean;
 }
 
-export function CustomerList({ query, customers, selectedId }: CustomerListProps) {
+export function CustomerList({ query, customers, selectedId, search, onSearchChange, searching }: CustomerListProps) {
   const loadMore = () => {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
   };
@@ -21,6 +25,16 @@ export function CustomerList({ query, customers, selectedId }: CustomerListProps
       <Text fw={600} px="sm" pt="xs" pb="sm">
         All customers
       </Text>
+      <TextInput
+        mx="sm"
+        mb="sm"
+        type="search"
+        aria-label="Search customers by e-mail or name"
+        placeholder="Search by e-mail or name"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => onSearchChange(event.currentTarget.value)}
+      />
       {query.isPending ? (
         <Center py="xl">
           <Loader size="sm" aria-label="Loading customers" />
@@ -28,7 +42,12 @@ export function CustomerList({ query, customers, selectedId }: CustomerListProps
       ) : query.isError ? (
         <ErrorAlert error={query.error} mx="sm" mb="sm" />
       ) : customers.length === 0 ? (
-        <EmptyState size="sm" icon={<IconBuilding size={22} />} title={MESSAGES.noCustomersListed} py="xl" />
+        <EmptyState
+          size="sm"
+          icon={<IconBuilding size={22} />}
+          title={searching ? 'No customer matches this search.' : MESSAGES.noCustomersListed}
+          py="xl"
+        />
       ) : (
         <ScrollArea.Autosize mah="calc(100dvh - 280px)" onBottomReached={loadMore} type="auto">
           <nav aria-label="Customers">

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ADMIN_MESSAGES, type AdminActionRequest } from '@kumo/contract';
 import { ApproverOtpForm } from '../../components/approver-otp-form';
-import { useAuthenticateAdminAction, useRequestAdminAction, useResendAdminActionOtp } from './api/admin-actions';
+import { useAuthenticateAdminAction, useCancelAdminAction, useRequestAdminAction, useResendAdminActionOtp } from './api/admin-actions';
+import { notifyError, notifySuccess } from '../../components/notify';
 
 export interface FourEyesForm {
   /** Sends the order; resolves once the OTP has gone to the approvers, rejects with the server's error. */
@@ -81,8 +82,13 @@ interface ApproverOtpStepProps {
   onCancel: () => void;
 }
 
-/** The approver's OTP for a customer action; approving reloads the customer's data. */
+/**
+ * The approver's OTP for a customer action; approving reloads the customer's data. Closing leaves the request
+ * waiting (the approver may be reading the OTP out): it is listed under Approvals until it expires, to finish or
+ * withdraw there; Withdraw request here ends it at once.
+ */
 export function ApproverOtpStep({ userId, operationId, onApproved, onCancel }: ApproverOtpStepProps) {
+  const withdraw = useCancelAdminAction();
   return (
     <ApproverOtpForm
       operationId={operationId}
@@ -92,6 +98,30 @@ export function ApproverOtpStep({ userId, operationId, onApproved, onCancel }: A
       sentMessage={ADMIN_MESSAGES.approverOtpSent}
       resentMessage={ADMIN_MESSAGES.otpResent}
       resendPrompt="The approver didn’t get it?"
+      footer={
+        <Text fz="xs" c="dimmed">
+          Closing keeps this request waiting until its OTP expires; finish or withdraw it under Approvals.{' '}
+          <Anchor
+            component="button"
+            type="button"
+            inherit
+            fw={600}
+            c="red"
+            disabled={withdraw.isPending}
+            onClick={() =>
+              withdraw.mutate(operationId, {
+                onSuccess: (result) => {
+                  notifySuccess(result.message);
+                  onCancel();
+                },
+                onError: (error) => notifyError(error),
+              })
+            }
+          >
+            Withdraw request
+          </Anchor>
+        </Text>
+      }
       onApproved={onApproved}
       onCancel={onCancel}
     />

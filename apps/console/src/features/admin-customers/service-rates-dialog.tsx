@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
+  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   FREE_UNIT_DIMENSIONS,
   METERING_DIMENSION_LABELS,
@@ -16,7 +17,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
 import { ErrorAlert } from '../../components/error-alert';
-import { todayInputValue } from '../../lib/dates';
+import { todayUtc } from '../../lib/dates';
 
 interface ServiceRatesDialogProps {
   userId: string;
@@ -48,10 +49,11 @@ const isFreeUnitDimension = (d: string): d is FreeUnitDimension => (FREE_UNIT_DI
  * sent in field_errors as `service_rate_errors.DIMENSION` / `free_unit_errors.DIMENSION` (or the bare
  * dimension for a rate).
  */
-export function serverRateErrors(error: unknown): { rates: Record<string, string>; freeUnits: Record<string, string> } {
+export function serverRateErrors(error: unknown): ServerErrors {
   const rates: Record<string, string> = {};
   const freeUnits: Record<string, string> = {};
   if (!(error instanceof ApiError)) return { rates, freeUnits };
+  const effectiveDate = error.fieldErrors.effective_date;
   for (const [key, message] of Object.entries(error.fieldErrors)) {
     const match = /^(service_rate_errors|free_unit_errors|rate|freeUnits)?[.[]?([A-Z_]+)\]?$/.exec(key);
     if (!match) continue;
@@ -59,8 +61,21 @@ export function serverRateErrors(error: unknown): { rates: Record<string, string
     if (group === 'free_unit_errors' || group === 'freeUnits') freeUnits[dimension!] = message;
     else rates[dimension!] = message;
   }
-  return { rates, freeUnits };
+  return { rates, freeUnits, effectiveDate };
 }
+
+type ServerErrors = { rates: Record<string, string>; freeUnits: Record<string, string>; effectiveDate?: string };
+
+/** The last day a change may be dated: the API's limit, counted in UTC days as the API counts them. */
+const lastEffectiveDay = () =>
+  new Date(Date.parse(`${todayUtc()}T00:00:00Z`) + ADMIN_LIMITS.rateEffectiveMaxDaysAhead * 86_400_000).toISOString().slice(0, 10);
+
+/** Today (UTC, as the rates take effect at midnight UTC) up to a year ahead; the API's rule and message. */
+const effectiveDateSchema = z
+  .string()
+  .refine((day) => day === '' || (/^\d{4}-\d{2}-\d{2}$/.test(day) && day >= todayUtc() && day <= lastEffectiveDay()), {
+    message: ADMIN_MESSAGES.effectiveDateInvalid,
+  });
 
 /** A typed value checked by one of the contract's rate rules (the API applies the same). */
 const checkedBy = (rule: (value: string) => string | undefined) =>
@@ -74,11 +89,10 @@ function ratesFormSchema(dimensions: MeteringDimension[]) {
   return z.object({
     rates: z.object(Object.fromEntries(dimensions.map((d) => [d, checkedBy(rateError)]))),
     freeUnits: z.object(Object.fromEntries(FREE_UNIT_DIMENSIONS.map((d) => [d, checkedBy(freeUnitsError)]))),
-    effective_date: z.string(),
+    effective_date: effectiveDateSchema,
   });
 }
 type RatesValues = z.output<ReturnType<typeof ratesFormSchema>>;
-type ServerErrors = { rates: Record<string, string>; freeUnits: Record<string, string> };
 
 function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userId: string; card: RateCard; onCancel: () => void }) {
   const dimensions = card.rates.map((r) => r.dimension);
@@ -86,7 +100,7 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
   const [initial] = useState<RatesValues>(() => ({
     rates: Object.fromEntries(card.rates.map((r) => [r.dimension, String(r.rate)])),
     freeUnits: Object.fromEntries(FREE_UNIT_DIMENSIONS.map((d) => [d, String(card.free_units[d] ?? 0)])),
-    effective_date: todayInputValue(),
+    effective_date: todayUtc(),
   }));
   const { control, handleSubmit } = useForm<RatesValues>({
     resolver: zodResolver(schema),
@@ -132,9 +146,17 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
       });
   };
 
-  const forget = (group: keyof ServerErrors, dimension: string) =>
+  const forget = (group: 'rates' | 'freeUnits', dimension: string) =>
     setServerErrors((all) => ({ ...all, [group]: Object.fromEntries(Object.entries(all[group]).filter(([d]) => d !== dimension)) }));
-  const generalError = form.error && Object.keys(serverErrors.rates).length + Object.keys(serverErrors.freeUnits).length === 0;
+  const generalError =
+    form.error && Object.keys(serverErrors.rates).length + Object.keys(serverErrors.freeUnits).length === 0 && !serverErrors.effectiveDate;
+  // A field that refused a keystroke says so, and the form is not sent, until that field is corrected.
+  const [refused, setRefused] = useState<Record<string, boolean>>({});
+  const refusal = (name: string) => ({
+    refused: !!refused[name],
+    onRefusal: (on: boolean) => setRefused((all) => (all[name] === on ? all : { ...all, [name]: on })),
+  });
+  const anyRefused = Object.values(refused).some(Boolean);
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
@@ -162,8 +184,10 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
                         control={control}
                         name={`rates.${row.dimension}`}
                         typing={RATE_TYPING}
+                        refusedMessage={ADMIN_MESSAGES.rateFormat}
                         serverError={serverErrors.rates[row.dimension]}
                         onTyped={() => forget('rates', row.dimension)}
+                        {...refusal(`rates.${row.dimension}`)}
                         aria-labelledby={`rate-label-${row.dimension}`}
                       />
                     </Table.Td>
@@ -183,8 +207,10 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
                   control={control}
                   name={`freeUnits.${dimension}`}
                   typing={FREE_UNITS_TYPING}
+                  refusedMessage={ADMIN_MESSAGES.freeUnitsFormat}
                   serverError={serverErrors.freeUnits[dimension]}
                   onTyped={() => forget('freeUnits', dimension)}
+                  {...refusal(`freeUnits.${dimension}`)}
                   label={`Free ${METERING_DIMENSION_LABELS[dimension]} units a month`}
                 />
               ))}
@@ -192,14 +218,19 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
             <Controller
               control={control}
               name="effective_date"
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <TextInput
                   type="date"
                   label="Effective from"
                   description="The new rates apply from midnight UTC of this day; the owner is told by e-mail."
-                  min={todayInputValue()}
+                  min={todayUtc()}
+                  max={lastEffectiveDay()}
                   {...field}
-                  error={serverErrors.rates.effective_date}
+                  onChange={(event) => {
+                    setServerErrors((all) => ({ ...all, effectiveDate: undefined }));
+                    field.onChange(event);
+                  }}
+                  error={serverErrors.effectiveDate ?? fieldState.error?.message}
                 />
               )}
             />
@@ -210,7 +241,7 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
           <Button variant="default" onClick={onCancel} disabled={form.pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!changed || hasError} loading={form.pending}>
+          <Button type="submit" disabled={!changed || hasError || anyRefused} loading={form.pending}>
             Change
           </Button>
         </Group>
@@ -224,14 +255,23 @@ interface NumberFieldProps {
   name: `rates.${string}` | `freeUnits.${string}`;
   /** What a keystroke may leave in the field; anything else is ignored. */
   typing: RegExp;
+  /** Why a keystroke was refused. */
+  refusedMessage: string;
   serverError: string | undefined;
   onTyped: () => void;
+  /** A keystroke was refused: said under the field until a character is deleted or the field is emptied. */
+  refused: boolean;
+  onRefusal: (refused: boolean) => void;
   label?: string;
   'aria-labelledby'?: string;
 }
 
-/** A rate or free-units field: keystrokes outside its shape are dropped, the server's message wins until typed over. */
-function NumberField({ control, name, typing, serverError, onTyped, ...labelling }: NumberFieldProps) {
+/**
+ * A rate or free-units field: a keystroke outside its shape is refused (spec section 5) and the field says so; while it
+ * says so it takes no more characters, so "123.5" stays "12" with the reason shown instead of quietly becoming "12.5".
+ * Deleting a character (or emptying the field) lifts it. The server's message wins until typed over.
+ */
+function NumberField({ control, name, typing, refusedMessage, serverError, onTyped, refused, onRefusal, ...labelling }: NumberFieldProps) {
   return (
     <Controller
       control={control}
@@ -247,12 +287,18 @@ function NumberField({ control, name, typing, serverError, onTyped, ...labelling
           onKeyDown={blockSigns}
           onChange={(event) => {
             const next = event.currentTarget.value;
-            if (!typing.test(next)) return;
+            const current = String(field.value ?? '');
+            const growing = next.length > current.length;
+            if (!typing.test(next) || (refused && growing)) {
+              onRefusal(true);
+              return;
+            }
+            if (!growing) onRefusal(false);
             field.onChange(next);
             onTyped();
           }}
           onBlur={field.onBlur}
-          error={serverError ?? fieldState.error?.message}
+          error={serverError ?? (refused ? refusedMessage : fieldState.error?.message)}
         />
       )}
     />

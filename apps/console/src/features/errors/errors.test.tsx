@@ -60,7 +60,12 @@ describe('unauthorized page', () => {
     saveUser(userDetail({ role }));
     const api = mockApi({ 'POST /api/user/logout': () => jsonResponse(200, { message: 'Logged out.' }) });
     renderRoutes(
-      [{ path: '/unauthorized-access', element: <UnauthorizedPage /> }, landed('/login'), landed('/admin/login')],
+      [
+        { path: '/unauthorized-access', element: <UnauthorizedPage /> },
+        landed('/login'),
+        landed('/admin/login'),
+        landed('/admin/customers'),
+      ],
       '/unauthorized-access',
     );
     return api;
@@ -73,6 +78,12 @@ describe('unauthorized page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Landed on /login')).toBeInTheDocument();
     expect(api.bodiesOf('POST /api/user/logout')).toEqual([{}]);
+  });
+
+  it('offers staff who opened a customer page the way to their customers page', async () => {
+    renderUnauthorized('SYSTEM_DEVOPS');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Customers' }));
+    expect(await screen.findByText('Landed on /admin/customers')).toBeInTheDocument();
   });
 
   it('logs staff out to the admin login', async () => {

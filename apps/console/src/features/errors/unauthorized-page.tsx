@@ -32,7 +32,20 @@ export function UnauthorizedPage() {
       <StatusMessage
         icon={<IconLock size={28} />}
         title={MESSAGES.unauthorizedTitle}
-        action={user?.role === 'CLUSTER_MEMBER' ? <ClusterMemberHelp user={user} logout={logoutButton} /> : logoutButton}
+        action={
+          user?.role === 'CLUSTER_MEMBER' ? (
+            <ClusterMemberHelp user={user} logout={logoutButton} />
+          ) : user && isSystemRole(user.role) ? (
+            <Stack gap="sm" align="center">
+              <Button rightSection={<IconArrowRight />} onClick={() => void navigate('/admin/customers', { replace: true })}>
+                Go to Customers
+              </Button>
+              {logoutButton}
+            </Stack>
+          ) : (
+            logoutButton
+          )
+        }
       >
         Access to this page is denied. If you believe you should have access, please contact your administrator.
       </StatusMessage>

@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from '@kumo/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { customerKeys } from './keys';
 
@@ -10,6 +11,20 @@ export function useCustomerDetail(userId: string | undefined, { enabled = true }
     queryFn: ({ signal }) => api.get(`/api/admin/users/${userId}`, { signal }),
     enabled: enabled && !!userId,
   });
+}
+
+/**
+ * The header's total balance sums the balances a tab shows: when the tab reads them afresh (opened again, polled,
+ * after an action), a header read before that is refreshed too, so the two never disagree on screen.
+ */
+export function useHeaderFollows(userId: string, balancesReadAt: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!balancesReadAt) return;
+    const header = queryClient.getQueryState(customerKeys.detail(userId));
+    if (header && header.dataUpdatedAt < balancesReadAt)
+      void queryClient.invalidateQueries({ queryKey: customerKeys.detail(userId), exact: true });
+  }, [queryClient, userId, balancesReadAt]);
 }
 
 interface Paged<T> {

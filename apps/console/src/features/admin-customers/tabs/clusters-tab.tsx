@@ -1,6 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Center, Group, Loader, Menu, Modal, SimpleGrid, Table, Text } from '@mantine/core';
-import { ADMIN_MESSAGES, CLUSTER_STATUS_LABELS, clusterDeletionStartedMessage, type Cluster, type ClusterStatus } from '@kumo/contract';
+import { Badge, Button, Center, Group, Loader, Menu, Modal, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import {
+  ADMIN_MESSAGES,
+  CLUSTER_STATUS_COLORS,
+  CLUSTER_STATUS_LABELS,
+  clusterDeletionStartedMessage,
+  type Cluster,
+  type ClusterStatus,
+} from '@kumo/contract';
 import { DetailField } from '../../../components/detail-field';
 import { DisabledWithReason } from '../../../components/disabled-with-reason';
 import { IconDots } from '../../../components/icons';
@@ -17,11 +24,9 @@ import { PagedTable } from './paged-table';
 import { notifyError } from '../../../components/notify';
 import { ErrorAlert } from '../../../components/error-alert';
 
-const STATUS_COLORS: Partial<Record<ClusterStatus, string>> = { ONLINE: 'teal', OFFLINE: 'gray', DEPLOYING: 'blue', FAILED: 'red' };
-
 function ClusterStatusText({ status }: { status: ClusterStatus }) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'}>
+    <Badge variant="light" color={CLUSTER_STATUS_COLORS[status]} data-status={status}>
       {CLUSTER_STATUS_LABELS[status]}
     </Badge>
   );
@@ -33,19 +38,41 @@ export function ClustersTab({ userId }: { userId: string }) {
   const [viewing, setViewing] = useState<Cluster | null>(null);
   const [deleting, setDeleting] = useState<Cluster | null>(null);
   const customer = useCustomerDetail(userId);
+  const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
+  const subscriptions = useAdminPages(
+    customerKeys.tab(userId, 'subscriptions'),
+    (page, size, signal) => api.get(`/api/admin/view-subscriptions/${userId}`, { query: { page, size }, signal }),
+    table.visible,
+  );
   const pages = useAdminPages(
-    customerKeys.tab(userId, 'clusters'),
-    (page, size, signal) => api.get('/api/admin/cluster/view', { query: { userId, page, size }, signal }),
+    customerKeys.tab(userId, 'clusters', subscriptionId ?? ''),
+    (page, size, signal) =>
+      api.get('/api/admin/cluster/view', {
+        query: subscriptionId ? { userId, page, size, subscriptionId } : { userId, page, size },
+        signal,
+      }),
     table.visible,
   );
   if (!table.visible) return null;
 
   return (
     <Permission name="customer_cluster_table">
+      {subscriptions.items.length > 0 && (
+        <Select
+          label="Subscription"
+          placeholder="All subscriptions"
+          data={subscriptions.items.map((s) => ({ value: s.subscription_id, label: s.subscription_name }))}
+          value={subscriptionId}
+          onChange={setSubscriptionId}
+          clearable
+          maw={320}
+          mb="sm"
+        />
+      )}
       <PagedTable
         pages={pages}
         label="Clusters"
-        empty={ADMIN_MESSAGES.noClusters}
+        empty={subscriptionId ? ADMIN_MESSAGES.noClustersInSubscription : ADMIN_MESSAGES.noClusters}
         head={
           <Table.Tr>
             {['Name', 'Status', 'QE capacity', 'Region', 'Subscription', 'Deployed on', 'Actions'].map((c) => (
@@ -247,26 +274,29 @@ function NodeDetailsDialog({ userId, cluster, onClose }: { userId: string; clust
               <Text fz="sm">{query.data.kumo_version}</Text>
             </DetailField>
           </SimpleGrid>
-          <Table aria-label="Nodes">
-            <Table.Thead>
-              <Table.Tr>
-                {['Service', 'Host', 'Instance type', 'Cores', 'Status'].map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.nodes.map((node) => (
-                <Table.Tr key={`${node.service_name}-${node.host}`}>
-                  <Table.Td>{node.service_name}</Table.Td>
-                  <Table.Td>{node.host}</Table.Td>
-                  <Table.Td>{node.instance_type}</Table.Td>
-                  <Table.Td>{node.core}</Table.Td>
-                  <Table.Td>{node.node_status}</Table.Td>
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label="Nodes">
+              <Table.Thead>
+                <Table.Tr>
+                  {['Node', 'Core', 'Node status', 'Service instance', 'Service status', 'Instance type'].map((c) => (
+                    <Table.Th key={c}>{c}</Table.Th>
+                  ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.nodes.map((node) => (
+                  <Table.Tr key={`${node.service_name}-${node.host}`}>
+                    <Table.Td>{node.host}</Table.Td>
+                    <Table.Td>{node.core}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{node.node_status}</Table.Td>
+                    <Table.Td>{node.service_name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{node.status}</Table.Td>
+                    <Table.Td>{node.instance_type}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </>
       )}
     </Modal>

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { formatDateTime, formatMonth } from '../../../lib/dates';
-import { useAdminPages } from '../api/customer-detail';
+import { useAdminPages, useHeaderFollows } from '../api/customer-detail';
 import { useCumulativeCost } from '../api/customer-tabs';
 import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
@@ -37,6 +37,7 @@ function CurrentMonth({ userId }: { userId: string }) {
   const pages = useAdminPages(customerKeys.tab(userId, 'cost'), (page, size, signal) =>
     api.get(`/api/admin/cost-analysis/${userId}`, { query: { page, size }, signal }),
   );
+  useHeaderFollows(userId, pages.query.dataUpdatedAt);
   const first = pages.query.data?.pages[0];
   const nothing = first && first.consumed_amount === 0 && first.forecasted_amount === 0;
   return (

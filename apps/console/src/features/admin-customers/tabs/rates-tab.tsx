@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ADMIN_MESSAGES, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, type RateCard } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatInForceSince, formatRatePeriod } from '../../../lib/dates';
+import { formatRate } from '../../../lib/format';
 import { useAdminPages } from '../api/customer-detail';
 import { useRateCard } from '../api/customer-tabs';
 import { customerKeys } from '../api/keys';
@@ -11,7 +12,7 @@ import { ServiceRatesDialog } from '../service-rates-dialog';
 import { PagedTable } from './paged-table';
 import { ErrorAlert } from '../../../components/error-alert';
 
-/** Current rates with Change Rates, and the history of rate periods (Service Rates tab). */
+/** Current rates with Change Service Rates, and the history of rate periods (Service Rates tab). */
 export function RatesTab({ userId }: { userId: string }) {
   const current = usePermission('customer_current_rates');
   const history = usePermission('customer_rate_history');
@@ -44,14 +45,14 @@ function CurrentRates({ userId }: { userId: string }) {
           </Title>
           {query.data && (
             <Text fz="xs" c="dimmed">
-              In force since {formatDateTime(query.data.effective_date)}
+              In force {formatInForceSince(query.data.effective_date)}
             </Text>
           )}
         </Stack>
         <Permission name="customer_change_rates">
           {({ disabled }) => (
             <Button size="sm" disabled={disabled || !query.data} onClick={() => query.data && setEditing(query.data)}>
-              Change Rates
+              Change Service Rates
             </Button>
           )}
         </Permission>
@@ -76,7 +77,7 @@ function CurrentRates({ userId }: { userId: string }) {
             {query.data.rates.map((rate) => (
               <Table.Tr key={rate.dimension}>
                 <Table.Td>{METERING_DIMENSION_LABELS[rate.dimension]}</Table.Td>
-                <Table.Td>${rate.rate}</Table.Td>
+                <Table.Td>{formatRate(rate.rate)}</Table.Td>
                 <Table.Td>{rate.unit}</Table.Td>
                 <Table.Td>{(FREE_UNIT_DIMENSIONS as readonly string[]).includes(rate.dimension) ? rate.free_units : '--'}</Table.Td>
               </Table.Tr>
@@ -110,13 +111,14 @@ function RateHistory({ userId }: { userId: string }) {
         }
         row={(period) => (
           <Table.Tr key={period.start_end}>
-            <Table.Td>
-              {formatDateTime(period.start_date)} – {period.end_date ? formatDateTime(period.end_date) : 'now'}
-            </Table.Td>
+            <Table.Td>{formatRatePeriod(period.start_date, period.end_date)}</Table.Td>
             <Table.Td>
               <Text fz="xs">
                 {period.rates
-                  .map((r) => `${METERING_DIMENSION_LABELS[r.dimension]} $${r.rate}${r.free_trial ? ` (${r.free_trial} free)` : ''}`)
+                  .map(
+                    (r) =>
+                      `${METERING_DIMENSION_LABELS[r.dimension]} ${formatRate(r.rate)}${r.free_trial ? ` (${r.free_trial} free)` : ''}`,
+                  )
                   .join(' · ')}
               </Text>
             </Table.Td>

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/dates';
 import { AdminAddFundsDialog } from '../add-funds-dialog';
-import { useAdminPages } from '../api/customer-detail';
+import { useAdminPages, useHeaderFollows } from '../api/customer-detail';
 import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { PagedTable } from './paged-table';
@@ -26,6 +26,7 @@ export function SubscriptionsTab({
     (page, size, signal) => api.get(`/api/admin/view-subscriptions/${userId}`, { query: { page, size }, signal }),
     table.visible,
   );
+  useHeaderFollows(userId, pages.query.dataUpdatedAt);
   if (!table.visible) return null;
 
   return (

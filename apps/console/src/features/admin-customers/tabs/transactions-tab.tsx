@@ -118,8 +118,9 @@ function TransactionRow({ userId, transaction: t }: { userId: string; transactio
         )}
       </Table.Td>
       <Table.Td>{formatUsd(t.amount)}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={STATUS_COLORS[t.transaction_status]}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {/* Read in full at any width: the table scrolls sideways rather than cutting a status to "SU…". */}
+        <Badge variant="light" color={STATUS_COLORS[t.transaction_status]} maw="none" styles={{ label: { overflow: 'visible' } }}>
           {TRANSACTION_STATUS_LABELS[t.transaction_status]}
         </Badge>
       </Table.Td>
