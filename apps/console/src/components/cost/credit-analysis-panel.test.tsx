@@ -108,11 +108,13 @@ describe('cost analysis tab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('shows the server’s error text when the analysis cannot be loaded', async () => {
+  it("says the spec's sentence with the server's reason under it when the analysis cannot be loaded", async () => {
     renderPanel(async () => {
       throw new Error('Subscription not found.');
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Subscription not found.');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(METERING_MESSAGES.costLoadFailed)).toBeInTheDocument();
+    expect(within(alert).getByText('Subscription not found.')).toBeInTheDocument();
   });
 
   it('opens the cost table full screen', async () => {

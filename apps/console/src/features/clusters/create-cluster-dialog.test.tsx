@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLUSTER_MESSAGES, type Subscription } from '@kumo/contract';
-import { jsonResponse, mockApi } from '../../../test/api';
+import { CLUSTER_MESSAGES, MESSAGES, type Subscription } from '@kumo/contract';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { subscription } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { CreateClusterDialog } from './create-cluster-dialog';
@@ -69,6 +69,13 @@ describe('create cluster dialog', () => {
     await choose(/^Subscription/, 'Staging');
     expect(await screen.findByText(CLUSTER_MESSAGES.insufficientBalance)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Review and Deploy' })).toBeDisabled();
+  });
+
+  it("says the spec's sentence with the server's reason under it when the subscriptions cannot be listed", async () => {
+    renderDialog([], { 'GET /api/subscription/list': () => errorResponse(503, 'SERVICE_UNAVAILABLE', MESSAGES.serviceUnavailable) });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(MESSAGES.subscriptionsFetchFailed)).toBeInTheDocument();
+    expect(within(alert).getByText(MESSAGES.serviceUnavailable)).toBeInTheDocument();
   });
 
   it('prefills the CIDR for the chosen region and lets only digits, dots and a slash be typed', async () => {

@@ -105,11 +105,13 @@ describe('cost analysis page', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MESSAGES.noUsageCost)).toBeInTheDocument();
   });
 
-  it('shows the server’s error when the overview fails', async () => {
+  it("says the spec's sentence with the server's reason under it when the overview fails", async () => {
     mockApi({
-      'GET /api/subscription/consumption/overview': () => errorResponse(500, 'INTERNAL_ERROR', METERING_MESSAGES.costLoadFailed),
+      'GET /api/subscription/consumption/overview': () => errorResponse(503, 'SERVICE_UNAVAILABLE', MESSAGES.serviceUnavailable),
     });
     renderRoutes([{ path: '/cost-analysis', element: <CostAnalysisPage now={NOW} /> }], '/cost-analysis');
-    expect(await screen.findByText(METERING_MESSAGES.costLoadFailed)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(METERING_MESSAGES.costLoadFailed)).toBeInTheDocument();
+    expect(within(alert).getByText(MESSAGES.serviceUnavailable)).toBeInTheDocument();
   });
 });

@@ -30,7 +30,7 @@ export function SubscriptionsSummary() {
       {query.isPending ? (
         <CardLoader label="Loading subscriptions" />
       ) : query.isError ? (
-        <ErrorAlert error={query.error} />
+        <ErrorAlert title={MESSAGES.subscriptionsFetchFailed} error={query.error} />
       ) : subscriptions.length === 0 ? (
         <CardEmptyState
           icon={<IconWallet size={22} />}
