@@ -43,7 +43,7 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   await expect(dialog.getByLabel(/^Password/)).toHaveValue('weakpass');
   await dialog.getByLabel(/^Confirm Password/).fill('different');
   await expect(dialog.getByLabel(/^Backup Region/)).toBeDisabled();
-  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
   await expect(dialog.getByText('Cluster Name must start with 3 letters', { exact: false })).toBeVisible();
   await expect(dialog.getByText('Password must have at least 12 characters', { exact: false })).toBeVisible();
   await expect(dialog.getByText('Region is required.')).toBeVisible();

@@ -57,7 +57,7 @@ test('a running cluster’s costs show on its tab, the subscription tab and /cos
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Cluster' });
   await fillClusterDialog(page, dialog, 'Costly-One');
-  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
   const review = page.getByRole('dialog', { name: 'Review Cluster' });
   await expect(review.getByText(/^\$[\d,.]+ per hour at your rates; your balance covers about \d+ hours?\.$/)).toBeVisible();
   await review.getByRole('button', { name: 'Confirm' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pageDoesNotScrollSideways } from './support/layout.js';
+import { notClipped, pageDoesNotScrollSideways, withinViewport } from './support/layout.js';
 import { waitForLink, waitForOtp } from './support/mail.js';
 
 // What a new customer tripped over at a 1366 px laptop and a 390 px phone: horizontal scrollbars, a clipped
@@ -12,24 +12,6 @@ const VIEWPORTS = [
 ] as const;
 
 const LONG_EMAIL = (stamp: number) => `a.very.long.mailbox.name.${stamp}@an-exceptionally-long-domain-name.example.com`;
-
-/** The element is drawn whole inside the viewport's width (not cut by it). */
-async function withinViewport(page: Page, locator: Locator, label: string): Promise<void> {
-  const box = await locator.boundingBox();
-  expect(box, `${label}: drawn`).not.toBeNull();
-  const width = page.viewportSize()!.width;
-  expect(box!.x, `${label}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${label}: right edge`).toBeLessThanOrEqual(width);
-}
-
-/** The element's text is not clipped by its own box. */
-async function notClipped(locator: Locator, label: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await locator.evaluate((element) => ({
-    scrollWidth: element.scrollWidth,
-    clientWidth: element.clientWidth,
-  }));
-  expect(scrollWidth, `${label}: text wider than its box`).toBeLessThanOrEqual(clientWidth + 1);
-}
 
 /** The text sits on one line: an ellipsis may cut it, but it never wraps mid-word. */
 async function onOneLine(locator: Locator, label: string): Promise<void> {

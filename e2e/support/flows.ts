@@ -68,7 +68,7 @@ export async function fillClusterDialog(page: Page, dialog: Locator, name: strin
 /** Fills the open create dialog, reviews and confirms; returns on the new cluster's page. */
 export async function deployFromDialog(page: Page, dialog: Locator, name: string): Promise<void> {
   await fillClusterDialog(page, dialog, name);
-  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
   const review = page.getByRole('dialog', { name: 'Review Cluster' });
   await expect(review.getByRole('group', { name: 'Cluster Name' })).toContainText(name);
   await review.getByRole('button', { name: 'Confirm' }).click();

@@ -69,12 +69,14 @@ export const transactionPageSchema = z
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
 /**
- * What the receipt menu of a transaction row does: every successful transaction has one (spec); card purchases
- * download a PDF, every other row (staff-added funds, credits, usage) shows the "cannot be downloaded" warning.
+ * What the receipt menu of a transaction row does (decision 0007): a successful card purchase downloads its PDF,
+ * funds staff added show the "cannot be downloaded" warning; free credits, usage, expiry, refunds and transfers
+ * have no receipt menu, nor has any row that did not succeed.
  */
 export function receiptAction(transaction: Pick<Transaction, 'category' | 'transaction_status'>): 'download' | 'admin-warning' | null {
   if (transaction.transaction_status !== 'SUCCESSFUL') return null;
-  return transaction.category === 'PURCHASED' ? 'download' : 'admin-warning';
+  if (transaction.category === 'PURCHASED') return 'download';
+  return isAdminFundCategory(transaction.category) ? 'admin-warning' : null;
 }
 
 export const purchaseRequestSchema = z

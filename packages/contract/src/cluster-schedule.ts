@@ -25,6 +25,12 @@ export const putScheduleRequestSchema = z
     time_zone: z.string().trim().min(1).max(64).optional(),
     rules: z.array(scheduleRuleSchema).max(28, CLUSTER_MESSAGES.scheduleTooManyRules),
   })
+  .superRefine((request, ctx) => {
+    // On with no time to act at would be a schedule that never does anything: said on the switch.
+    if (request.enabled && request.rules.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['enabled'], message: CLUSTER_MESSAGES.scheduleNeedsRules });
+    }
+  })
   .meta({ id: 'PutClusterScheduleRequest' });
 export type PutScheduleRequest = z.infer<typeof putScheduleRequestSchema>;
 

@@ -195,6 +195,7 @@ export const CLUSTER_MESSAGES = {
   scheduleTooManyRules: 'A schedule can have at most 28 rules.',
   scheduleTimeZoneInvalid: 'The time zone is not valid.',
   scheduleSaved: 'The schedule has been saved.',
+  scheduleNeedsRules: 'Add at least one start or stop time before turning the schedule on.',
   managerUnavailable: 'Kumo Manager is available only while the cluster is online.',
   managerNoAccess: "Your access level on this cluster's manager is No admin access.",
   managerInvalidUrl: 'Invalid URL of the manager.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptAction } from './billing.js';
+import { ADMIN_FUND_CATEGORIES, receiptAction } from './billing.js';
 import { MESSAGES } from './messages.js';
 import {
   addFundsAmountError,
@@ -125,11 +125,14 @@ describe('subscription names (spec section 5)', () => {
 });
 
 describe('receipt menu', () => {
-  it('downloads card purchases, warns for every other successful row, and offers nothing on unsuccessful ones', () => {
+  it('downloads card purchases, warns on funds staff added, and offers nothing on other rows or unsuccessful ones (decision 0007)', () => {
     expect(receiptAction({ category: 'PURCHASED', transaction_status: 'SUCCESSFUL' })).toBe('download');
-    expect(receiptAction({ category: 'REFUND_MAINTENANCE_COST', transaction_status: 'SUCCESSFUL' })).toBe('admin-warning');
-    expect(receiptAction({ category: 'FREE_CREDITS', transaction_status: 'SUCCESSFUL' })).toBe('admin-warning');
-    expect(receiptAction({ category: 'USAGE', transaction_status: 'SUCCESSFUL' })).toBe('admin-warning');
+    for (const category of ADMIN_FUND_CATEGORIES) {
+      expect(receiptAction({ category, transaction_status: 'SUCCESSFUL' }), category).toBe('admin-warning');
+    }
+    for (const category of ['FREE_CREDITS', 'USAGE', 'CREDITS_EXPIRED', 'REFUND', 'TRANSFER_IN', 'TRANSFER_OUT'] as const) {
+      expect(receiptAction({ category, transaction_status: 'SUCCESSFUL' }), category).toBeNull();
+    }
     expect(receiptAction({ category: 'PURCHASED', transaction_status: 'FAILED' })).toBeNull();
     expect(receiptAction({ category: 'PURCHASED', transaction_status: 'PAYMENT_INTENT_CREATED' })).toBeNull();
   });

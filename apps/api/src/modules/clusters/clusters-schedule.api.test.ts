@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUSTER_MESSAGES } from '@kumo/contract';
 import { MINUTE } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { get, logIn, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
@@ -39,6 +40,12 @@ describe.each(kinds)('cluster schedules on %s', (kind) => {
       jwt,
     );
     expect(badTime.statusCode).toBe(400);
+    // Turning the schedule on with no start or stop time would save a schedule that never acts: refused, said on the field.
+    const noRules = await send(ctx, 'PUT', `/api/cluster/schedule/${id}`, { enabled: true, rules: [] }, jwt);
+    expect(noRules.statusCode).toBe(400);
+    expect(noRules.json().field_errors).toEqual({ enabled: CLUSTER_MESSAGES.scheduleNeedsRules });
+    // Off with no rules is fine: that is how a schedule is cleared.
+    expect((await send(ctx, 'PUT', `/api/cluster/schedule/${id}`, { enabled: false, rules: [] }, jwt)).statusCode).toBe(200);
 
     // Stop at 19:00 New York time every Tuesday, start 08:00 Wednesdays.
     const now = ctx.clock.now();

@@ -7,7 +7,9 @@ import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, type CreditAnalysis, ty
 import { formatUsd } from '../../lib/format';
 import { costCell } from './cost-format';
 import { DimensionCells } from './cost-tables';
+import { fromFirstUsage } from './first-usage';
 import { dayLabel, monthLabel } from './months';
+import { NoUsageBefore } from './no-usage-before';
 
 /** One colour per service, from the theme's palette, distinct in light and dark schemes. */
 const SERVICE_COLORS: Record<(typeof METERING_DIMENSIONS)[number], string> = {
@@ -31,15 +33,18 @@ interface ChartFigureProps {
   summary: string;
   /** The text equivalent: the same numbers as a table's head and body. */
   children: React.ReactNode;
+  /** Said under the title, e.g. that the days start later than the month. */
+  note?: React.ReactNode;
 }
 
 /** A captioned bar chart of money, with its text equivalent folded away below it until asked for. */
-function ChartFigure({ title, chart, summary, children }: ChartFigureProps) {
+function ChartFigure({ title, chart, summary, children, note }: ChartFigureProps) {
   return (
     <figure style={{ margin: 0 }}>
       <Text component="figcaption" fw={600} mb="xs">
         {title}
       </Text>
+      {note}
       {/* The bars repeat the table below for sighted readers; assistive technology reads the table. */}
       <div aria-hidden="true">
         <BarChart
@@ -66,7 +71,9 @@ function ChartFigure({ title, chart, summary, children }: ChartFigureProps) {
 }
 
 /** The month's daily cost stacked by service; only services that cost something get a bar colour and a column. */
-export function DailyServiceChart({ analysis, title }: { analysis: CreditAnalysis; title: string }) {
+export function DailyServiceChart({ analysis: month, title }: { analysis: CreditAnalysis; title: string }) {
+  // From the first day with usage: the days before it are no rows of '--'.
+  const { analysis, firstDay } = fromFirstUsage(month);
   const used = METERING_DIMENSIONS.filter((dimension) => (analysis.total_service_consumption[dimension] ?? 0) > 0);
   const data = analysis.daily.map((day) => ({
     day: dayLabel(day.date),
@@ -89,6 +96,7 @@ export function DailyServiceChart({ analysis, title }: { analysis: CreditAnalysi
         legendProps: { verticalAlign: 'bottom' },
       }}
       summary="Daily cost by service as a table"
+      note={<NoUsageBefore day={firstDay} />}
     >
       <Table.Thead>
         <Table.Tr>

@@ -11,10 +11,15 @@ import { costMonthOptions, utcMonthStart } from './months';
 const NOW = new Date('2026-11-20T10:00:00Z');
 const NOVEMBER = creditAnalysis(
   '2026-11',
-  [dailyCost('2026-11-01'), dailyCost('2026-11-02', { BI_SERVER: 12.5, QUERY_ENGINES: 3.25, PERSISTENT_STORAGE: 0.4 })],
+  [
+    dailyCost('2026-11-01'),
+    dailyCost('2026-11-02', { BI_SERVER: 12.5, QUERY_ENGINES: 3.25, PERSISTENT_STORAGE: 0.4 }),
+    dailyCost('2026-11-03'),
+  ],
   [
     dailyUsage('2026-11-01'),
     dailyUsage('2026-11-02', { BI_SERVER: 50, QUERY_ENGINES: 13, PERSISTENT_STORAGE: 0.55 }, { free_build_up_to: 4 }),
+    dailyUsage('2026-11-03', {}, { free_build_up_to: 4 }),
   ],
 );
 const OCTOBER = creditAnalysis('2026-10', [dailyCost('2026-10-01'), dailyCost('2026-10-02')]);
@@ -57,16 +62,18 @@ describe('months of the cost pickers', () => {
 
 // Role queries over whole tables are slow on a busy machine.
 describe('cost analysis tab', { timeout: 30_000 }, () => {
-  it('shows the cost table with -- for zero and the month total, and the consumption columns of the spec', async () => {
+  it('shows the cost table from the first day with usage, with -- for zero and the month total, and the consumption columns of the spec', async () => {
     renderPanel(async () => NOVEMBER);
     const cost = await screen.findByRole('table', { name: 'Daily cost of Alpha, Nov, 2026' });
     const rows = within(cost).getAllByRole('row');
+    // Nov 1 had no usage at all: no row of '--' for it, but a word that the table starts later.
     expect(rows.map(cellsOf)).toEqual([
       ['Date', 'Compute Services', 'Storage Services', 'Total Cost'],
-      ['Nov 1', '--', '--', '--'],
       ['Nov 2', '$15.75', '$0.40', '$16.15'],
+      ['Nov 3', '--', '--', '--'],
       ['Total', '$15.75', '$0.40', '$16.15'],
     ]);
+    expect(screen.getByText('No usage before Nov 2.')).toBeInTheDocument();
 
     const consumption = screen.getByRole('table', { name: 'Daily consumption of Alpha, Nov, 2026' });
     const headers = within(consumption)
@@ -86,8 +93,9 @@ describe('cost analysis tab', { timeout: 30_000 }, () => {
       'Free Build Up To',
       'Free Cache Storage Up To',
     ]);
-    const secondDay = within(consumption).getAllByRole('row')[2]!;
-    expect(cellsOf(secondDay)).toEqual(['Nov 2', '50', '13', '--', '--', '--', '0.55', '--', '--', '--', '4', '--']);
+    const [, firstDay, ...later] = within(consumption).getAllByRole('row');
+    expect(cellsOf(firstDay!)).toEqual(['Nov 2', '50', '13', '--', '--', '--', '0.55', '--', '--', '--', '4', '--']);
+    expect(later.map((row) => cellsOf(row)[0])).toEqual(['Nov 3']);
   });
 
   it('says usage cost is not available when the month holds no charge, and asks for the month picked', async () => {
@@ -101,11 +109,13 @@ describe('cost analysis tab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('shows the server’s error text when the analysis cannot be loaded', async () => {
+  it("says the spec's sentence with the server's reason under it when the analysis cannot be loaded", async () => {
     renderPanel(async () => {
       throw new Error('Subscription not found.');
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Subscription not found.');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(METERING_MESSAGES.costLoadFailed)).toBeInTheDocument();
+    expect(within(alert).getByText('Subscription not found.')).toBeInTheDocument();
   });
 
   it('opens the cost table full screen', async () => {

@@ -5,6 +5,8 @@ import { CardLoader } from '../card-states';
 import { useCreditAnalysis, useCsvDownload } from './api/credit-analysis';
 import { IconChart, IconDownload } from '../icons';
 import { CostLoadError } from './cost-load-error';
+import { fromFirstUsage } from './first-usage';
+import { NoUsageBefore } from './no-usage-before';
 import { ConsumptionTable, CostTableWithFullScreen } from './cost-tables';
 import { MonthSelect } from './month-select';
 import { costMonthOptions, monthLabel } from './months';
@@ -39,6 +41,7 @@ export function CreditAnalysisPanel({ queryKey, fetchAnalysis, exportPath, subje
   const month = monthLabel(startDate);
   const data = analysis.data;
   const empty = data ? isAllZero(data) : false;
+  const shown = data ? fromFirstUsage(data) : null;
 
   return (
     <Stack gap="md">
@@ -72,15 +75,16 @@ export function CreditAnalysisPanel({ queryKey, fetchAnalysis, exportPath, subje
 
       {analysis.isError && !data ? (
         <CostLoadError error={analysis.error} />
-      ) : !data ? (
+      ) : !shown ? (
         <CardLoader label="Loading cost analysis" />
       ) : empty ? (
         <EmptyState variant="light" icon={<IconChart size={24} />} title={METERING_MESSAGES.costUnavailable} py="xl" />
       ) : (
         <>
-          <CostTableWithFullScreen analysis={data} caption={`Daily cost of ${subject}, ${month}`} />
+          <NoUsageBefore day={shown.firstDay} />
+          <CostTableWithFullScreen analysis={shown.analysis} caption={`Daily cost of ${subject}, ${month}`} />
           <Text fw={600}>Consumption</Text>
-          <ConsumptionTable analysis={data} caption={`Daily consumption of ${subject}, ${month}`} />
+          <ConsumptionTable analysis={shown.analysis} caption={`Daily consumption of ${subject}, ${month}`} />
         </>
       )}
     </Stack>

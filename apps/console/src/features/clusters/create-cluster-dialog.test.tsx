@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLUSTER_MESSAGES, type Subscription } from '@kumo/contract';
-import { jsonResponse, mockApi } from '../../../test/api';
+import { CLUSTER_MESSAGES, MESSAGES, type Subscription } from '@kumo/contract';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { subscription } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { CreateClusterDialog } from './create-cluster-dialog';
@@ -65,10 +65,17 @@ describe('create cluster dialog', () => {
   it('shows the balance, and below $100 the insufficient-balance text with Review disabled', async () => {
     renderDialog([RICH, POOR]);
     expect(await screen.findByText('Balance: $500.00')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Review' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Review and Deploy' })).toBeEnabled();
     await choose(/^Subscription/, 'Staging');
     expect(await screen.findByText(CLUSTER_MESSAGES.insufficientBalance)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Review' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Review and Deploy' })).toBeDisabled();
+  });
+
+  it("says the spec's sentence with the server's reason under it when the subscriptions cannot be listed", async () => {
+    renderDialog([], { 'GET /api/subscription/list': () => errorResponse(503, 'SERVICE_UNAVAILABLE', MESSAGES.serviceUnavailable) });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(MESSAGES.subscriptionsFetchFailed)).toBeInTheDocument();
+    expect(within(alert).getByText(MESSAGES.serviceUnavailable)).toBeInTheDocument();
   });
 
   it('prefills the CIDR for the chosen region and lets only digits, dots and a slash be typed', async () => {
@@ -91,7 +98,7 @@ describe('create cluster dialog', () => {
     expect(backup).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: /Enable Disaster Recovery/ }));
     expect(backup).toBeEnabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
     expect(await screen.findByText(CLUSTER_MESSAGES.backupRegionRequired)).toBeInTheDocument();
     await choose(/^Backup Region/, 'us-west-2');
     expect(backup).toHaveValue('us-west-2');
@@ -125,7 +132,7 @@ describe('create cluster dialog', () => {
 
     await userEvent.type(screen.getByRole('textbox', { name: /^Cluster Name/ }), '1ab');
     await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'different');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
     expect(await screen.findByText(CLUSTER_MESSAGES.nameFormat)).toBeInTheDocument();
     expect(screen.getByText(CLUSTER_MESSAGES.regionRequired)).toBeInTheDocument();
   });
@@ -140,7 +147,7 @@ describe('create cluster dialog', () => {
         }),
     });
     await fillValid();
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
     const review = await screen.findByRole('dialog', { name: 'Review Cluster' });
     expect(within(review).getByRole('group', { name: 'Cluster Name' })).toHaveTextContent('Analytics-One');
     expect(within(review).getByRole('group', { name: 'Disaster Recovery' })).toHaveTextContent('Off');
@@ -172,7 +179,7 @@ describe('create cluster dialog', () => {
         }),
     });
     await fillValid();
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(CLUSTER_MESSAGES.cidrOverlap)).toBeInTheDocument();
     expect(screen.getByText(CLUSTER_MESSAGES.nameTaken)).toBeInTheDocument();

@@ -93,7 +93,7 @@ interface CreateClusterFormProps {
 }
 
 /**
- * The create form of spec section 5 over the contract's schema; Review validates it and shows the
+ * The create form of spec section 5 over the contract's schema; Review and Deploy validates it and shows the
  * summary, Confirm deploys. Server field errors come back inline, the first scrolled to and focused.
  */
 function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, onCreated }: CreateClusterFormProps) {
@@ -270,8 +270,15 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={insufficient || !selected}>
-              Review
+            <Button
+              type="submit"
+              disabled={insufficient || !selected}
+              // The press keeps the focus where it is: a field losing it shows its error at once, which pushed
+              // this button down under the pointer before the press ended, so the form was never submitted and
+              // only that one error showed. Submitting validates every field, shows each error and focuses the first.
+              onMouseDown={(event) => event.preventDefault()}
+            >
+              Review and Deploy
             </Button>
           </Group>
         </Stack>

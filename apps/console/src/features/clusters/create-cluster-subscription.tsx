@@ -1,6 +1,6 @@
 import { Controller, type Control } from 'react-hook-form';
 import { Alert, Group, Loader, Select, Text } from '@mantine/core';
-import { CLUSTER_LIMITS, CLUSTER_MESSAGES, amountToCents, type CreateClusterForm, type Subscription } from '@kumo/contract';
+import { CLUSTER_LIMITS, CLUSTER_MESSAGES, MESSAGES, amountToCents, type CreateClusterForm, type Subscription } from '@kumo/contract';
 import { formatUsd } from '../../lib/format';
 import { statusColorClass } from './cluster-status';
 import { boundSelect } from './create-cluster-bindings';
@@ -45,7 +45,7 @@ export function SubscriptionSection({
           A cluster is paid for by a subscription. Create a subscription on the Subscriptions page first.
         </Alert>
       )}
-      {subscriptionsError != null && <ErrorAlert error={subscriptionsError} />}
+      {subscriptionsError != null && <ErrorAlert title={MESSAGES.subscriptionsFetchFailed} error={subscriptionsError} />}
       <Controller
         control={control}
         name="selectedSubscription"

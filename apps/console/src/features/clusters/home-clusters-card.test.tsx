@@ -9,6 +9,7 @@ import { keepPolling } from './api/deployment-status';
 import { clusterActionsFor } from './cluster-actions';
 import { deploymentProgress } from './deployment-progress';
 import { HomeClustersCard } from './home-clusters-card';
+import { formatDateTime } from '../../lib/dates';
 
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
@@ -31,17 +32,29 @@ describe("home's clusters table", () => {
     expect(router.state.location.state).toEqual({ openCreateCluster: true });
   });
 
-  it('lists name, subscription, status and capacity, with the row menu each status allows', async () => {
+  it("lists the spec's columns (name, status, QE capacity, region, subscription, deployed on), with the row menu each status allows", async () => {
     const online = cluster({ cluster_name: 'Alpha', cluster_capacity: 4 });
-    const offline = cluster({ cluster_name: 'Beta', status: 'OFFLINE' });
-    const deploying = cluster({ cluster_name: 'Gamma', status: 'DEPLOYING' });
+    const offline = cluster({ cluster_name: 'Beta', status: 'OFFLINE', region: 'eu-west-1' });
+    const deploying = cluster({ cluster_name: 'Gamma', status: 'DEPLOYING', deployed_on: null });
     const { router } = renderCard([online, offline, deploying]);
     const table = await screen.findByRole('table', { name: 'Clusters' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^AlphaAnalyticsOnline/),
-      expect.stringMatching(/^BetaAnalyticsOffline/),
-      expect.stringMatching(/^GammaAnalyticsDeploying\.\.\./),
+    const [header, ...rows] = within(table).getAllByRole('row');
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Status', 'QE capacity', 'Region', 'Subscription', 'Deployed on', 'Actions']);
+    const deployedOn = formatDateTime(online.deployed_on);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Alpha', 'Online', '', 'us-east-1', 'Analytics', deployedOn, ''],
+      ['Beta', 'Offline', '—', 'eu-west-1', 'Analytics', deployedOn, ''],
+      ['Gamma', 'Deploying...', '—', 'us-east-1', 'Analytics', '—', ''],
     ]);
     expect(within(rows[0]!).getByRole('img', { name: 'Capacity 4 of 5' })).toBeInTheDocument();
 

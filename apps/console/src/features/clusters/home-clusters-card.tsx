@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Button, Card, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Card, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CLUSTER_MESSAGES, canClusterDo, type Cluster } from '@kumo/contract';
 import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconPlayerPlay, IconPlayerStop, IconPlus, IconServer } from '../../components/icons';
@@ -13,10 +13,16 @@ import type { OpenCreateClusterState } from './clusters-page';
 import { StopClusterDialog } from './stop-cluster-dialog';
 import { usePowerAction } from './use-power-action';
 import { ErrorAlert } from '../../components/error-alert';
+import classes from '../../components/stacked-table.module.css';
+import { formatDateTime } from '../../lib/dates';
 
-const COLUMNS = ['Cluster name', 'Subscription', 'Status', 'Capacity'];
+/** The spec's clusters table (section 2, Tables). */
+const COLUMNS = ['Name', 'Status', 'QE capacity', 'Region', 'Subscription', 'Deployed on'];
 
-/** Home's clusters table (spec section 2, Home): each cluster with its status and capacity, and a row menu. */
+/**
+ * Home's clusters table (spec section 2, Home and Tables): each cluster's name, status, query-engine capacity,
+ * region, subscription and deployment date, with a row menu; on a phone each row is a card of its own.
+ */
 export function HomeClustersCard() {
   const navigate = useNavigate();
   const view = useClusterView();
@@ -24,6 +30,7 @@ export function HomeClustersCard() {
   const [stopping, setStopping] = useState<Cluster | null>(null);
   // A staff member's view offers no New, Start or Stop: the server would refuse them.
   const readOnly = useReadOnlyView();
+  const headingId = useId();
   const clusters = (view.data ?? []).flatMap((group) => group.clusters);
   const newCluster = () => {
     const state: OpenCreateClusterState = { openCreateCluster: true };
@@ -31,9 +38,9 @@ export function HomeClustersCard() {
   };
 
   return (
-    <Card>
+    <Card component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb="sm">
-        <Text fw={600} component="h2" fz="md" m={0}>
+        <Text fw={600} component="h2" fz="md" m={0} id={headingId}>
           Clusters
         </Text>
         {clusters.length > 0 && !readOnly && (
@@ -61,8 +68,8 @@ export function HomeClustersCard() {
           }
         />
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="sm" aria-label="Clusters">
+        <Box style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="sm" horizontalSpacing={8} miw={640} aria-label="Clusters" className={classes.table}>
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((column) => (
@@ -78,17 +85,25 @@ export function HomeClustersCard() {
             <Table.Tbody>
               {clusters.map((cluster) => (
                 <Table.Tr key={cluster.deployment_id}>
-                  <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td data-label="Name" fw={500} style={{ overflowWrap: 'anywhere' }}>
                     {cluster.cluster_name}
                   </Table.Td>
-                  <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {cluster.subscription_name}
-                  </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Status">
                     <ClusterStatusText status={cluster.status} />
                   </Table.Td>
-                  <Table.Td>{cluster.status === 'ONLINE' ? <CapacityBars capacity={cluster.cluster_capacity} size="sm" /> : '—'}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="QE capacity">
+                    {cluster.status === 'ONLINE' ? <CapacityBars capacity={cluster.cluster_capacity} size="sm" /> : '—'}
+                  </Table.Td>
+                  <Table.Td data-label="Region" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {cluster.region}
+                  </Table.Td>
+                  <Table.Td data-label="Subscription" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {cluster.subscription_name}
+                  </Table.Td>
+                  <Table.Td data-label="Deployed on" fz="sm">
+                    {formatDateTime(cluster.deployed_on) || '—'}
+                  </Table.Td>
+                  <Table.Td data-label="Actions">
                     <Menu position="bottom-end" shadow="md" width={200}>
                       <Menu.Target>
                         <ActionIcon
@@ -132,7 +147,7 @@ export function HomeClustersCard() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       <StopClusterDialog
         cluster={stopping}

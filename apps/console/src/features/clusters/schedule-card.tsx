@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { CLUSTER_MESSAGES, WEEK_DAYS, type ScheduleResponse, type ScheduleRule, type WeekDay } from '@kumo/contract';
+import {
+  CLUSTER_MESSAGES,
+  WEEK_DAYS,
+  putScheduleRequestSchema,
+  type ScheduleResponse,
+  type ScheduleRule,
+  type WeekDay,
+} from '@kumo/contract';
+import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
 import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view';
 import { useSaveSchedule, useSchedule } from './api/schedule';
@@ -41,6 +49,9 @@ export function rulesFromWeek(week: WeekTimes): ScheduleRule[] {
  */
 export function ScheduleCard({ deploymentId }: { deploymentId: string }) {
   const query = useSchedule(deploymentId);
+  // Held here, not in the form: a save refreshes the schedule, which mounts a new form, and the saved toast of a
+  // mutation whose component has gone would never show.
+  const save = useSaveSchedule(deploymentId);
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
@@ -53,27 +64,38 @@ export function ScheduleCard({ deploymentId }: { deploymentId: string }) {
       ) : query.isError ? (
         <ErrorAlert error={query.error} />
       ) : (
-        <ScheduleForm key={query.dataUpdatedAt} deploymentId={deploymentId} schedule={query.data} />
+        <ScheduleForm key={query.dataUpdatedAt} save={save} schedule={query.data} />
       )}
     </Stack>
   );
 }
 
-function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedule: ScheduleResponse }) {
-  const save = useSaveSchedule(deploymentId);
+function ScheduleForm({ save, schedule }: { save: ReturnType<typeof useSaveSchedule>; schedule: ScheduleResponse }) {
   // A staff member's view shows the schedule as it is, unchangeable, and says why.
   const readOnly = useReadOnlyView();
   const [enabled, setEnabled] = useState(schedule.enabled);
   const [week, setWeek] = useState(() => weekFromRules(schedule.rules));
   const timeZone = browserTimeZone();
-  const setTime = (day: WeekDay, which: 'start' | 'stop', value: string) =>
+  // The switch's error: the contract's rule (on needs a time to act at), checked before sending, or the server's.
+  const [enabledError, setEnabledError] = useState<string | undefined>();
+  const setTime = (day: WeekDay, which: 'start' | 'stop', value: string) => {
+    setEnabledError(undefined);
     setWeek((current) => ({ ...current, [day]: { ...current[day], [which]: value } }));
+  };
 
-  const submit = () =>
-    save.mutate(
-      { enabled, time_zone: timeZone, rules: rulesFromWeek(week) },
-      { onSuccess: () => notifySuccess(CLUSTER_MESSAGES.scheduleSaved) },
-    );
+  const submit = () => {
+    const request = { enabled, time_zone: timeZone, rules: rulesFromWeek(week) };
+    const checked = putScheduleRequestSchema.safeParse(request);
+    const refused = checked.error?.issues.find((issue) => issue.path[0] === 'enabled');
+    if (refused) {
+      setEnabledError(refused.message);
+      return;
+    }
+    save.mutate(request, {
+      onSuccess: () => notifySuccess(CLUSTER_MESSAGES.scheduleSaved),
+      onError: (error) => setEnabledError(error instanceof ApiError ? error.fieldErrors.enabled : undefined),
+    });
+  };
 
   return (
     <Stack gap="sm">
@@ -82,7 +104,11 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
           label="Start and stop this cluster on a weekly schedule"
           checked={enabled}
           disabled={readOnly}
-          onChange={(event) => setEnabled(event.currentTarget.checked)}
+          error={enabledError}
+          onChange={(event) => {
+            setEnabledError(undefined);
+            setEnabled(event.currentTarget.checked);
+          }}
         />
         <Text fz="xs" c="dimmed">
           Times in {timeZone}
@@ -140,7 +166,7 @@ function ScheduleForm({ deploymentId, schedule }: { deploymentId: string; schedu
           Next: {schedule.next_action === 'START' ? 'start' : 'stop'} on {formatDateTime(schedule.next_run_at)}
         </Text>
       )}
-      {save.isError && <ErrorAlert error={save.error} />}
+      {save.isError && !enabledError && <ErrorAlert error={save.error} />}
       {readOnly ? (
         <Text fz="sm" c="dimmed">
           {READ_ONLY_VIEW_REASON}

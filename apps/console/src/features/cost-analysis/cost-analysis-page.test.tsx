@@ -61,7 +61,9 @@ describe('cost analysis page', { timeout: 30_000 }, () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Date', 'BI Server', 'Query Engine', 'Persistent Storage', 'Total']);
-    expect(cellsOf(within(byService).getAllByRole('row')[2]!)).toEqual(['Nov 2', '$12.50', '$3.25', '$0.40', '$16.15']);
+    // From the first day with usage: Nov 1 had none, so it is no row of '--'.
+    expect(within(byService).getAllByRole('row').slice(1).map(cellsOf)).toEqual([['Nov 2', '$12.50', '$3.25', '$0.40', '$16.15']]);
+    expect(screen.getByText('No usage before Nov 2.')).toBeInTheDocument();
     const months = screen.getAllByRole('table').find((table) => within(table).queryByRole('columnheader', { name: 'Month' }))!;
     const monthRows = within(months).getAllByRole('row').slice(1).map(cellsOf);
     expect(monthRows).toHaveLength(12);
@@ -103,11 +105,13 @@ describe('cost analysis page', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MESSAGES.noUsageCost)).toBeInTheDocument();
   });
 
-  it('shows the server’s error when the overview fails', async () => {
+  it("says the spec's sentence with the server's reason under it when the overview fails", async () => {
     mockApi({
-      'GET /api/subscription/consumption/overview': () => errorResponse(500, 'INTERNAL_ERROR', METERING_MESSAGES.costLoadFailed),
+      'GET /api/subscription/consumption/overview': () => errorResponse(503, 'SERVICE_UNAVAILABLE', MESSAGES.serviceUnavailable),
     });
     renderRoutes([{ path: '/cost-analysis', element: <CostAnalysisPage now={NOW} /> }], '/cost-analysis');
-    expect(await screen.findByText(METERING_MESSAGES.costLoadFailed)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(METERING_MESSAGES.costLoadFailed)).toBeInTheDocument();
+    expect(within(alert).getByText(MESSAGES.serviceUnavailable)).toBeInTheDocument();
   });
 });

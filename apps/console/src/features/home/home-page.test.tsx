@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi } from '../../../test/api';
@@ -24,6 +24,19 @@ describe('home', () => {
     renderHome({ sign_up: true });
     const dialog = screen.getByRole('dialog', { name: 'Welcome to Kumo Analytics Cloud' });
     for (const step of ['Add funds to a subscription', 'Deploy clusters', 'Add users and share roles']) {
+      expect(within(dialog).getByText(step)).toBeInTheDocument();
+    }
+  });
+
+  it('promises the sign-up credits to a new customer, and not to a person who joined by invitation', () => {
+    renderHome({ sign_up: true });
+    expect(screen.getByRole('dialog')).toHaveTextContent('your first one comes with $500 of free credits');
+    cleanup();
+    renderHome({ sign_up: true, invited: true });
+    const dialog = screen.getByRole('dialog', { name: 'Welcome to Kumo Analytics Cloud' });
+    expect(dialog).not.toHaveTextContent(/\$500|free credits|first subscription|your first one/i);
+    expect(dialog).not.toHaveTextContent('from an empty account');
+    for (const step of ['Check the subscriptions', 'Deploy clusters', 'Add users and share roles']) {
       expect(within(dialog).getByText(step)).toBeInTheDocument();
     }
   });

@@ -71,8 +71,10 @@ describe('home: subscriptions', () => {
     expect(screen.queryByText(MESSAGES.minimumBalance)).not.toBeInTheDocument();
   });
 
-  it('shows a failed list call in place of the cards', async () => {
-    renderHome(() => errorResponse(500, 'INTERNAL_ERROR', MESSAGES.subscriptionsFetchFailed));
-    expect(await screen.findByText(MESSAGES.subscriptionsFetchFailed)).toBeInTheDocument();
+  it("shows a failed list call in place of the cards: the spec's sentence with the server's reason under it", async () => {
+    renderHome(() => errorResponse(503, 'SERVICE_UNAVAILABLE', MESSAGES.serviceUnavailable));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(MESSAGES.subscriptionsFetchFailed)).toBeInTheDocument();
+    expect(within(alert).getByText(MESSAGES.serviceUnavailable)).toBeInTheDocument();
   });
 });

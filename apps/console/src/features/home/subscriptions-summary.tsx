@@ -1,6 +1,7 @@
 import { MESSAGES, amountToCents, runwayText, type Subscription } from '@kumo/contract';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Button, Card, Group, Menu, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { ActionIcon, Box, Button, Card, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
 import { formatUsd } from '../../lib/format';
@@ -13,10 +14,13 @@ export function SubscriptionsSummary() {
   const query = useSubscriptionList();
   const subscriptions = query.data ?? [];
   const runways = useRunways(subscriptions.length > 0);
+  const headingId = useId();
   return (
-    <Card h="100%">
+    <Card h="100%" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb="md">
-        <Text fw={600}>Subscriptions</Text>
+        <Text fw={600} component="h2" fz="md" m={0} id={headingId}>
+          Subscriptions
+        </Text>
         {subscriptions.length > 0 && (
           <Text fz="xs" c="dimmed">
             {subscriptions.length} in all
@@ -26,7 +30,7 @@ export function SubscriptionsSummary() {
       {query.isPending ? (
         <CardLoader label="Loading subscriptions" />
       ) : query.isError ? (
-        <ErrorAlert error={query.error} />
+        <ErrorAlert title={MESSAGES.subscriptionsFetchFailed} error={query.error} />
       ) : subscriptions.length === 0 ? (
         <CardEmptyState
           icon={<IconWallet size={22} />}
@@ -40,7 +44,9 @@ export function SubscriptionsSummary() {
           }
         />
       ) : (
-        <ScrollArea.Autosize mah={560} type="auto">
+        // A plain scrolling box: Mantine's ScrollArea sizes its content to the widest line unwrapped (a long name),
+        // which pushed the cards, their runway line and their actions button past the column's edge.
+        <Box mah={560} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
           <Stack gap="sm" aria-label="Subscription balances" role="list">
             {subscriptions.map((subscription) => (
               <SummaryCard
@@ -50,7 +56,7 @@ export function SubscriptionsSummary() {
               />
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Card>
   );
@@ -63,7 +69,7 @@ function SummaryCard({ subscription, runwayHours }: { subscription: Subscription
   return (
     <Paper withBorder radius="md" p="md" role="listitem" aria-label={subscription.subscription_name}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Text fw={600} truncate="end" miw={0}>
+        <Text fw={600} truncate="end" miw={0} title={subscription.subscription_name}>
           {subscription.subscription_name}
         </Text>
         <Menu position="bottom-end" shadow="md" width={200}>

@@ -35,7 +35,8 @@ describe('accepting an invitation', () => {
     expect(await screen.findByText('Landed on /')).toBeInTheDocument();
     expect(api.bodiesOf('POST /api/user/invite/accept')).toEqual([{ token: 'tok-123' }]);
     expect(getSession()).toEqual({ jwtToken: 'invited-jwt', refreshToken: 'invited-refresh', user: grace });
-    expect(router.state.location.state).toEqual({ sign_up: true });
+    // Home's welcome is the invited person's: no sign-up credits are promised to them.
+    expect(router.state.location.state).toEqual({ sign_up: true, invited: true });
     expect(router.state.historyAction).toBe('REPLACE');
   });
 

@@ -32,7 +32,8 @@ export function InviteAcceptPage() {
     acceptInvitation(token).then(
       ({ user, signUp }) => {
         const target = canUseCustomerArea(user.role) ? '/' : '/unauthorized-access';
-        void navigate(target, { replace: true, state: { sign_up: signUp } });
+        // Invited people join an account someone else set up: home's welcome promises them no sign-up credits.
+        void navigate(target, { replace: true, state: { sign_up: signUp, invited: true } });
       },
       (error: unknown) => {
         if (error instanceof ApiError && error.code === 'INVITATION_INVALID') {

@@ -47,7 +47,7 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
           <Loader size="sm" aria-label="Loading subscriptions" />
         </Center>
       ) : query.isError ? (
-        <ErrorAlert error={query.error} mx="sm" mb="sm" />
+        <ErrorAlert title={MESSAGES.subscriptionsFetchFailed} error={query.error} mx="sm" mb="sm" />
       ) : subscriptions.length === 0 ? (
         <EmptyState
           size="sm"

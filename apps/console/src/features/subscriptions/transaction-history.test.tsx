@@ -68,30 +68,22 @@ describe('transaction history', () => {
     expect(await screen.findByText(label)).toBeInTheDocument();
   });
 
-  it('offers the receipt menu on every successful transaction, and on no other', async () => {
-    const credits = transaction({ category: 'FREE_CREDITS', amount: 500 });
-    const refund = transaction({ category: 'REFUND_MAINTENANCE_COST', amount: 100 });
+  it('offers the receipt menu on successful card purchases and funds staff added, and on no other row (decision 0007)', async () => {
+    const staffAdded = transaction({ category: 'REFUND_MAINTENANCE_COST', amount: 100 });
     renderHistory([
       [
         purchase,
         transaction({ category: 'PURCHASED', transaction_status: 'FAILED' }),
         transaction({ category: 'PURCHASED', transaction_status: 'PAYMENT_INTENT_CREATED' }),
-        credits,
-        refund,
+        transaction({ category: 'FREE_CREDITS', amount: 500 }),
+        transaction({ category: 'USAGE', amount: -12.5 }),
+        transaction({ category: 'CREDITS_EXPIRED', amount: -20 }),
+        staffAdded,
       ],
     ]);
     await screen.findByRole('table');
     const menus = screen.getAllByRole('button', { name: /^Receipt menu for/ }).map((menu) => menu.getAttribute('aria-label'));
-    expect(menus).toEqual([purchase, credits, refund].map((row) => `Receipt menu for ${row.transaction_id}`));
-  });
-
-  it('warns for a successful non-purchase such as sign-up credits', async () => {
-    const show = vi.spyOn(notifications, 'show');
-    const credits = transaction({ category: 'FREE_CREDITS', amount: 500 });
-    renderHistory([[credits]]);
-    fireEvent.click(await screen.findByRole('button', { name: `Receipt menu for ${credits.transaction_id}` }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download Receipt' }));
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: MESSAGES.adminReceiptNotDownloadable }));
+    expect(menus).toEqual([purchase, staffAdded].map((row) => `Receipt menu for ${row.transaction_id}`));
   });
 
   it('warns that receipts of staff-added funds cannot be downloaded', async () => {

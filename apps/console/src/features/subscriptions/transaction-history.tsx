@@ -14,7 +14,7 @@ import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
 import { useCreditTransactions } from './api/credit-transactions';
 import { useDownloadReceipt } from './api/download-receipt';
 import { useLoadMoreOnScroll } from '../../lib/scroll';
-import classes from './transaction-history.module.css';
+import classes from '../../components/stacked-table.module.css';
 import { notifyError, notifySuccess, notifyWarning } from '../../components/notify';
 import { ErrorAlert } from '../../components/error-alert';
 
