@@ -1,10 +1,8 @@
 import './mantine-styles';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { UI_TIMING } from '@kumo/contract';
 import { colorSchemeManager } from './color-scheme';
-import { queryClient } from './query-client';
 import notificationClasses from './notifications.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -25,7 +23,8 @@ export function Providers({ children }: { children: ReactNode }) {
         {/* Below the 60 px top bar, so a toast never covers the profile menu's button. */}
         <Notifications position="top-right" autoClose={UI_TIMING.notificationMs} classNames={{ root: notificationClasses.root }} />
       </Suspense>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {/* The query cache is provided by app/query-layout.tsx, which loads after the sign-in screen. */}
+      {children}
     </MantineProvider>
   );
 }

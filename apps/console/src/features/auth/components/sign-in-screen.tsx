@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { getSession } from '../../../lib/session';
@@ -11,14 +11,39 @@ import { SingleSignOnButton } from './single-sign-on-button';
 
 // The steps' forms (react-hook-form and the contract's zod schemas) load on demand, so /login's first download
 // stays within its budget (bundle-budget.test.ts); the screen around them paints at once.
-const loadEmailStep = () => import('./email-step').then((m) => ({ default: m.EmailStep }));
-const loadOtpStep = () => import('./otp-step').then((m) => ({ default: m.OtpStep }));
-const EmailStep = lazy(loadEmailStep);
-const OtpStep = lazy(loadOtpStep);
+// They bring the query cache with them (lib/api/query-layout.tsx), which the rest of the console shares.
+const loadEmailStep = () => import('./email-step').then((m) => m.EmailStep);
+const loadOtpStep = () => import('./otp-step').then((m) => m.OtpStep);
+const loadQueryLayout = () => import('../../../lib/api/query-layout');
+/** A step's component inside the query cache's provider, both fetched together. */
+function withQueries<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Step, { QueryLayout }] = await Promise.all([load(), loadQueryLayout()]);
+    return {
+      default: (props: P) => (
+        <QueryLayout>
+          <Step {...props} />
+        </QueryLayout>
+      ),
+    };
+  });
+}
+const EmailStep = withQueries(loadEmailStep);
+const OtpStep = withQueries(loadOtpStep);
 // Sign-up only.
-const SignUpDetails = lazy(() => import('./sign-up-details').then((m) => ({ default: m.SignUpDetails })));
+const SignUpDetails = withQueries(() => import('./sign-up-details').then((m) => m.SignUpDetails));
 
 type Step = 'email' | 'details' | 'otp';
+
+/** Runs once the browser has nothing more urgent to do (the first screen painted and its form fetched); returns a cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 3_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 500);
+  return () => clearTimeout(handle);
+}
 
 const HEADINGS: Record<SignInMode, { title: string; description: string }> = {
   login: { title: 'Log in to Kumo Cloud', description: 'We will e-mail you a one-time password.' },
@@ -46,7 +71,7 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
   const [identity, setIdentity] = useState<SignInIdentity>({ email_id: '', user_name: '' });
   const [termsAccepted, setTermsAccepted] = useState(false);
   // The code step is fetched while the first step is filled in, so moving on does not wait for it.
-  useEffect(() => void loadOtpStep(), []);
+  useEffect(() => whenIdle(() => void loadOtpStep()), []);
 
   const toOtp = (next: SignInIdentity) => {
     setIdentity(next);
