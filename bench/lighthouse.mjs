@@ -77,7 +77,8 @@ export async function lighthouseRuns({ base, session, port = 9229 }) {
       const f = figures(result.lhr);
       const landed = new URL(f.finalUrl).pathname;
       // /clusters opens the first cluster of the list; anything outside the page asked for is a wrong measure.
-      if (landed !== path && !(path !== '/' && landed.startsWith(`${path}/`))) throw new Error(`${path} ended on ${landed}: the page measured is not the one asked for`);
+      if (landed !== path && !(path !== '/' && landed.startsWith(`${path}/`)))
+        throw new Error(`${path} ended on ${landed}: the page measured is not the one asked for`);
       const ok = f.performance >= TARGETS.performance && f.lcpMs <= TARGETS.lcpMs && f.tbtMs <= TARGETS.tbtMs && f.cls <= TARGETS.cls;
       if (!ok) missed += 1;
       console.log(
