@@ -4,8 +4,9 @@
 // Chromium (/usr/bin/chromium, or CHROMIUM_PATH) is started by playwright-core with its DevTools port open, and
 // Lighthouse drives that same browser, so the session the console keeps in local storage is there for it.
 // Prints the performance score, FCP, LCP, TBT, CLS and the JavaScript bytes sent, per page, marking a page below the
-// targets (performance 95, LCP 2.5 s, TBT 200 ms, CLS 0.1); returns how many pages were.
-import { mkdtempSync, rmSync } from 'node:fs';
+// targets (performance 95, LCP 2.5 s, TBT 200 ms, CLS 0.1); returns how many pages were. With LIGHTHOUSE_DIR set,
+// each page's full report (its long tasks, script boot-up times and layout shifts) is written there as JSON.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -75,6 +76,11 @@ export async function lighthouseRuns({ base, session, port = 9229 }) {
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${result.lhr.runtimeError.message}`);
       const f = figures(result.lhr);
+      if (process.env.LIGHTHOUSE_DIR) {
+        mkdirSync(process.env.LIGHTHOUSE_DIR, { recursive: true });
+        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+        writeFileSync(join(process.env.LIGHTHOUSE_DIR, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+      }
       const landed = new URL(f.finalUrl).pathname;
       // /clusters opens the first cluster of the list; anything outside the page asked for is a wrong measure.
       if (landed !== path && !(path !== '/' && landed.startsWith(`${path}/`)))

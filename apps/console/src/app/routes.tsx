@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
-import { ADMIN_SECTIONS, CUSTOMER_SECTIONS } from './shell/sections';
 import { SignInScreen } from '../features/auth/components/sign-in-screen';
 
 /** A page loaded on demand: the RootLayout's (or the shell's) Suspense shows a loader the first time it is needed. */
@@ -20,7 +19,16 @@ const QueryLayout = lazy(() => import('../lib/api/query-layout').then((m) => ({ 
 const CustomerGuard = lazy(() => import('./guards/customer-guard').then((m) => ({ default: m.CustomerGuard })));
 const AdminGuard = lazy(() => import('./guards/admin-guard').then((m) => ({ default: m.AdminGuard })));
 const SignedInGuard = lazy(() => import('../features/errors/signed-in-guard').then((m) => ({ default: m.SignedInGuard })));
-const ShellLayout = lazy(() => import('./shell/shell-layout').then((m) => ({ default: m.ShellLayout })));
+/** The shell with one area's sections (their icons are the shell's), both loaded on demand. */
+function shellOf(area: 'CUSTOMER_SECTIONS' | 'ADMIN_SECTIONS') {
+  return lazy(async () => {
+    const [{ ShellLayout }, sections] = await Promise.all([import('./shell/shell-layout'), import('./shell/sections')]);
+    const sectionSet = sections[area];
+    return { default: () => <ShellLayout sectionSet={sectionSet} /> };
+  });
+}
+const CustomerShell = shellOf('CUSTOMER_SECTIONS');
+const AdminShell = shellOf('ADMIN_SECTIONS');
 
 const SubscriptionsPage = page(() => import('../features/subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage));
 const ClustersPage = page(() => import('../features/clusters/clusters-page').then((m) => m.ClustersPage));
@@ -65,7 +73,7 @@ export const routes: RouteObject[] = [
             element: <CustomerGuard />,
             children: [
               {
-                element: <ShellLayout sectionSet={CUSTOMER_SECTIONS} />,
+                element: <CustomerShell />,
                 children: [
                   { index: true, element: onDemand(() => import('./home-route').then((m) => m.HomeRoute)) },
                   {
@@ -90,7 +98,7 @@ export const routes: RouteObject[] = [
             element: <AdminGuard />,
             children: [
               {
-                element: <ShellLayout sectionSet={ADMIN_SECTIONS} />,
+                element: <AdminShell />,
                 children: [
                   { index: true, element: <Navigate to="/admin/customers" replace /> },
                   { path: 'customers', element: <CustomersPage /> },

@@ -5,16 +5,19 @@ import { getSession } from '../../../lib/session';
 import type { SignedIn } from '../api/authenticate';
 import { landingPath } from '../landing-path';
 import type { SignInIdentity, SignInMode } from '../sign-in-mode';
+import { EmailStep } from './email-step';
 import { RouteMessageBanner } from './route-message-banner';
 import { SignInLayout } from './sign-in-layout';
 import { SingleSignOnButton } from './single-sign-on-button';
 
-// The steps' forms (react-hook-form and the contract's zod schemas) load on demand, so /login's first download
-// stays within its budget (bundle-budget.test.ts); the screen around them paints at once.
-// They bring the query cache with them (lib/api/query-layout.tsx), which the rest of the console shares.
-const loadEmailStep = () => import('./email-step').then((m) => m.EmailStep);
+// The e-mail step is part of /login's first download and checks with the contract's plain rule. The other steps'
+// forms (react-hook-form and the contract's zod schemas) load on demand, so /login's first download stays within its
+// budget (bundle-budget.test.ts); they bring the query cache with them (lib/api/query-layout.tsx), which the rest of
+// the console shares.
 const loadOtpStep = () => import('./otp-step').then((m) => m.OtpStep);
 const loadQueryLayout = () => import('../../../lib/api/query-layout');
+/** Fetches the code step and the query cache ahead of their use. */
+const preloadOtpStep = () => void Promise.all([loadOtpStep(), loadQueryLayout()]);
 /** A step's component inside the query cache's provider, both fetched together. */
 function withQueries<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
@@ -28,7 +31,6 @@ function withQueries<P extends object>(load: () => Promise<ComponentType<P>>) {
     };
   });
 }
-const EmailStep = withQueries(loadEmailStep);
 const OtpStep = withQueries(loadOtpStep);
 // Sign-up only.
 const SignUpDetails = withQueries(() => import('./sign-up-details').then((m) => m.SignUpDetails));
@@ -70,8 +72,10 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
   const [step, setStep] = useState<Step>(firstStep);
   const [identity, setIdentity] = useState<SignInIdentity>({ email_id: '', user_name: '' });
   const [termsAccepted, setTermsAccepted] = useState(false);
-  // The code step is fetched while the first step is filled in, so moving on does not wait for it.
-  useEffect(() => whenIdle(() => void loadOtpStep()), []);
+  // The code step is fetched while the first step is filled in, so moving on does not wait for it: from the first
+  // touch of the e-mail form on the login screens (nothing more runs on their first screen), once the browser is idle
+  // on the sign-up screen, whose details form loads its libraries anyway.
+  useEffect(() => (mode === 'signup' ? whenIdle(preloadOtpStep) : undefined), [mode]);
 
   const toOtp = (next: SignInIdentity) => {
     setIdentity(next);
@@ -90,13 +94,12 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
       <RouteMessageBanner />
       {step === 'email' && (
         <>
-          <StepLoader label="Loading the sign-in form" minHeight={112}>
-            <EmailStep
-              defaultEmail={identity.email_id}
-              linkMode={mode === 'admin' ? 'admin' : 'customer'}
-              onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })}
-            />
-          </StepLoader>
+          <EmailStep
+            defaultEmail={identity.email_id}
+            linkMode={mode === 'admin' ? 'admin' : 'customer'}
+            onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })}
+            onFirstInteraction={preloadOtpStep}
+          />
           {mode === 'admin' ? <SingleSignOnButton /> : <SwitchLink to="/signup" question="New to Kumo Cloud?" action="Sign up" />}
         </>
       )}
