@@ -89,7 +89,7 @@ async function postJson(base, path, body) {
   return response;
 }
 
-/** Signs up the bench's customer by OTP from the dev mailbox: { token, xsrf }. */
+/** Signs up the bench's customer by OTP from the dev mailbox: { token, xsrf, refreshToken }. */
 export async function signIn(base) {
   const email = 'bench@example.com';
   const name = 'Bench Owner';
@@ -100,7 +100,7 @@ export async function signIn(base) {
     if (otp) {
       const done = await postJson(base, '/api/user/authenticate', { email_id: email, otp, user_name: name });
       const xsrf = /XSRF-TOKEN=([^;]+)/.exec(done.headers.get('set-cookie') ?? '')?.[1];
-      return { token: done.headers.get('jwt_token'), xsrf };
+      return { token: done.headers.get('jwt_token'), xsrf, refreshToken: done.headers.get('refresh_token') };
     }
     await sleep(100);
   }

@@ -7,12 +7,14 @@
 // Prints requests per second, p99 latency, and the ratios healthz/node:http and detail/healthz ("detail/bare").
 // Open loop (bench/open-loop.mjs): the console's reads at fixed rates, each rate with /healthz as its baseline.
 // Money writes (bench/money-writes.mjs): a burst of top-up confirmations on one subscription.
+// Lighthouse (bench/lighthouse.mjs): mobile performance of /login, and signed in of / and /clusters.
 // Memory (bench/memory.mjs, BENCH_MODE=memory only): 10,000 accounts and 1,000,000 ledger rows seeded by SQL, then the
 // reads; the portal's resident size.
-// BENCH_MODE=closed,open,money picks the parts (those three by default; memory goes last, its data stays).
+// BENCH_MODE=closed,open,money,lighthouse picks the parts (those four by default; memory goes last, its data stays).
 // BENCH_DATABASE_URL=postgres://… runs the portal on that PostgreSQL instead; BENCH_MAIN=path runs another build of the portal.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { lighthouseRuns } from './lighthouse.mjs';
 import { memoryUnderData } from './memory.mjs';
 import { topUpBurst } from './money-writes.mjs';
 import { openLoopReads } from './open-loop.mjs';
@@ -23,7 +25,7 @@ const NODE_PORT = PORT + 1;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const MODES = new Set((process.env.BENCH_MODE ?? 'closed,open,money').split(',').map((mode) => mode.trim()));
+const MODES = new Set((process.env.BENCH_MODE ?? 'closed,open,money,lighthouse').split(',').map((mode) => mode.trim()));
 
 const portal = startPortal(PORT);
 const BASE = portal.base;
@@ -99,7 +101,8 @@ closed loop: ${CONNECTIONS} connections, ${DURATION} s each (node:http and /heal
 let failed = 0;
 try {
   await Promise.all([waitReady(`${BASE}/readyz`), waitReady(`http://127.0.0.1:${NODE_PORT}/`)]);
-  const api = apiCaller(BASE, await signIn(BASE));
+  const signedIn = await signIn(BASE);
+  const api = apiCaller(BASE, signedIn);
   const clustersSubscriptionId = await fiftyClusters(api);
   // The demo owner's own subscription, with its months of charged usage, for the cost analysis.
   const subscriptions = await api.get('/api/subscription/list');
@@ -114,6 +117,11 @@ ${[...MODES].join(', ')} on ${database}`);
     failed += await openLoopReads({ base: BASE, readHeaders: api.readHeaders, subscriptionId });
   }
   if (MODES.has('money')) failed += await topUpBurst({ base: BASE, api });
+  if (MODES.has('lighthouse')) {
+    const session = { jwtToken: signedIn.token, refreshToken: signedIn.refreshToken, user: await api.get('/api/user/detail') };
+    // Below-target pages are reported in its table; they do not count as failed answers.
+    await lighthouseRuns({ base: BASE, session, port: NODE_PORT + 1 });
+  }
   if (MODES.has('memory')) {
     failed += await memoryUnderData({ base: BASE, portal, readHeaders: api.readHeaders, subscriptionId: demoSubscription.subscription_id });
   }

@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
 
-const router = createBrowserRouter(routes);
+// The declarative router: the route tree's pages are lazy components (app/routes.tsx), which keeps the data router's
+// loader and action machinery out of the sign-in screen's first download.
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -12,7 +16,9 @@ if (!container) throw new Error('The page has no #root element.');
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

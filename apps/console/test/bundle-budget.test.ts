@@ -9,23 +9,33 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const KIB = 1024;
-/** Gzipped bytes the /login route may load. */
-export const LOGIN_BUDGET = { js: 145 * KIB, css: 25 * KIB };
+/** Brotli bytes (what a browser that accepts br is sent) /login may load before the first interaction. */
+export const LOGIN_BUDGET = { js: 100 * KIB, css: 20 * KIB };
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const SIGN_IN_SCREEN = 'src/features/auth/components/sign-in-screen.tsx';
+/**
+ * The modules loaded on demand (manifest keys) that /login's first screen renders before it can be used; none today:
+ * its e-mail form is part of the entry. What it fetches on the first touch of the form (the code step, the query
+ * cache, the API client) or with the first toast is not counted.
+ */
+export const LOGIN_FIRST_SCREEN: string[] = [];
 
 interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Every file a chunk needs before it runs: itself, its static imports (not its dynamic ones) and their CSS. */
-export function staticClosure(manifest: Manifest, roots: string[]): { js: Set<string>; css: Set<string> } {
+/**
+ * Every file the entry needs before its first screen can be used: the entry, its static imports and their CSS, and of
+ * its dynamic imports (and theirs) the ones the first screen awaits, with everything they import in turn.
+ * Throws when an awaited module is missing or no chunk on the way imports it, so a renamed or moved step is noticed.
+ */
+export function firstScreenClosure(manifest: Manifest, entry: string, awaited: string[]): { js: Set<string>; css: Set<string> } {
   const js = new Set<string>();
   const css = new Set<string>();
   const seen = new Set<string>();
@@ -37,8 +47,11 @@ export function staticClosure(manifest: Manifest, roots: string[]): { js: Set<st
     js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.dynamicImports ?? []) if (awaited.includes(imported)) visit(imported);
   };
-  roots.forEach(visit);
+  visit(entry);
+  const unreached = awaited.filter((key) => !seen.has(key));
+  if (unreached.length > 0) throw new Error(`no chunk loaded by ${entry} imports ${unreached.join(', ')}`);
   return { js, css };
 }
 
@@ -54,46 +67,58 @@ function sentBytes(file: string, encoding: Encoding): number {
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
 describe('first-download budget of /login', () => {
-  it('walks static imports and CSS, not dynamic imports', () => {
-    const manifest: Manifest = {
-      'index.html': { file: 'a.js', isEntry: true, imports: ['_b.js'], css: ['a.css'] },
-      '_b.js': { file: 'b.js', imports: ['_c.js'], css: ['b.css'] },
-      '_c.js': { file: 'c.js' },
-      'page.tsx': { file: 'page.js', imports: ['_c.js'], css: ['page.css'] },
-    };
-    const closure = staticClosure(manifest, ['index.html']);
-    expect([...closure.js]).toEqual(['a.js', 'b.js', 'c.js']);
-    expect([...closure.css]).toEqual(['a.css', 'b.css']);
+  const manifest: Manifest = {
+    'index.html': { file: 'a.js', isEntry: true, imports: ['_b.js'], dynamicImports: ['step.tsx', 'later.tsx'], css: ['a.css'] },
+    '_b.js': { file: 'b.js', imports: ['_c.js'], css: ['b.css'] },
+    '_c.js': { file: 'c.js' },
+    'step.tsx': { file: 'step.js', imports: ['_c.js', '_d.js'], dynamicImports: ['inner.tsx'], css: ['step.css'] },
+    '_d.js': { file: 'd.js' },
+    'inner.tsx': { file: 'inner.js', imports: ['_e.js'] },
+    '_e.js': { file: 'e.js' },
+    'later.tsx': { file: 'later.js', imports: ['_f.js'], css: ['later.css'] },
+    '_f.js': { file: 'f.js' },
+  };
+
+  it('walks static imports and CSS, and only the dynamic imports the first screen awaits', () => {
+    const bare = firstScreenClosure(manifest, 'index.html', []);
+    expect([...bare.js]).toEqual(['a.js', 'b.js', 'c.js']);
+    expect([...bare.css]).toEqual(['a.css', 'b.css']);
+    const withStep = firstScreenClosure(manifest, 'index.html', ['step.tsx', 'inner.tsx']);
+    expect([...withStep.js]).toEqual(['a.js', 'b.js', 'c.js', 'step.js', 'd.js', 'inner.js', 'e.js']);
+    expect([...withStep.css]).toEqual(['a.css', 'b.css', 'step.css']);
   });
 
-  it(`loads at most ${kib(LOGIN_BUDGET.js)} of JavaScript and ${kib(LOGIN_BUDGET.css)} of CSS, gzipped as sent`, () => {
+  it('refuses an awaited module that nothing on the way imports', () => {
+    expect(() => firstScreenClosure(manifest, 'index.html', ['inner.tsx'])).toThrow('imports inner.tsx');
+    expect(() => firstScreenClosure(manifest, 'index.html', ['gone.tsx'])).toThrow('imports gone.tsx');
+  });
+
+  it(`loads at most ${kib(LOGIN_BUDGET.js)} of JavaScript and ${kib(LOGIN_BUDGET.css)} of CSS, Brotli as sent`, () => {
     const manifestPath = join(dist, '.vite/manifest.json');
     if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build -w @kumo/console\` first`);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
     const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
     expect(entries).toEqual(['index.html']);
-    // Should the sign-in screen ever become a lazy route, its chunk is part of the first download too.
-    const roots = manifest[SIGN_IN_SCREEN] ? ['index.html', SIGN_IN_SCREEN] : ['index.html'];
-    const { js, css } = staticClosure(manifest, roots);
+    const { js, css } = firstScreenClosure(manifest, 'index.html', LOGIN_FIRST_SCREEN);
 
     const sizes = [...js, ...css].map((file) => ({ file, gzip: sentBytes(file, 'gzip'), br: sentBytes(file, 'br') }));
     const total = (ext: string, encoding: Encoding) =>
       sizes.filter(({ file }) => file.endsWith(ext)).reduce((sum, size) => sum + size[encoding], 0);
-    const jsTotal = total('.js', 'gzip');
-    const cssTotal = total('.css', 'gzip');
+    const jsTotal = total('.js', 'br');
+    const cssTotal = total('.css', 'br');
     console.log(
       [
-        '/login first download as sent (gzip, Brotli):',
+        '/login first download, up to a usable e-mail form, as sent (gzip, Brotli):',
         ...sizes
           .sort((a, b) => b.gzip - a.gzip)
           .map(({ file, gzip, br }) => `  ${kib(gzip).padStart(10)} ${kib(br).padStart(10)}  ${file}`),
-        `  JavaScript ${kib(jsTotal)} of ${kib(LOGIN_BUDGET.js)} (Brotli ${kib(total('.js', 'br'))}), ` +
-          `CSS ${kib(cssTotal)} of ${kib(LOGIN_BUDGET.css)} (Brotli ${kib(total('.css', 'br'))})`,
+        `  JavaScript (Brotli) ${kib(jsTotal)} of ${kib(LOGIN_BUDGET.js)} (gzip ${kib(total('.js', 'gzip'))}), ` +
+          `CSS (Brotli) ${kib(cssTotal)} of ${kib(LOGIN_BUDGET.css)} (gzip ${kib(total('.css', 'gzip'))})`,
       ].join('\n'),
     );
-    // Gzip is what a browser without Brotli gets; the Brotli copy a modern browser gets is smaller still.
-    expect(jsTotal, 'gzipped JavaScript on /login').toBeLessThanOrEqual(LOGIN_BUDGET.js);
-    expect(cssTotal, 'gzipped CSS on /login').toBeLessThanOrEqual(LOGIN_BUDGET.css);
+    // Brotli is what every current browser accepts and is sent; gzip, for the others, is a little larger.
+    expect(jsTotal, 'Brotli JavaScript on /login').toBeLessThanOrEqual(LOGIN_BUDGET.js);
+    expect(cssTotal, 'Brotli CSS on /login').toBeLessThanOrEqual(LOGIN_BUDGET.css);
   });
 
   it('ships a Brotli and a gzip copy of every JavaScript, CSS and HTML file, each reading back as the file', () => {

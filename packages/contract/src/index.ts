@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './roles.js';
 export * from './messages.js';
+export * from './sign-in-messages.js';
 export * from './errors.js';
 export * from './error-schema.js';
 export * from './rules.js';

@@ -1,16 +1,13 @@
 import { FREE_CREDIT_VALIDITY_DAYS, SIGN_UP_CREDIT_USD } from './constants.js';
+import { SIGN_IN_MESSAGES } from './sign-in-messages.js';
 
 /** Every user-facing message, written once (spec section 8 and decisions.md). */
 export const MESSAGES = {
-  emailRequired: 'Email is required.',
+  ...SIGN_IN_MESSAGES,
   tokensRefreshed: 'Tokens refreshed.',
   loggedOut: 'Logged out.',
   paymentNotCompleted: 'The payment could not be completed.',
   nameFromProfile: 'This person is already registered; the name is taken from their profile.',
-  emailInvalid: 'The email ID is not in the correct format.',
-  nameRequired: 'Name is required.',
-  nameInvalid: 'Invalid Name',
-  nameTooLong: 'Username should not exceed 50 characters',
   otpRequired: 'OTP is required.',
   otpFormat: 'OTP must be 6 digits.',
   termsRequired: 'Please accept the Terms of Use and the Privacy Policy.',
@@ -56,7 +53,6 @@ export const MESSAGES = {
   headersTooLarge: "The request headers are too large. Clearing this site's cookies may help.",
   badRequest: 'The request could not be read.',
   mailRateLimited: 'Too many sign-in and invitation e-mails are being sent right now. Please try again in a minute.',
-  somethingWentWrong: 'Something went wrong.',
   noResponse: 'No response from the server.',
   noStaffViews: 'No Kumo Cloud staff member viewed this console or acted on this account in this month.',
 

@@ -2,7 +2,7 @@
 // stays within its budget (apps/console/test/bundle-budget.test.ts). validation.ts builds the zod schemas the
 // API parses with from these same patterns and messages, so the browser and the server agree on one rule set.
 import { LIMITS, OTP } from './constants.js';
-import { MESSAGES } from './messages.js';
+import { SIGN_IN_MESSAGES as MESSAGES } from './sign-in-messages.js';
 
 // A practical e-mail shape: local@domain.tld, no spaces, a dot in the domain.
 export const EMAIL_PATTERN =

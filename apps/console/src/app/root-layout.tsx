@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
 import { useActiveNames } from '../lib/active-names';
 import { documentTitle } from './document-title';
 
@@ -9,5 +10,10 @@ export function RootLayout() {
   useEffect(() => {
     document.title = documentTitle(pathname, activeNames);
   }, [pathname, activeNames]);
-  return <Outlet />;
+  // Shown while a page loaded on demand arrives on its first visit; later visits keep the page on screen meanwhile.
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
 }

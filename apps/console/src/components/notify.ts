@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../lib/api-error';
+import { requestToastHost } from '../lib/toast-host';
 
 /** How long a toast stays, when not the default (UI_TIMING.notificationMs). */
 type ToastOptions = { autoClose?: number };
@@ -9,15 +10,18 @@ type ToastOptions = { autoClose?: number };
 // <ErrorAlert> there; a field's error sits under the field.
 
 export function notifySuccess(message: string, options: ToastOptions = {}): void {
+  requestToastHost();
   notifications.show({ color: 'green', message, ...options });
 }
 
 /** Done, with a caveat the person should know (e.g. a receipt that cannot be downloaded). */
 export function notifyWarning(message: string, options: ToastOptions = {}): void {
+  requestToastHost();
   notifications.show({ color: 'yellow', message, ...options });
 }
 
 /** Failed: the error's message (the API's text), or the given text. */
 export function notifyError(error: unknown, options: ToastOptions = {}): void {
+  requestToastHost();
   notifications.show({ color: 'red', message: typeof error === 'string' ? error : errorMessage(error), ...options });
 }

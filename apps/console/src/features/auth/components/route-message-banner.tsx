@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { Alert } from '@mantine/core';
 import { UI_TIMING } from '@kumo/contract';
 import { withActionLink } from './action-message';
-import { ErrorAlert } from '../../../components/error-alert';
 
 /** Shows a message handed over in navigation state (e.g. a failed single sign-on) for a few seconds. */
 export function RouteMessageBanner() {
@@ -17,5 +17,10 @@ export function RouteMessageBanner() {
   }, [message, location.key]);
 
   if (typeof message !== 'string' || !message || hiddenKey === location.key) return null;
-  return <ErrorAlert mb="lg">{withActionLink(message)}</ErrorAlert>;
+  // ErrorAlert's look, without its reading of API errors (and the contract's whole message table) on the first download.
+  return (
+    <Alert color="red" variant="light" role="alert" mb="lg">
+      {withActionLink(message)}
+    </Alert>
+  );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PRODUCT } from '@kumo/contract';
 import { AppFooter } from '../../../components/app-footer';
-import { IconChart, IconServer, IconUsers } from '../../../components/icons';
+import { IconChart, IconServer, IconUsers } from '../../../components/sign-in-icons';
 import { Logo } from '../../../components/logo';
 import classes from './sign-in-layout.module.css';
 
@@ -21,7 +21,7 @@ interface SignInLayoutProps {
 
 export function SignInLayout({ title, description, showFooter, children }: SignInLayoutProps) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="100dvh">
+    <div className={classes.layout}>
       <Box className={classes.brand} visibleFrom="md" p={48}>
         <Stack justify="space-between" h="100%">
           <Logo inverted />
@@ -69,6 +69,6 @@ export function SignInLayout({ title, description, showFooter, children }: SignI
           </Container>
         )}
       </Stack>
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,24 +1,51 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { getSession } from '../../../lib/session';
 import type { SignedIn } from '../api/authenticate';
 import { landingPath } from '../landing-path';
 import type { SignInIdentity, SignInMode } from '../sign-in-mode';
+import { EmailStep } from './email-step';
 import { RouteMessageBanner } from './route-message-banner';
 import { SignInLayout } from './sign-in-layout';
 import { SingleSignOnButton } from './single-sign-on-button';
 
-// The steps' forms (react-hook-form and the contract's zod schemas) load on demand, so /login's first download
-// stays within its budget (bundle-budget.test.ts); the screen around them paints at once.
-const loadEmailStep = () => import('./email-step').then((m) => ({ default: m.EmailStep }));
-const loadOtpStep = () => import('./otp-step').then((m) => ({ default: m.OtpStep }));
-const EmailStep = lazy(loadEmailStep);
-const OtpStep = lazy(loadOtpStep);
+// The e-mail step is part of /login's first download and checks with the contract's plain rule. The other steps'
+// forms (react-hook-form and the contract's zod schemas) load on demand, so /login's first download stays within its
+// budget (bundle-budget.test.ts); they bring the query cache with them (lib/api/query-layout.tsx), which the rest of
+// the console shares.
+const loadOtpStep = () => import('./otp-step').then((m) => m.OtpStep);
+const loadQueryLayout = () => import('../../../lib/api/query-layout');
+/** Fetches the code step and the query cache ahead of their use. */
+const preloadOtpStep = () => void Promise.all([loadOtpStep(), loadQueryLayout()]);
+/** A step's component inside the query cache's provider, both fetched together. */
+function withQueries<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Step, { QueryLayout }] = await Promise.all([load(), loadQueryLayout()]);
+    return {
+      default: (props: P) => (
+        <QueryLayout>
+          <Step {...props} />
+        </QueryLayout>
+      ),
+    };
+  });
+}
+const OtpStep = withQueries(loadOtpStep);
 // Sign-up only.
-const SignUpDetails = lazy(() => import('./sign-up-details').then((m) => ({ default: m.SignUpDetails })));
+const SignUpDetails = withQueries(() => import('./sign-up-details').then((m) => m.SignUpDetails));
 
 type Step = 'email' | 'details' | 'otp';
+
+/** Runs once the browser has nothing more urgent to do (the first screen painted and its form fetched); returns a cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 3_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 500);
+  return () => clearTimeout(handle);
+}
 
 const HEADINGS: Record<SignInMode, { title: string; description: string }> = {
   login: { title: 'Log in to Kumo Cloud', description: 'We will e-mail you a one-time password.' },
@@ -45,8 +72,10 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
   const [step, setStep] = useState<Step>(firstStep);
   const [identity, setIdentity] = useState<SignInIdentity>({ email_id: '', user_name: '' });
   const [termsAccepted, setTermsAccepted] = useState(false);
-  // The code step is fetched while the first step is filled in, so moving on does not wait for it.
-  useEffect(() => void loadOtpStep(), []);
+  // The code step is fetched while the first step is filled in, so moving on does not wait for it: from the first
+  // touch of the e-mail form on the login screens (nothing more runs on their first screen), once the browser is idle
+  // on the sign-up screen, whose details form loads its libraries anyway.
+  useEffect(() => (mode === 'signup' ? whenIdle(preloadOtpStep) : undefined), [mode]);
 
   const toOtp = (next: SignInIdentity) => {
     setIdentity(next);
@@ -65,13 +94,12 @@ function SignInFlow({ mode }: { mode: SignInMode }) {
       <RouteMessageBanner />
       {step === 'email' && (
         <>
-          <StepLoader label="Loading the sign-in form" minHeight={112}>
-            <EmailStep
-              defaultEmail={identity.email_id}
-              linkMode={mode === 'admin' ? 'admin' : 'customer'}
-              onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })}
-            />
-          </StepLoader>
+          <EmailStep
+            defaultEmail={identity.email_id}
+            linkMode={mode === 'admin' ? 'admin' : 'customer'}
+            onOtpSent={(email_id) => toOtp({ email_id, user_name: '' })}
+            onFirstInteraction={preloadOtpStep}
+          />
           {mode === 'admin' ? <SingleSignOnButton /> : <SwitchLink to="/signup" question="New to Kumo Cloud?" action="Sign up" />}
         </>
       )}

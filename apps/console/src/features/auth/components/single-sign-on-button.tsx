@@ -1,5 +1,5 @@
 import { Button, Divider } from '@mantine/core';
-import { IconKey } from '../../../components/icons';
+import { IconKey } from '../../../components/sign-in-icons';
 
 const SSO_START_PATH = '/oauth2/authorization/azure';
 

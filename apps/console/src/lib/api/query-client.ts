@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-error';
-import { getSession, subscribeSession } from '../lib/session';
+import { ApiError } from '../api-error';
+import { getSession, subscribeSession } from '../session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
