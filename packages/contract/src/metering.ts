@@ -258,9 +258,7 @@ export const costPreviewText = (hourlyRate: string, coversHours: number) =>
 /** The quiet note beside the cost preview when the cloud is the demo's faster simulated one. */
 export const fasterCloudText = (timeScale: number) =>
   `The demo cloud runs ${timeScale} times faster than real time: a billable hour passes in ${
-    60 / timeScale >= 1
-      ? countOf(Math.round((60 / timeScale) * 10) / 10, 'minute')
-      : countOf(Math.round(3600 / timeScale), 'second')
+    60 / timeScale >= 1 ? countOf(Math.round((60 / timeScale) * 10) / 10, 'minute') : countOf(Math.round(3600 / timeScale), 'second')
   }.`;
 
 /** Runway in words ("about 6 days"), for subscription details and home. */

@@ -96,7 +96,8 @@ export function createOverdueGuard(deps: {
         ],
       });
     }
-    if (hoursToZero < 24) crossed.push({ key: `runway-1d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts('less than a day') });
+    if (hoursToZero < 24)
+      crossed.push({ key: `runway-1d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts('less than a day') });
     else if (hoursToZero < 7 * 24) {
       const text = `about ${countOf(Math.floor(hoursToZero / 24), 'day')}`;
       crossed.push({ key: `runway-7d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts(text) });
