@@ -16,4 +16,5 @@ export * from './subscriptions.js';
 export * from './billing.js';
 export * from './endpoints.js';
 export * from './clusters.js';
+export * from './counts.js';
 export * from './metering.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLUSTER_MESSAGES } from './messages.js';
 import { moneySchema } from './money.js';
+import { countOf } from './counts.js';
 
 // ---------------------------------------------------------------------------------------------
 // Dimensions, units and categories (spec sections 3 and 9)
@@ -252,22 +253,20 @@ export type HourlyRatePreview = z.infer<typeof hourlyRatePreviewSchema>;
 
 /** What "$X per hour at your rates; your balance covers about N hours" says. */
 export const costPreviewText = (hourlyRate: string, coversHours: number) =>
-  `${hourlyRate} per hour at your rates; your balance covers about ${coversHours} hour${coversHours === 1 ? '' : 's'}`;
+  `${hourlyRate} per hour at your rates; your balance covers about ${countOf(coversHours, 'hour')}`;
 
 /** The quiet note beside the cost preview when the cloud is the demo's faster simulated one. */
 export const fasterCloudText = (timeScale: number) =>
   `The demo cloud runs ${timeScale} times faster than real time: a billable hour passes in ${
-    60 / timeScale >= 1
-      ? `${Math.round((60 / timeScale) * 10) / 10} minute${60 / timeScale === 1 ? '' : 's'}`
-      : `${Math.round(3600 / timeScale)} seconds`
+    60 / timeScale >= 1 ? countOf(Math.round((60 / timeScale) * 10) / 10, 'minute') : countOf(Math.round(3600 / timeScale), 'second')
   }.`;
 
 /** Runway in words ("about 6 days"), for subscription details and home. */
 export function runwayText(hours: number | null): string | null {
   if (hours === null) return null;
   if (hours < 1) return 'less than an hour';
-  if (hours < 48) return `about ${Math.floor(hours)} hour${Math.floor(hours) === 1 ? '' : 's'}`;
-  return `about ${Math.floor(hours / 24)} days`;
+  if (hours < 48) return `about ${countOf(Math.floor(hours), 'hour')}`;
+  return `about ${countOf(Math.floor(hours / 24), 'day')}`;
 }
 
 // ---------------------------------------------------------------------------------------------

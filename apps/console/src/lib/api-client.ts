@@ -30,6 +30,11 @@ export interface RequestOptions {
   /** 'blob' for files (PDF receipts): a successful body is handed over as it came. */
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
+  /**
+   * Sent with this access token, once and as it is: no renewal, no retry, and its failure ends no session. For the
+   * calls made for a session that is ending (the report tool's logout).
+   */
+  token?: string;
 }
 
 export interface ApiResponse<T> {
@@ -57,6 +62,7 @@ let pendingXsrf: Promise<boolean> | null = null;
  * retried; a refused XSRF token is re-issued once and the call retried.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  if (options.token !== undefined) return answerOf(await send(path, options, options.token), options);
   const token = getSession().jwtToken;
   let sentWith = token;
   let response = await send(path, options, sentWith);
@@ -75,13 +81,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await send(path, options, sentWith);
   }
 
+  try {
+    return await answerOf<T>(response, options);
+  } catch (error) {
+    if (error instanceof ApiError && endsSession(error)) endSessionOf(sentWith);
+    throw error;
+  }
+}
+
+/** The data of a 2xx answer, or an ApiError carrying the error body. */
+async function answerOf<T>(response: Response, options: RequestOptions): Promise<ApiResponse<T>> {
   if (response.ok && options.responseType === 'blob') return { data: (await response.blob()) as T, headers: response.headers };
   const payload = await readJson(response);
   if (response.ok) return { data: payload as T, headers: response.headers };
-
-  const error = ApiError.fromResponse(response.status, payload);
-  if (endsSession(error)) endSessionOf(sentWith);
-  throw error;
+  throw ApiError.fromResponse(response.status, payload);
 }
 
 /**

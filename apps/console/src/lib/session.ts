@@ -83,8 +83,32 @@ function readKept(): KeptSession | null {
   }
 }
 
+/** Told the access token of a session that ends, while it is still the stored one; it may return a promise. */
+type SessionEndListener = (jwtToken: string) => unknown;
+const endListeners = new Set<SessionEndListener>();
+/** The access token whose end was last announced: a session's end is announced once, however many paths end it. */
+let announcedEnd: string | null = null;
+
+/** Registers what happens whenever a session ends (spec section 4: the report tool's logout). */
+export function onSessionEnd(listener: SessionEndListener): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+/**
+ * Tells the listeners that the current session ends, once per session, and resolves when they have done (their
+ * failures are theirs). Logout announces it before asking the server, while the token still opens calls.
+ */
+export async function announceSessionEnd(): Promise<void> {
+  const token = current.jwtToken;
+  if (!token || token === announcedEnd) return;
+  announcedEnd = token;
+  await Promise.allSettled([...endListeners].map(async (listener) => listener(token)));
+}
+
 /** Signing out forgets everything the portal stored, not only the session keys (a staff session kept aside too). */
 export function clearSession(): void {
+  void announceSessionEnd();
   localStorage.clear();
   reload();
 }
@@ -94,6 +118,7 @@ export function clearSession(): void {
  * ends, and the staff member's own session comes back untouched; any other session is forgotten with everything.
  */
 export function endSession(): void {
+  void announceSessionEnd();
   const kept = readKept();
   if (!kept) return clearSession();
   localStorage.removeItem(STORAGE_KEYS.staffSession);

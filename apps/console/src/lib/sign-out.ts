@@ -1,13 +1,15 @@
 import { isSystemRole } from '@kumo/contract';
 import { api } from './api-client';
-import { endSession, inCustomerView } from './session';
+import { announceSessionEnd, endSession, inCustomerView } from './session';
 
 /**
  * Ends the session on the server and forgets it locally, even when the server call fails. A customer view ends
- * back in the staff member's own session.
+ * back in the staff member's own session. The session's end is announced once, before the server call.
  */
 export async function signOut(): Promise<void> {
   const viewing = inCustomerView();
+  // What ends with the session (the report tool's logout) goes first, while the session still opens calls.
+  await announceSessionEnd();
   try {
     await api.post('/api/user/logout');
   } catch {

@@ -72,9 +72,9 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     await ctx.services.metering.run();
   }
 
-  const SEVEN_DAYS = /lasts about \d+ days/;
+  const SEVEN_DAYS = /lasts about \d+ days?\./;
   const ONE_DAY = /lasts less than a day/;
-  const BEFORE_STOP = /reaches the overdue limit in about/;
+  const BEFORE_STOP = /reaches the overdue limit in /;
 
   it('mails once when the balance first lasts under 7 days', async () => {
     ctx.clock.set('2026-05-04T00:00:00Z');
@@ -95,7 +95,8 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
 
   it('mails once when the balance first lasts under a day', async () => {
     ctx.clock.set('2026-05-08T00:00:00Z');
-    const a = await lasting(24);
+    // An overdue limit of two days' use: under a day of balance is not yet under 24 hours before the stop.
+    const a = await lasting(24, 48);
     expect(await mailsTo(a.email, ONE_DAY)).toHaveLength(0);
 
     await nextHour();
@@ -104,7 +105,41 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     await nextHour();
     expect(await mailsTo(a.email, ONE_DAY)).toHaveLength(1);
     // The 7-day notice came first, once; no second one on the way down.
-    expect(await mailsTo(a.email, SEVEN_DAYS)).toHaveLength(1);
+    const week = await mailsTo(a.email, SEVEN_DAYS);
+    expect(week).toHaveLength(1);
+    // A day and a bit is one day, not "1 days".
+    expect(week[0]!.textBody).toContain('lasts about 1 day.');
+    expect(await mailsTo(a.email, BEFORE_STOP)).toHaveLength(0);
+  });
+
+  it('sends one mail, the most urgent, when the first charge crosses several thresholds at once', async () => {
+    ctx.clock.set('2026-05-10T00:00:00Z');
+    // No overdue limit: the clusters stop when the balance is used up, 5 hours after the first deploy. That is under
+    // 7 days, under a day and under 24 hours before the stop, all crossed by the same charge.
+    const a = await lasting(5);
+    const all = async () => (await ctx.services.mail.listRecent(500)).filter((m) => m.toAddress === a.email);
+    const first = await all();
+    expect(first.map((m) => m.subject)).toEqual(['Kumo Analytics Cloud: SubRunway: clusters stop within 24 hours']);
+    expect(first[0]!.textBody).toContain('reaches the overdue limit in about 5 hours.');
+
+    // The notices crossed with it are not sent on their own later either.
+    await nextHour();
+    await nextHour();
+    expect(await all()).toHaveLength(1);
+  });
+
+  it('says one hour in the singular, and less than an hour once under one', async () => {
+    ctx.clock.set('2026-05-11T00:00:00Z');
+    const a = await lasting(1);
+    const sent = await mailsTo(a.email, BEFORE_STOP);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.textBody).toContain('reaches the overdue limit in about 1 hour.');
+
+    ctx.clock.set('2026-06-01T00:00:00Z');
+    const b = await lasting(0);
+    const under = await mailsTo(b.email, BEFORE_STOP);
+    expect(under).toHaveLength(1);
+    expect(under[0]!.textBody).toContain('reaches the overdue limit in less than an hour.');
   });
 
   it('mails once 24 hours before the overdue guard stops the clusters, which it does 24 hours later', async () => {

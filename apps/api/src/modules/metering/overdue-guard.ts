@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatUsdCents } from '@kumo/contract';
+import { countOf, formatUsdCents } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
@@ -13,6 +13,12 @@ import type { MeteringRepository } from './metering.repository.js';
 import { noticeMail } from './notices.js';
 
 type ClusterOfAccount = Awaited<ReturnType<ClustersService['notDeletedOf']>>[number];
+/** A notice to the owner: the key it is sent once under, and its mail. */
+interface Notice {
+  key: string;
+  subject: string;
+  lines: string[];
+}
 
 /**
  * What runs after each account's charges: the overdue guard (stops clusters below the overdue limit, and any cluster
@@ -35,17 +41,8 @@ export function createOverdueGuard(deps: {
   const { db, repository, ledger, subscriptions, clusters, auth, mail, clock } = deps;
 
   /** Mails the owner once per key; the mail is queued for delivery as soon as its outbox row commits. */
-  async function notify(accountId: string, key: string, subject: string, lines: string[]): Promise<boolean> {
-    const to = await auth.accountOwnerEmail(accountId);
-    if (!to) return false;
-    const mailId = await db.transaction(async (tx) => {
-      if (!(await repository.claimNotice(key, accountId, clock.now(), tx))) return undefined;
-      return mail.enqueue(noticeMail(to, subject, lines), tx);
-    });
-    if (!mailId) return false;
-    // Like OTP mail: out now, not at the next sweep (which stays the safety net if the queue cannot be reached).
-    await mail.dispatch(mailId);
-    return true;
+  function notify(accountId: string, key: string, subject: string, lines: string[]): Promise<boolean> {
+    return notifyMostUrgent(accountId, [{ key, subject, lines }]);
   }
 
   /** A cluster outside any live subscription cannot be seen or paid for by anyone: it is stopped, and operators told. */
@@ -73,24 +70,61 @@ export function createOverdueGuard(deps: {
     ]);
   }
 
+  /**
+   * The runway notices are ordered most urgent first: when several thresholds are crossed at once (a small balance at
+   * the first deploy), the owner gets one mail, the most urgent, and the others crossed with it are recorded as sent.
+   */
   async function runwayNotices(accountId: string, subscription: SubscriptionSummary, balance: number, limit: number, hourCents: number) {
     const name = subscription.name;
     const hoursLeft = (balance + limit) / hourCents;
     const hoursToZero = balance / hourCents;
     const episode = clock.now().toISOString().slice(0, 7);
-    const runway = (threshold: string, text: string) =>
-      notify(accountId, `runway-${threshold}:${subscription.id}:${episode}`, `${name}: your balance runs out soon`, [
-        `At the current rate of ${formatUsdCents(hourCents)} per hour, the balance of ${name} (${formatUsdCents(balance)}) lasts ${text}.`,
-        'Add funds to keep your clusters running.',
-      ]);
+    const lasts = (text: string) => [
+      `At the current rate of ${formatUsdCents(hourCents)} per hour, the balance of ${name} (${formatUsdCents(balance)}) lasts ${text}.`,
+      'Add funds to keep your clusters running.',
+    ];
+    const runsOut = `${name}: your balance runs out soon`;
+    const crossed: Notice[] = [];
     if (hoursLeft < 24) {
-      await notify(accountId, `overdue-24h:${subscription.id}:${episode}`, `${name}: clusters stop within 24 hours`, [
-        `At the current rate of ${formatUsdCents(hourCents)} per hour, the balance of ${name} reaches the overdue limit in about ${Math.max(0, Math.floor(hoursLeft))} hours.`,
-        'Then its running clusters are stopped. Add funds to keep them running.',
-      ]);
+      const hours = Math.floor(hoursLeft);
+      crossed.push({
+        key: `overdue-24h:${subscription.id}:${episode}`,
+        subject: `${name}: clusters stop within 24 hours`,
+        lines: [
+          `At the current rate of ${formatUsdCents(hourCents)} per hour, the balance of ${name} reaches the overdue limit ${hours < 1 ? 'in less than an hour' : `in about ${countOf(hours, 'hour')}`}.`,
+          'Then its running clusters are stopped. Add funds to keep them running.',
+        ],
+      });
     }
-    if (hoursToZero < 24) await runway('1d', 'less than a day');
-    else if (hoursToZero < 7 * 24) await runway('7d', `about ${Math.floor(hoursToZero / 24)} days`);
+    if (hoursToZero < 24)
+      crossed.push({ key: `runway-1d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts('less than a day') });
+    else if (hoursToZero < 7 * 24) {
+      const text = `about ${countOf(Math.floor(hoursToZero / 24), 'day')}`;
+      crossed.push({ key: `runway-7d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts(text) });
+    }
+    await notifyMostUrgent(accountId, crossed);
+  }
+
+  /**
+   * Claims every notice crossed at once in one transaction and mails the first (the most urgent) when it is new; a
+   * notice already sent is not sent again, and one crossed with a more urgent one is never sent on its own later.
+   */
+  async function notifyMostUrgent(accountId: string, crossed: Notice[]): Promise<boolean> {
+    const [first] = crossed;
+    if (!first) return false;
+    const to = await auth.accountOwnerEmail(accountId);
+    if (!to) return false;
+    const mailId = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const claimed: boolean[] = [];
+      for (const notice of crossed) claimed.push(await repository.claimNotice(notice.key, accountId, now, tx));
+      if (!claimed[0]) return undefined;
+      return mail.enqueue(noticeMail(to, first.subject, first.lines), tx);
+    });
+    if (!mailId) return false;
+    // Like OTP mail: out now, not at the next sweep (which stays the safety net if the queue cannot be reached).
+    await mail.dispatch(mailId);
+    return true;
   }
 
   return {

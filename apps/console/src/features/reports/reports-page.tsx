@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Anchor, Card, Center, Loader } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
-import { endReportSession, useReportUrl } from './api/report';
+import { useReportUrl } from './api/report';
+import { endReportSession } from '../../lib/api/report-session';
 import { ErrorAlert } from '../../components/error-alert';
 
 /**
@@ -11,7 +12,7 @@ import { ErrorAlert } from '../../components/error-alert';
 export function ReportsPage() {
   const report = useReportUrl();
   // Leaving the page ends the report session.
-  useEffect(() => endReportSession, []);
+  useEffect(() => () => void endReportSession(), []);
   const url = report.data?.subscription_report_url;
 
   return (

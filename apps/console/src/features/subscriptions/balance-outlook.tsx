@@ -3,6 +3,7 @@ import {
   FREE_UNIT_DIMENSIONS,
   METERING_DIMENSION_LABELS,
   METERING_UNIT_LABELS,
+  countOf,
   runwayText,
   type BalanceOutlook,
   type FreeCreditGrant,
@@ -17,7 +18,7 @@ import { useBalanceOutlook } from './api/balance-outlook';
 import { ErrorAlert } from '../../components/error-alert';
 import { formatUtcDate } from '../../lib/dates';
 
-const daysLeftText = (days: number) => (days < 1 ? 'less than a day left' : `${days} day${days === 1 ? '' : 's'} left`);
+const daysLeftText = (days: number) => (days < 1 ? 'less than a day left' : `${countOf(days, 'day')} left`);
 
 const FREE_UNIT_NAMES: Partial<Record<MeteringDimension, string>> = { DATA_PROCESS: 'build hours', LOCAL_STORAGE: 'GB-month' };
 

@@ -12,8 +12,3 @@ export function useReportUrl() {
     staleTime: Infinity,
   });
 }
-
-/** Ends the report session; nothing waits for it. */
-export function endReportSession(): void {
-  void api.get('/api/user/report-logout').catch(() => undefined);
-}
