@@ -1,29 +1,59 @@
 /**
- * The single-sign-on ticket on a cluster's Kumo Manager and Web Portal addresses: signed with the server secret,
- * naming the deployment and who it was issued to (a staff member, or the customer's account), valid until its expiry. Staff get a 60-second one from
- * Open Manager; a customer's cluster page carries one in its links. The simulated cloud's pages require it.
+ * The single-sign-on ticket for a cluster's Kumo Manager and Web Portal: signed with the server secret, naming the
+ * deployment, the page it opens, the person it was issued to (a customer's person, or a staff member opening the
+ * manager with the provider's access) and, for the manager, that person's access level on this cluster; valid for
+ * a minute. It is issued only on request, per person, at the moment a window is opened; the addresses the cluster
+ * list and details carry have no ticket and open nothing by themselves. The simulated cloud's pages require it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MANAGER_ACCESS_LEVELS, MANAGER_TICKET_PAGES, type ManagerAccessLevel, type ManagerTicketPage } from '@kumo/contract';
 
 export const MANAGER_TICKET_PARAM = 'sso';
-/** Open Manager's ticket: used at once, in the window it opens. */
-export const OPEN_MANAGER_TICKET_SECONDS = 60;
-/** The links of a customer's cluster page: re-issued each time the page reads the cluster. */
-export const CLUSTER_LINK_TICKET_SECONDS = 15 * 60;
+/** Every ticket is used at once, in the window it opens. */
+export const MANAGER_TICKET_SECONDS = 60;
+
+export const TICKET_PAGES = MANAGER_TICKET_PAGES;
+export type TicketPage = ManagerTicketPage;
 
 export interface ManagerTicket {
   deploymentId: string;
-  /** The staff member's user id (Open Manager), or the customer's account id (the cluster page's links). */
-  holder: string;
+  /** The page it opens: a Web Portal ticket does not open the manager, nor the other way round. */
+  page: TicketPage;
+  holder: {
+    /** A person of the customer's account, or a staff member (Open Manager, the provider's access). */
+    kind: 'customer' | 'staff';
+    userId: string;
+    /** Shown by the page as who is signed in. */
+    email: string;
+  };
+  /** The holder's level on this cluster's manager; a manager ticket without one opens nothing. */
+  level?: ManagerAccessLevel;
   expiresAt: Date;
+}
+
+interface Claims {
+  d: string;
+  p: TicketPage;
+  k: 'customer' | 'staff';
+  u: string;
+  m: string;
+  l?: ManagerAccessLevel;
+  e: number;
 }
 
 const signature = (secret: string, claims: string) => createHmac('sha256', secret).update(`kumo-sso|${claims}`).digest('base64url');
 
 export function managerTicket(secret: string, ticket: ManagerTicket): string {
-  const claims = Buffer.from(JSON.stringify({ d: ticket.deploymentId, s: ticket.holder, e: ticket.expiresAt.getTime() })).toString(
-    'base64url',
-  );
+  const body: Claims = {
+    d: ticket.deploymentId,
+    p: ticket.page,
+    k: ticket.holder.kind,
+    u: ticket.holder.userId,
+    m: ticket.holder.email,
+    ...(ticket.level ? { l: ticket.level } : {}),
+    e: ticket.expiresAt.getTime(),
+  };
+  const claims = Buffer.from(JSON.stringify(body)).toString('base64url');
   return `${claims}.${signature(secret, claims)}`;
 }
 
@@ -34,7 +64,19 @@ export function withManagerTicket(url: string, secret: string, ticket: ManagerTi
   return address.toString();
 }
 
-/** The ticket's content when it is genuine and still valid at `now`; null otherwise. */
+/** The address as the cluster list shows it: never with a ticket, so it grants nothing by itself. */
+export function withoutManagerTicket(url: string): string {
+  const address = new URL(url);
+  address.searchParams.delete(MANAGER_TICKET_PARAM);
+  return address.toString();
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * The ticket's content when it is genuine, complete and still valid at `now`; null otherwise. A level that is not one
+ * of the manager's is read as no level (the page then refuses it).
+ */
 export function readManagerTicket(secret: string, ticket: string | undefined, now: Date): ManagerTicket | null {
   const [claims, mac] = (ticket ?? '').split('.');
   if (!claims || !mac) return null;
@@ -42,9 +84,17 @@ export function readManagerTicket(secret: string, ticket: string | undefined, no
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const { d, s, e } = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { d?: unknown; s?: unknown; e?: unknown };
-    if (typeof d !== 'string' || typeof s !== 'string' || typeof e !== 'number' || e <= now.getTime()) return null;
-    return { deploymentId: d, holder: s, expiresAt: new Date(e) };
+    const { d, p, k, u, m, l, e } = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Partial<Record<keyof Claims, unknown>>;
+    if (!isString(d) || !isString(u) || !isString(m) || typeof e !== 'number' || e <= now.getTime()) return null;
+    if (!(TICKET_PAGES as readonly unknown[]).includes(p) || (k !== 'customer' && k !== 'staff')) return null;
+    const level = (MANAGER_ACCESS_LEVELS as readonly unknown[]).includes(l) ? (l as ManagerAccessLevel) : undefined;
+    return {
+      deploymentId: d,
+      page: p as TicketPage,
+      holder: { kind: k, userId: u, email: m },
+      ...(level ? { level } : {}),
+      expiresAt: new Date(e),
+    };
   } catch {
     return null;
   }

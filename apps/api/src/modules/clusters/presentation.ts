@@ -11,26 +11,21 @@ import {
   type DeploymentStatusResponse,
   type StackStatus,
 } from '@kumo/contract';
-import { CLUSTER_LINK_TICKET_SECONDS, NODE_LAYOUT, withManagerTicket } from '../../adapters/cloud/index.js';
-import type { Clock } from '../../clock.js';
+import { NODE_LAYOUT, withoutManagerTicket } from '../../adapters/cloud/index.js';
 import { notFound } from '../../errors.js';
 import type { Caller, ClusterRecords } from './cluster-records.js';
 import type { ClusterRow, ClusterView, ClustersRepository } from './clusters.repository.js';
 
-export function createClusterPresentation(deps: {
-  repository: ClustersRepository;
-  records: Pick<ClusterRecords, 'requireCluster'>;
-  clock: Clock;
-  secret: string;
-}) {
-  const { repository, clock, secret } = deps;
+export function createClusterPresentation(deps: { repository: ClustersRepository; records: Pick<ClusterRecords, 'requireCluster'> }) {
+  const { repository } = deps;
   const { requireCluster } = deps.records;
 
-  /** A Kumo Manager or Web Portal address with the single-sign-on ticket the cluster's pages require. */
-  function ticketed(c: ClusterRow, url: string | null): string | null {
-    if (!url || c.status !== 'ONLINE') return null;
-    const expiresAt = new Date(clock.now().getTime() + CLUSTER_LINK_TICKET_SECONDS * 1000);
-    return withManagerTicket(url, secret, { deploymentId: c.id, holder: c.accountId, expiresAt });
+  /**
+   * A Kumo Manager or Web Portal address, only while the cluster is online, and never with a ticket: it opens nothing
+   * by itself. Each person gets a short-lived ticket of their own on request (access.ts, `ticket`).
+   */
+  function address(c: ClusterRow, url: string | null): string | null {
+    return url && c.status === 'ONLINE' ? withoutManagerTicket(url) : null;
   }
 
   function present(view: ClusterView): Cluster {
@@ -58,8 +53,8 @@ export function createClusterPresentation(deps: {
       subscription_name: view.subscriptionName,
       subscription_balance: centsToAmount(view.subscriptionBalanceCents),
       // Links are offered only while the cluster is online (spec section 2).
-      kumo_manager_url: ticketed(c, c.managerUrl),
-      kumo_url: ticketed(c, c.portalUrl),
+      kumo_manager_url: address(c, c.managerUrl),
+      kumo_url: address(c, c.portalUrl),
       cluster_stack_status: (c.stackStatus as StackStatus | null) ?? null,
       kumo_cluster_deployment_status: (c.deploymentStatus as DeploymentStatus | null) ?? null,
       created_at: c.createdAt.toISOString(),
