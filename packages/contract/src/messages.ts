@@ -202,6 +202,7 @@ export const CLUSTER_MESSAGES = {
   portalUnavailable: 'The Web Portal is available only while the cluster is online.',
   portalInvalidUrl: 'Invalid URL of the Web Portal.',
   portalOpenFailed: 'Failed to open the Web Portal.',
+  portalOpening: 'Opening Web Portal',
   managerPageInvalid: 'Choose manager or portal.',
   managerOpening: 'Opening manager',
   managerAccessOneAdmin: 'At least one user must keep administrative privileges.',
