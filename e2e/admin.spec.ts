@@ -115,3 +115,16 @@ test('a role whose keys are DISABLED sees the controls inactive; one whose keys 
   await expect(billingMenu.getByRole('menuitem', { name: 'Delete Cluster' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(billing, 'admin customer clusters menu, billing role');
 });
+
+test("Open Manager opens the demo customer's online cluster under the staff member's own name, with the provider's access", async ({
+  browser,
+}) => {
+  const staff = await staffPage(browser, STAFF);
+  await staff.getByText('owner@demo.kumo.cloud').first().click();
+  await staff.getByRole('tab', { name: 'Clusters' }).click();
+  await staff.getByRole('button', { name: 'Actions for Sales-Analytics' }).click();
+  const [manager] = await Promise.all([staff.waitForEvent('popup'), staff.getByRole('menuitem', { name: 'Open Manager' }).click()]);
+  await expect(manager).toHaveTitle('Kumo Manager · Sales-Analytics');
+  await expect(manager.getByText(`${STAFF} (provider staff)`, { exact: true })).toBeVisible();
+  await expect(manager.getByText('Full admin', { exact: true })).toBeVisible();
+});

@@ -25,7 +25,8 @@ describe.each(kinds)('simulated Kumo Manager and Web Portal pages (%s)', (kind) 
     ctx.app.inject({
       method,
       url: `/sim/kumo/${stackName}/${page}/${ticket ? `?sso=${encodeURIComponent(ticket)}` : ''}`,
-      ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}),
+      // Open Manager's form post from the console, which sends no referrer: its origin reads 'null'.
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, payload: '' } : {}),
     });
 
   beforeAll(async () => {
