@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_MESSAGES, type ManagerAccessLevel } from '@kumo/contract';
 import { databaseKinds } from '../../../../test/support/databases.js';
@@ -29,8 +31,19 @@ describe.each(kinds)('simulated Kumo Manager and Web Portal pages (%s)', (kind) 
       ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, payload: '' } : {}),
     });
 
+  const logs: string[] = [];
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString('utf8'));
+        done();
+      },
+    }),
+  );
+
   beforeAll(async () => {
-    ctx = await startTestApp(kind, { cloud: { simTimeScale: 60 } });
+    ctx = await startTestApp(kind, { cloud: { simTimeScale: 60 }, logger });
     await ctx.services.simulatedCloud!.createCluster({
       deploymentId,
       stackName,
@@ -108,6 +121,14 @@ describe.each(kinds)('simulated Kumo Manager and Web Portal pages (%s)', (kind) 
     for (const ticket of [expired, forged, otherCluster, portalTicket, 'not-a-ticket'])
       expect((await open('manager', ticket)).statusCode).toBe(401);
     expect((await open('portal', ticketFor())).statusCode).toBe(401);
+  });
+
+  it('never write a ticket to the log: it is a credential', async () => {
+    const ticket = ticketFor();
+    expect((await open('manager', ticket)).statusCode).toBe(200);
+    const written = logs.join('');
+    expect(written).toContain(`/sim/kumo/${stackName}/manager/?sso=[redacted]`);
+    expect(written).not.toContain(ticket.split('.')[1]!);
   });
 
   it('read a ticket as valid until the instant it expires', () => {
