@@ -148,6 +148,7 @@ describe('Kumo Manager', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
   const ssoPath = (c: Cluster) => `GET /api/cluster/kumo/sso/${c.deployment_id}`;
   const ticket = (url: string) => jsonResponse(200, { url, expires_at: '2026-11-25T16:01:00.000Z', access_level: 'FULL_ADMIN' });
 
@@ -168,7 +169,7 @@ describe('Kumo Manager', () => {
     await waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith('https://km.example/fresh?sso=t'));
     expect(popup.opener).toBeNull();
     expect(await screen.findByRole('button', { name: 'Kumo Manager' })).toBeInTheDocument();
-    const asked = api.fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/kumo/sso/'));
+    const asked = api.fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((url) => url.includes('/kumo/sso/'));
     expect(asked).toEqual([`/api/cluster/kumo/sso/${c.deployment_id}?page=manager`]);
   });
 
@@ -184,7 +185,7 @@ describe('Kumo Manager', () => {
     expect(screen.queryByRole('link', { name: 'Web Portal' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Web Portal' }));
     await waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith('https://portal.example/?sso=p'));
-    expect(api.fetchMock.mock.calls.map(([input]) => String(input))).toContain(`/api/cluster/kumo/sso/${c.deployment_id}?page=portal`);
+    expect(api.fetchMock.mock.calls.map(([input]) => urlOf(input))).toContain(`/api/cluster/kumo/sso/${c.deployment_id}?page=portal`);
   });
 
   it.each([

@@ -58,7 +58,7 @@ export async function openClusterManager(
     url = await readUrl();
   } catch (failure) {
     popup.close();
-    throw new Error(isRefusal(failure) ? (failure as ApiError).message : texts.failed);
+    throw new Error(isRefusal(failure) ? (failure as ApiError).message : texts.failed, { cause: failure });
   }
   if (!isManagerUrl(url)) {
     popup.close();
