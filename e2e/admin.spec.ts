@@ -175,3 +175,16 @@ for (const viewport of [
     });
   }
 }
+
+test("Open Manager opens the demo customer's online cluster under the staff member's own name, with the provider's access", async ({
+  browser,
+}) => {
+  const staff = await staffPage(browser, STAFF);
+  await staff.getByText('owner@demo.kumo.cloud').first().click();
+  await staff.getByRole('tab', { name: 'Clusters' }).click();
+  await staff.getByRole('button', { name: 'Actions for Sales-Analytics' }).click();
+  const [manager] = await Promise.all([staff.waitForEvent('popup'), staff.getByRole('menuitem', { name: 'Open Manager' }).click()]);
+  await expect(manager).toHaveTitle('Kumo Manager · Sales-Analytics');
+  await expect(manager.getByText(`${STAFF} (provider staff)`, { exact: true })).toBeVisible();
+  await expect(manager.getByText('Full admin', { exact: true })).toBeVisible();
+});

@@ -66,11 +66,16 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   await expect(page.getByRole('img', { name: 'Capacity 5 of 5' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Cloud Provider' }).first()).toContainText('AWS');
   await expect(page.getByRole('table', { name: 'Configuration' })).toContainText('Query Engine');
-  await expect(page.getByRole('link', { name: 'Web Portal' })).toHaveAttribute('href', /.+/);
-  // Kumo Manager opens in a new window with a fresh signed address.
+  // Kumo Manager opens in a new window with a ticket of the owner's own: it names them and their level.
   const [manager] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Kumo Manager' }).click()]);
   await expect(manager).toHaveTitle('Kumo Manager · Analytics-One', CHANGE);
+  await expect(manager.getByText(email, { exact: true })).toBeVisible();
+  await expect(manager.getByText('Full kmuser', { exact: true })).toBeVisible();
+  await expect(manager.getByRole('list', { name: 'What you can do' })).toContainText('Manage users and security');
   await manager.close();
+  const [portal] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Web Portal' }).click()]);
+  await expect(portal).toHaveTitle('Kumo Web Portal · Analytics-One', CHANGE);
+  await portal.close();
 
   // Manager access: the owner alone holds administrative privileges, so lowering them is refused on the spot.
   await page.getByRole('tab', { name: 'Manager Access' }).click();

@@ -57,8 +57,8 @@ export interface AppOptions {
 const DOCS_BASE_URL = 'https://docs.kumo.cloud';
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
-/** Query values that are credentials: the single sign-on hand-off's token and an authorization code. */
-const CREDENTIAL_PARAMS = /([?&](?:token|code)=)[^&#]*/g;
+/** Query values that are credentials: the single sign-on hand-off's token, an authorization code and a manager ticket. */
+const CREDENTIAL_PARAMS = /([?&](?:token|code|sso)=)[^&#]*/g;
 /** Under /oauth2/ only these are console pages; the rest is the server's single sign-on. */
 const OAUTH2_PAGES = /^\/oauth2\/(?:redirect|error)\/?$/;
 /** Load-balancer probes: asked many times a second, they need no request log and no browser security headers. */

@@ -87,3 +87,21 @@ export const putManagerAccessRequestSchema = z
   })
   .meta({ id: 'PutClusterManagerAccessRequest' });
 export type PutManagerAccessRequest = z.infer<typeof putManagerAccessRequestSchema>;
+
+/** The cluster's own pages a single-sign-on ticket opens. */
+export const MANAGER_TICKET_PAGES = ['manager', 'portal'] as const;
+export type ManagerTicketPage = (typeof MANAGER_TICKET_PAGES)[number];
+
+/** GET /api/cluster/kumo/sso/{deploymentId}?page=manager|portal (manager unless said). */
+export const clusterSsoQuerySchema = z.object({
+  page: z.enum(MANAGER_TICKET_PAGES, { error: CLUSTER_MESSAGES.managerPageInvalid }).default('manager'),
+});
+
+/**
+ * The page's address with a ticket of the caller's own, valid until expires_at (a minute): it names the person and,
+ * for the manager, their level on this cluster, which the manager shows and enforces. Open it at once.
+ */
+export const clusterSsoResponseSchema = z
+  .object({ url: z.url(), expires_at: z.iso.datetime(), access_level: accessLevelSchema })
+  .meta({ id: 'ClusterSso' });
+export type ClusterSsoResponse = z.infer<typeof clusterSsoResponseSchema>;

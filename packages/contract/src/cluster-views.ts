@@ -30,7 +30,10 @@ export const clusterSchema = z
     subscription_id: z.uuid(),
     subscription_name: z.string(),
     subscription_balance: moneySchema,
-    /** Set only while the cluster is ONLINE. */
+    /**
+     * Set only while the cluster is ONLINE: the plain addresses, which open nothing by themselves; each person opens
+     * them with a ticket of their own (GET /api/cluster/kumo/sso/{deploymentId}).
+     */
     kumo_manager_url: z.string().nullable(),
     kumo_url: z.string().nullable(),
     cluster_stack_status: z.enum(STACK_STATUSES).nullable(),

@@ -44,6 +44,7 @@ import type {
   CidrResponse,
   ClusterActionResponse,
   ClusterDetailsResponse,
+  ClusterSsoResponse,
   ClusterViewResponse,
   CreateClusterRequest,
   CreateClusterResponse,
@@ -143,6 +144,7 @@ export interface GetEndpoints {
   [path: `/api/cluster/operation/status/${string}`]: OperationStatusResponse;
   [path: `/api/cluster/schedule/${string}`]: ScheduleResponse;
   [path: `/api/cluster/manager-access/${string}`]: ManagerAccessResponse;
+  [path: `/api/cluster/kumo/sso/${string}`]: ClusterSsoResponse;
   [path: `/api/cluster/timeline/${string}`]: TimelineResponse;
   '/api/subscription/consumption/overview': SubscriptionConsumptionOverview[];
   [path: `/api/subscription/consumption/credit-analysis/${string}`]: CreditAnalysis;

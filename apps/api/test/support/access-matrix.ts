@@ -216,6 +216,12 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: OWNERS_ACCOUNT,
   },
   {
+    // The cluster is still deploying: whoever may open its manager is told it is not online (422).
+    name: "GET /api/cluster/kumo/sso/{the owner's cluster}",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/kumo/sso/${f.clusterId}`, t?.jwt),
+    expected: { ...OWNERS_ACCOUNT, owner: 422, admin: 422 },
+  },
+  {
     name: 'GET /api/subscription/consumption/overview',
     call: (ctx, t) => get(ctx, '/api/subscription/consumption/overview', t?.jwt),
     expected: CUSTOMER_AREA,

@@ -5,7 +5,9 @@ import { ADMIN_MESSAGES, PERMISSION_KEYS } from '@kumo/contract';
 import type { RouteOptions } from 'fastify';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { createSubscription } from '../../../test/support/checkout.js';
+import { MANAGER_TICKET_PARAM, readManagerTicket } from '../../adapters/cloud/index.js';
 import {
+  TEST_SECRET,
   errorCode,
   errorMessage,
   get,
@@ -219,6 +221,17 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
     const sso = await get(ctx, `/api/admin/kumo/sso/${deploymentId}?userId=${userId}`, admin.jwt);
     expect(sso.statusCode).toBe(200);
     expect(sso.json().url).toMatch(/^https:\/\/manager\.example\.com\/km\?sso=[\w-]+\.[\w-]+$/);
+    // Its ticket names the staff member, with the provider's administrative level, for a minute.
+    const { rows } = await ctx.database.db.execute(sql`select id from users where email = ${`views.admin.${stamp}@kumo.test`}`);
+    const staffId = String((rows[0] as { id: string }).id);
+    const ticket = readManagerTicket(TEST_SECRET, new URL(sso.json().url).searchParams.get(MANAGER_TICKET_PARAM) ?? '', ctx.clock.now());
+    expect(ticket).toEqual({
+      deploymentId,
+      page: 'manager',
+      holder: { kind: 'staff', userId: staffId, email: `views.admin.${stamp}@kumo.test` },
+      level: 'FULL_ADMIN',
+      expiresAt: new Date(ctx.clock.now().getTime() + 60_000),
+    });
     expect((await get(ctx, `/api/admin/kumo/sso/${deploymentId}?userId=${userId}`, support.jwt)).statusCode).toBe(403);
     await ctx.database.db.execute(sql`update clusters set status = 'OFFLINE' where id = ${deploymentId}`);
     expect((await get(ctx, `/api/admin/kumo/sso/${deploymentId}?userId=${userId}`, admin.jwt)).statusCode).toBe(422);

@@ -23,7 +23,7 @@ import {
   type ManagerSsoResponse,
   type TransactionPage,
 } from '@kumo/contract';
-import { OPEN_MANAGER_TICKET_SECONDS, generateClusterTemplate, withManagerTicket } from '../../adapters/cloud/index.js';
+import { MANAGER_TICKET_SECONDS, generateClusterTemplate, withManagerTicket } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { businessRule, notFound } from '../../errors.js';
@@ -248,15 +248,23 @@ export function createCustomerViews(deps: {
 
     /**
      * Open Manager: only for an ONLINE cluster of a customer who lets the provider in (admin_access). The address
-     * carries a signed, 60-second ticket naming the cluster and the staff member.
+     * carries a signed, 60-second ticket naming the cluster, the staff member and the provider's level (Full admin).
      */
     async managerSso(userId: string, deploymentId: string, staffUserId: string): Promise<ManagerSsoResponse> {
       const customer = await customerOf(userId);
       const cluster = await clusters.details({ accountId: customer.accountId, userId: staffUserId }, deploymentId, 'CURRENT');
       if (!customer.kmAdminAccess || cluster.status !== 'ONLINE' || !cluster.kumo_manager_url)
         throw businessRule('CLUSTER_STATE_CONFLICT', ADMIN_MESSAGES.managerUnavailable);
-      const expiresAt = new Date(clock.now().getTime() + OPEN_MANAGER_TICKET_SECONDS * 1000);
-      const url = withManagerTicket(cluster.kumo_manager_url, deps.secret, { deploymentId, holder: staffUserId, expiresAt });
+      const expiresAt = new Date(clock.now().getTime() + MANAGER_TICKET_SECONDS * 1000);
+      const email = (await repository.userEmail(staffUserId)) ?? staffUserId;
+      // The provider's access administers the manager (manage KM access rights: administrative access on).
+      const url = withManagerTicket(cluster.kumo_manager_url, deps.secret, {
+        deploymentId,
+        page: 'manager',
+        holder: { kind: 'staff', userId: staffUserId, email },
+        level: 'FULL_ADMIN',
+        expiresAt,
+      });
       const did = `opened the Kumo Manager of cluster ${cluster.cluster_name}`;
       await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'MANAGER_OPENED', did });
       return { url, expires_at: expiresAt.toISOString() };

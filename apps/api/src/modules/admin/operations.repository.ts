@@ -127,6 +127,12 @@ export function createKmAccessRepository(db: DbOrTx) {
         .limit(1);
       return row;
     },
+
+    /** Who a manager ticket names (the staff member opening it). */
+    async userEmail(userId: string, tx: DbOrTx = db): Promise<string | undefined> {
+      const [row] = await tx.select({ email: userDirectory.email }).from(userDirectory).where(eq(userDirectory.id, userId)).limit(1);
+      return row?.email;
+    },
   };
 }
 export type KmAccessRepository = ReturnType<typeof createKmAccessRepository>;

@@ -1,7 +1,8 @@
 /**
  * Manager access levels (spec sections 5 and 6): what each person of the account may do in one cluster's Kumo
  * Manager (full admin, full kmuser, limited, no admin access), read by the account's owner and admins and changed by
- * them, never leaving a cluster without someone holding administrative privileges.
+ * them, never leaving a cluster without someone holding administrative privileges; and the single-sign-on ticket
+ * each person asks for when opening the manager or the Web Portal, which names them and carries their level.
  */
 import {
   CLUSTER_MESSAGES,
@@ -14,11 +15,15 @@ import {
   type ManagerAccessLevel,
   type ManagerAccessResponse,
   type ManagerAccessUser,
+  type ManagerTicketPage,
+  type ClusterSsoResponse,
   type PutManagerAccessRequest,
+  canOpenManager,
 } from '@kumo/contract';
+import { MANAGER_TICKET_SECONDS, withManagerTicket } from '../../adapters/cloud/index.js';
 import type { Clock } from '../../clock.js';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { badRequest, businessRule } from '../../errors.js';
+import { badRequest, businessRule, forbidden } from '../../errors.js';
 import { emailOf, notFoundCluster, type Caller, type ClusterRecords } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
 
@@ -30,8 +35,10 @@ export function createClusterAccess(deps: {
   repository: ClustersRepository;
   records: Pick<ClusterRecords, 'requireCluster' | 'actorOf' | 'audit'>;
   clock: Clock;
+  /** Signs the manager and Web Portal tickets. */
+  secret: string;
 }) {
-  const { db, repository, clock } = deps;
+  const { db, repository, clock, secret } = deps;
   const { requireCluster, actorOf, audit } = deps.records;
 
   /** Every person of the account with their level on the cluster: the one set for them, else their role's default. */
@@ -67,6 +74,34 @@ export function createClusterAccess(deps: {
     async getManagerAccess(caller: Caller, id: string): Promise<ManagerAccessResponse> {
       const view = await requireCluster(caller, id);
       return respond(view.cluster.id, await levelsOf(caller.accountId, view.cluster.id), caller);
+    },
+
+    /**
+     * The manager's or the Web Portal's address with a ticket of the caller's own: it names them and their level on
+     * this cluster, and is valid for a minute. Only while the cluster is online; the manager is refused to a person
+     * whose level is No admin access. A staff member viewing the customer's console never gets here (the route
+     * changes state): staff open the manager with a ticket of their own (Open Manager).
+     */
+    async ticket(caller: Caller, id: string, page: ManagerTicketPage): Promise<ClusterSsoResponse> {
+      const { cluster } = await requireCluster(caller, id);
+      const me = (await levelsOf(caller.accountId, cluster.id)).find((user) => user.user_id === caller.userId);
+      if (!me) throw forbidden();
+      const level = me.access_level;
+      if (page === 'manager' && !canOpenManager(level)) throw forbidden(CLUSTER_MESSAGES.managerNoAccess);
+      const url = page === 'manager' ? cluster.managerUrl : cluster.portalUrl;
+      if (!url || cluster.status !== 'ONLINE') {
+        throw businessRule(
+          'CLUSTER_STATE_CONFLICT',
+          page === 'manager' ? CLUSTER_MESSAGES.managerUnavailable : CLUSTER_MESSAGES.portalUnavailable,
+        );
+      }
+      const expiresAt = new Date(clock.now().getTime() + MANAGER_TICKET_SECONDS * 1000);
+      const holder = { kind: 'customer' as const, userId: me.user_id, email: me.email_id };
+      return {
+        url: withManagerTicket(url, secret, { deploymentId: cluster.id, page, holder, level, expiresAt }),
+        expires_at: expiresAt.toISOString(),
+        access_level: level,
+      };
     },
 
     /**

@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { CLUSTER_MESSAGES } from '@kumo/contract';
 import { databaseKinds } from '../../../test/support/databases.js';
-import {
-  errorCode,
-  errorMessage,
-  get,
-  logIn,
-  post,
-  send,
-  signUp,
-  startTestApp,
-  tokensOf,
-  type TestContext,
-  type Tokens,
-} from '../../../test/support/harness.js';
+import { errorCode, errorMessage, get, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { CLUSTER_TEST_APP, clusterSteps } from '../../../test/support/clusters.js';
+import { accountWithPeople, managerAccessPath, staffViewOf } from '../../../test/support/manager-access.js';
 
 /**
  * Manager access levels per cluster and person (spec sections 5 and 6): the account's owner and admins read and
@@ -30,42 +18,15 @@ describe.each(kinds)('manager access levels per cluster on %s', (kind) => {
     ctx = await startTestApp(kind, CLUSTER_TEST_APP);
   });
   afterAll(() => ctx.close());
-  const { customer, createCluster, freshEmail } = clusterSteps(() => ctx);
-
-  const path = (id: string) => `/api/cluster/manager-access/${id}`;
+  const steps = clusterSteps(() => ctx);
+  const { customer, createCluster } = steps;
+  const path = managerAccessPath;
   const put = (id: string, changes: { user_id: string; access_level: string }[], jwt: string) =>
     send(ctx, 'PUT', path(id), { changes }, jwt);
   const levels = (body: { users: { email_id: string; access_level: string }[] }) =>
     Object.fromEntries(body.users.map((user) => [user.email_id, user.access_level]));
 
-  /** An owner with a cluster, an account admin (by invitation) and a cluster member signed in to the account. */
-  async function account() {
-    const owner = await customer();
-    const clusterId = await createCluster(owner.jwt, owner.subscriptionId);
-    const me = (await get(ctx, '/api/user/detail', owner.jwt)).json();
-    const accountId: string = me.accounts[0].account_id;
-
-    const adminEmail = freshEmail();
-    await post(ctx, '/api/user/invite', { invited_user_id: adminEmail, invited_user_name: 'Ada Admin', role: 'ACCOUNT_ADMIN' }, owner.jwt);
-    const mail = (await ctx.services.mail.listRecent(50)).find((row) => row.toAddress === adminEmail)!;
-    const admin = tokensOf(await post(ctx, '/api/user/invite/accept', { token: mail.textBody.match(/token=([\w-]+)/)![1] }));
-
-    const memberEmail = freshEmail();
-    const memberOwn = await signUp(ctx, memberEmail, 'Mel Member');
-    const memberId: string = (await get(ctx, '/api/user/detail', memberOwn.jwt)).json().userId;
-    await ctx.services.accounts.addMember(accountId, memberId, 'CLUSTER_MEMBER', ctx.clock.now());
-    const member = tokensOf(
-      await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: accountId }, memberOwn.jwt, {
-        'refresh-token': memberOwn.refresh,
-      }),
-    );
-    const ids = Object.fromEntries(
-      (await get(ctx, path(clusterId), owner.jwt))
-        .json()
-        .users.map((user: { email_id: string; user_id: string }) => [user.email_id, user.user_id]),
-    ) as Record<string, string>;
-    return { owner, clusterId, ownerId: me.userId as string, adminEmail, admin, adminId: ids[adminEmail]!, memberEmail, member, memberId };
-  }
+  const account = () => accountWithPeople(ctx, steps);
 
   it("lists every person of the account with their role's level until someone changes it, and the caller's own", async () => {
     const a = await account();
@@ -181,12 +142,7 @@ describe.each(kinds)('manager access levels per cluster on %s', (kind) => {
     expect(errorCode(seen)).toBe('NOT_FOUND');
     expect((await put(a.clusterId, [{ user_id: a.memberId, access_level: 'LIMITED' }], other.jwt)).statusCode).toBe(404);
 
-    const supportEmail = `access.support.${Date.now()}@kumo.test`;
-    await ctx.database.db.execute(
-      sql`insert into users (email, name, system_role, created_at) values (${supportEmail}, 'Sue Support', 'SYSTEM_SUPPORT', ${ctx.clock.now().toISOString()})`,
-    );
-    const support: Tokens = await logIn(ctx, supportEmail);
-    const viewing = tokensOf(await send(ctx, 'POST', `/api/admin/switch-user/${a.ownerId}`, undefined, support.jwt));
+    const viewing = await staffViewOf(ctx, a.ownerId);
     const read = await get(ctx, path(a.clusterId), viewing.jwt);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().users).toHaveLength(3);

@@ -12,6 +12,8 @@ import {
   clusterActionResponseSchema,
   clusterDetailsQuerySchema,
   clusterDetailsResponseSchema,
+  clusterSsoQuerySchema,
+  clusterSsoResponseSchema,
   clusterViewQuerySchema,
   clusterViewResponseSchema,
   createClusterRequestSchema,
@@ -242,6 +244,20 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
         response: { 200: managerAccessResponseSchema, ...reads },
       }),
       handler: async (request) => clusters.getManagerAccess(callerOf(request), request.params.deploymentId),
+    });
+
+    // Issues a ticket naming the caller: marked as changing state, so a staff member's read-only view of the customer's
+    // console is refused it (staff open the manager with their own ticket).
+    app.get('/api/cluster/kumo/sso/:deploymentId', {
+      config: changesState,
+      ...customer({
+        summary:
+          "The cluster's Kumo Manager (or, with page=portal, Web Portal) address with a one-minute ticket naming the caller and their access level; refused to No admin access",
+        params: deploymentIdParamsSchema,
+        querystring: clusterSsoQuerySchema,
+        response: { 200: clusterSsoResponseSchema, ...writes },
+      }),
+      handler: async (request) => clusters.ticket(callerOf(request), request.params.deploymentId, request.query.page),
     });
 
     app.put('/api/cluster/manager-access/:deploymentId', {

@@ -70,7 +70,7 @@ export function createClustersService(deps: {
     },
 
     ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, secret }),
-    ...createClusterPresentation({ repository, records, clock, secret }),
+    ...createClusterPresentation({ repository, records }),
     start: power.start,
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
@@ -79,7 +79,7 @@ export function createClustersService(deps: {
     runSchedules,
     getSchedule: schedules.getSchedule,
     putSchedule: schedules.putSchedule,
-    ...createClusterAccess({ db, repository, records, clock }),
+    ...createClusterAccess({ db, repository, records, clock, secret }),
 
     /** The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules. */
     async sweep(): Promise<void> {

@@ -11,39 +11,30 @@ import {
   type DeploymentStatusResponse,
   type StackStatus,
 } from '@kumo/contract';
-import { CLUSTER_LINK_TICKET_SECONDS, NODE_LAYOUT, managerTicket, managerTicketKey, withTicket } from '../../adapters/cloud/index.js';
-import type { Clock } from '../../clock.js';
+import { NODE_LAYOUT, withoutManagerTicket } from '../../adapters/cloud/index.js';
 import { notFound } from '../../errors.js';
 import type { Caller, ClusterRecords } from './cluster-records.js';
 import type { ClusterView, ClustersRepository } from './clusters.repository.js';
 import type { ListedCluster } from './list-read.js';
 
-export function createClusterPresentation(deps: {
-  repository: ClustersRepository;
-  records: Pick<ClusterRecords, 'requireCluster'>;
-  clock: Clock;
-  secret: string;
-}) {
-  const { repository, clock } = deps;
-  const ticketKey = managerTicketKey(deps.secret);
+export function createClusterPresentation(deps: { repository: ClustersRepository; records: Pick<ClusterRecords, 'requireCluster'> }) {
+  const { repository } = deps;
   const { requireCluster } = deps.records;
 
   /** What a cluster is shown with: its own columns, its subscription's name and balance, its creator. */
   type Shown = Omit<ClusterView, 'cluster'> & { cluster: ListedCluster };
 
+  /**
+   * A Kumo Manager or Web Portal address, only while the cluster is online, and never with a ticket: it opens nothing
+   * by itself. Each person gets a short-lived ticket of their own on request (access.ts, `ticket`).
+   */
+  function address(c: ListedCluster, url: string | null): string | null {
+    return url && c.status === 'ONLINE' ? withoutManagerTicket(url) : null;
+  }
+
   function present(view: Shown): Cluster {
     const c = view.cluster;
     const status = c.status as ClusterStatus;
-    // Links are offered only while the cluster is online (spec section 2): the Kumo Manager and Web Portal addresses
-    // with the single-sign-on ticket the cluster's pages require, one ticket for both.
-    const ticket =
-      status === 'ONLINE' && (c.managerUrl || c.portalUrl)
-        ? managerTicket(ticketKey, {
-            deploymentId: c.id,
-            holder: c.accountId,
-            expiresAt: new Date(clock.now().getTime() + CLUSTER_LINK_TICKET_SECONDS * 1000),
-          })
-        : null;
     return {
       deployment_id: c.id,
       cluster_id: `KC-${c.id.slice(0, 8).toUpperCase()}`,
@@ -65,8 +56,9 @@ export function createClusterPresentation(deps: {
       subscription_id: c.subscriptionId,
       subscription_name: view.subscriptionName,
       subscription_balance: centsToAmount(view.subscriptionBalanceCents),
-      kumo_manager_url: ticket && c.managerUrl ? withTicket(c.managerUrl, ticket) : null,
-      kumo_url: ticket && c.portalUrl ? withTicket(c.portalUrl, ticket) : null,
+      // Links are offered only while the cluster is online (spec section 2).
+      kumo_manager_url: address(c, c.managerUrl),
+      kumo_url: address(c, c.portalUrl),
       cluster_stack_status: (c.stackStatus as StackStatus | null) ?? null,
       kumo_cluster_deployment_status: (c.deploymentStatus as DeploymentStatus | null) ?? null,
       created_at: c.createdAt.toISOString(),

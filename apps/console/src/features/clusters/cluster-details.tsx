@@ -114,7 +114,7 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
         />
       )}
 
-      <ClusterLinks deploymentId={cluster.deployment_id} status={status} portalUrl={cluster.kumo_url} />
+      <ClusterLinks deploymentId={cluster.deployment_id} status={status} />
 
       <Tabs value={shownTab} onChange={(value) => value && setTab(value as TabName)} mt="xl" keepMounted={false}>
         <Tabs.List>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Stack } from '@mantine/core';
-import { CLUSTER_MESSAGES, canOpenManager, type ClusterStatus, type ManagerAccessLevel } from '@kumo/contract';
+import { CLUSTER_MESSAGES, canOpenManager, type ClusterStatus, type ManagerAccessLevel, type ManagerTicketPage } from '@kumo/contract';
 import { DisabledWithReason } from '../../components/disabled-with-reason';
 import { ErrorAlert } from '../../components/error-alert';
 import { IconExternal } from '../../components/icons';
 import { errorMessage } from '../../lib/api-error';
-import { fetchClusterDetails } from './api/cluster-details';
+import { fetchClusterSso } from './api/cluster-sso';
 import { useManagerAccess } from './api/manager-access';
 import { openClusterManager } from './open-manager';
 
@@ -34,60 +34,58 @@ function UnavailableButton({ label, reason }: { label: string; reason: string })
   );
 }
 
+const LABELS: Record<ManagerTicketPage, { label: string; opening: string }> = {
+  manager: { label: 'Kumo Manager', opening: CLUSTER_MESSAGES.managerOpening },
+  portal: { label: 'Web Portal', opening: CLUSTER_MESSAGES.portalOpening },
+};
+
 interface ClusterLinksProps {
   deploymentId: string;
   status: ClusterStatus;
-  /** The Web Portal's signed address while the cluster is online. */
-  portalUrl: string | null;
 }
 
 /**
- * Kumo Manager and the Web Portal, only while the cluster is online. The manager opens in a new window with a fresh
- * signed address ('Opening manager' while it is read), and not for a person whose level is No admin access.
+ * Kumo Manager and the Web Portal, only while the cluster is online. Each opens in a new window with an address
+ * signed for the signed-in person at that moment ('Opening manager' while it is asked for); the manager not for a
+ * person whose level is No admin access.
  */
-export function ClusterLinks({ deploymentId, status, portalUrl }: ClusterLinksProps) {
+export function ClusterLinks({ deploymentId, status }: ClusterLinksProps) {
   const access = useManagerAccess(deploymentId, { enabled: status === 'ONLINE' });
-  const [opening, setOpening] = useState(false);
+  const [opening, setOpening] = useState<ManagerTicketPage | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reason = managerDisabledReason(status, access.data?.my_access_level);
+  const reasons: Record<ManagerTicketPage, string | null> = {
+    manager: managerDisabledReason(status, access.data?.my_access_level),
+    portal: status === 'ONLINE' ? null : CLUSTER_MESSAGES.portalUnavailable,
+  };
 
-  const open = () => {
+  const open = (page: ManagerTicketPage) => {
     setError(null);
-    setOpening(true);
-    openClusterManager(deploymentId, async () => (await fetchClusterDetails(deploymentId, 'CURRENT')).kumo_manager_url)
+    setOpening(page);
+    openClusterManager(deploymentId, async () => (await fetchClusterSso(deploymentId, page)).url, page)
       .catch((failure: unknown) => setError(errorMessage(failure)))
-      .finally(() => setOpening(false));
+      .finally(() => setOpening(null));
   };
 
   return (
     <Stack gap="sm" mt="lg">
       <Group gap="sm">
-        {reason ? (
-          <UnavailableButton label="Kumo Manager" reason={reason} />
-        ) : (
-          <Button
-            variant="default"
-            leftSection={opening ? <Loader size={14} /> : <IconExternal size={16} />}
-            aria-busy={opening}
-            onClick={() => !opening && open()}
-          >
-            {opening ? CLUSTER_MESSAGES.managerOpening : 'Kumo Manager'}
-          </Button>
-        )}
-        {status === 'ONLINE' && portalUrl ? (
-          <Button
-            component="a"
-            href={portalUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="default"
-            leftSection={<IconExternal size={16} />}
-          >
-            Web Portal
-          </Button>
-        ) : (
-          <UnavailableButton label="Web Portal" reason={CLUSTER_MESSAGES.managerUnavailable} />
-        )}
+        {(['manager', 'portal'] as const).map((page) => {
+          const reason = reasons[page];
+          const { label, opening: openingText } = LABELS[page];
+          if (reason) return <UnavailableButton key={page} label={label} reason={reason} />;
+          const busy = opening === page;
+          return (
+            <Button
+              key={page}
+              variant="default"
+              leftSection={busy ? <Loader size={14} /> : <IconExternal size={16} />}
+              aria-busy={busy}
+              onClick={() => !opening && open(page)}
+            >
+              {busy ? openingText : label}
+            </Button>
+          );
+        })}
       </Group>
       {error && <ErrorAlert>{error}</ErrorAlert>}
     </Stack>

@@ -148,40 +148,58 @@ describe('Kumo Manager', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('says Opening manager while it reads a fresh address, then sends the window there', async () => {
+  const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+  const ssoPath = (c: Cluster) => `GET /api/cluster/kumo/sso/${c.deployment_id}`;
+  const ticket = (url: string) => jsonResponse(200, { url, expires_at: '2026-11-25T16:01:00.000Z', access_level: 'FULL_ADMIN' });
+
+  it("says Opening manager while it asks for the person's own ticket, then sends the window there", async () => {
     const c = cluster({ cluster_name: 'Delta' });
     const popup = popupStub();
     let answer: (response: Response) => void = () => undefined;
-    renderCluster(c, {
+    const api = renderCluster(c, {
       [`GET /api/cluster/manager-access/${c.deployment_id}`]: () =>
         jsonResponse(200, accessOf(c, ['FULL_KMUSER', 'FULL_ADMIN', 'LIMITED'])),
-      [`GET /api/cluster/details/${c.deployment_id}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [ssoPath(c)]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     await screen.findByRole('heading', { level: 2, name: c.cluster_name });
     await userEvent.click(screen.getByRole('button', { name: 'Kumo Manager' }));
     expect(await screen.findByRole('button', { name: CLUSTER_MESSAGES.managerOpening })).toBeInTheDocument();
     expect(popup.document.body.textContent).toContain(CLUSTER_MESSAGES.managerOpening);
-    answer(jsonResponse(200, { ...detailsOf(c, 'CURRENT'), kumo_manager_url: 'https://km.example/fresh?sso=t' }));
+    answer(ticket('https://km.example/fresh?sso=t'));
     await waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith('https://km.example/fresh?sso=t'));
     expect(popup.opener).toBeNull();
     expect(await screen.findByRole('button', { name: 'Kumo Manager' })).toBeInTheDocument();
+    const asked = api.fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((url) => url.includes('/kumo/sso/'));
+    expect(asked).toEqual([`/api/cluster/kumo/sso/${c.deployment_id}?page=manager`]);
+  });
+
+  it('opens the Web Portal the same way, with a ticket for the portal', async () => {
+    const c = cluster({ cluster_name: 'Zeta' });
+    const popup = popupStub();
+    const api = renderCluster(c, {
+      [`GET /api/cluster/manager-access/${c.deployment_id}`]: () =>
+        jsonResponse(200, accessOf(c, ['FULL_KMUSER', 'FULL_ADMIN', 'LIMITED'])),
+      [ssoPath(c)]: () => ticket('https://portal.example/?sso=p'),
+    });
+    await screen.findByRole('heading', { level: 2, name: c.cluster_name });
+    expect(screen.queryByRole('link', { name: 'Web Portal' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Web Portal' }));
+    await waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith('https://portal.example/?sso=p'));
+    expect(api.fetchMock.mock.calls.map(([input]) => urlOf(input))).toContain(`/api/cluster/kumo/sso/${c.deployment_id}?page=portal`);
   });
 
   it.each([
+    { case: 'an address that is not a URL', reply: () => ticket('km:/nowhere'), message: CLUSTER_MESSAGES.managerInvalidUrl },
+    { case: 'no address', reply: () => ticket(''), message: CLUSTER_MESSAGES.managerInvalidUrl },
     {
-      case: 'an address that is not a URL',
-      reply: (c: Cluster) => jsonResponse(200, { ...detailsOf(c, 'CURRENT'), kumo_manager_url: 'km:/nowhere' }),
-      message: CLUSTER_MESSAGES.managerInvalidUrl,
-    },
-    {
-      case: 'no address',
-      reply: (c: Cluster) => jsonResponse(200, { ...detailsOf(c, 'CURRENT'), kumo_manager_url: null }),
-      message: CLUSTER_MESSAGES.managerInvalidUrl,
-    },
-    {
-      case: 'a failed reading',
+      case: 'a failed request',
       reply: () => errorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error'),
       message: CLUSTER_MESSAGES.managerOpenFailed,
+    },
+    {
+      case: 'a refusal (the level changed meanwhile)',
+      reply: () => errorResponse(403, 'FORBIDDEN', CLUSTER_MESSAGES.managerNoAccess),
+      message: CLUSTER_MESSAGES.managerNoAccess,
     },
   ])('closes the window and says so for $case', async ({ reply, message }) => {
     const c = cluster({ cluster_name: 'Epsilon' });
@@ -189,13 +207,28 @@ describe('Kumo Manager', () => {
     renderCluster(c, {
       [`GET /api/cluster/manager-access/${c.deployment_id}`]: () =>
         jsonResponse(200, accessOf(c, ['FULL_KMUSER', 'FULL_ADMIN', 'LIMITED'])),
-      [`GET /api/cluster/details/${c.deployment_id}`]: () => reply(c),
+      [ssoPath(c)]: reply,
     });
     await screen.findByRole('heading', { level: 2, name: c.cluster_name });
     await userEvent.click(screen.getByRole('button', { name: 'Kumo Manager' }));
-    // The Overview tab reads the same details, so its own alert may show too: the manager's is found by its text.
-    expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(popup.close).toHaveBeenCalled();
     expect(popup.location.replace).not.toHaveBeenCalled();
+  });
+
+  it("says the Web Portal's own text when it cannot be opened", async () => {
+    const c = cluster({ cluster_name: 'Eta' });
+    const popup = popupStub();
+    renderCluster(c, {
+      [`GET /api/cluster/manager-access/${c.deployment_id}`]: () =>
+        jsonResponse(200, accessOf(c, ['FULL_KMUSER', 'FULL_ADMIN', 'LIMITED'])),
+      [ssoPath(c)]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: c.cluster_name });
+    await userEvent.click(screen.getByRole('button', { name: 'Web Portal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CLUSTER_MESSAGES.portalOpenFailed);
+    expect(popup.close).toHaveBeenCalled();
   });
 });
