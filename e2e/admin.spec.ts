@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES, permissionsFor } from '@kumo/contract';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { createSubscription, deployCluster, signUpThroughTheUi, staffSignIn } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
+import { notClipped, pageDoesNotScrollSideways, withinViewport } from './support/layout.js';
 
 // A customer signs up, then one or two staff members sign in: more than the default minute.
 test.describe.configure({ timeout: 180_000 });
@@ -21,9 +22,9 @@ async function staffPage(browser: Browser, email: string): Promise<Page> {
 }
 
 /** A new customer with one subscription; returns the customer's page and user id. */
-async function customerWithSubscription(browser: Browser): Promise<{ page: Page; userId: string }> {
+async function customerWithSubscription(browser: Browser, mailbox = 'admin-funds'): Promise<{ page: Page; userId: string }> {
   const page = await (await browser.newContext()).newPage();
-  await signUpThroughTheUi(page, `admin-funds.${Date.now()}@example.com`, 'Grace Hopper');
+  await signUpThroughTheUi(page, `${mailbox}.${Date.now()}@example.com`, 'Grace Hopper');
   await createSubscription(page);
   const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { userId: string }).userId);
   return { page, userId };
@@ -121,54 +122,65 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`at ${viewport.width} px (${colorScheme}): the customer header and Transaction History fit`, async ({ browser }) => {
-      const customer = await customerWithSubscription(browser);
+    test(`at ${viewport.width} px (${colorScheme}): the customer list, header and Transaction History fit`, async ({ browser }) => {
+      // A long address, wider than a phone: the list cuts it short rather than widening the page.
+      const customer = await customerWithSubscription(browser, 'admin-funds.with-a-mailbox-name-far-wider-than-any-phone');
       const context = await browser.newContext({ viewport, colorScheme });
       const page = await context.newPage();
       await staffSignIn(page);
       await page.goto(`/admin/customers/${customer.userId}`);
       const name = page.getByRole('heading', { name: 'Grace Hopper' });
       await expect(name).toBeVisible();
+      const label = `${viewport.width} px, ${colorScheme}`;
 
-      // View as customer never lies over the name or the e-mail.
-      const button = await page.getByRole('button', { name: /View as customer/i }).boundingBox();
+      // The customer list keeps to its card, and the page to the screen.
+      const list = page.getByRole('navigation', { name: 'Customers' });
+      await expect(list.getByRole('link', { name: /^admin-funds\.with-a-mailbox-name/ }).first()).toBeVisible();
+      await notClipped(page.locator('.mantine-ScrollArea-viewport').filter({ has: list }), `the customer list at ${label}`);
+      await withinViewport(page, list, `the customer list at ${label}`);
+      await pageDoesNotScrollSideways(page, `the customer page at ${label}`);
+
+      // View as customer is on screen, and never lies over the name or the e-mail.
+      const viewAs = page.getByRole('button', { name: /View as customer/i });
+      await expect(viewAs).toBeVisible();
+      await withinViewport(page, viewAs, `View as customer at ${label}`);
+      const button = await viewAs.boundingBox();
+      expect(button, 'View as customer is drawn').not.toBeNull();
       const email = page.getByText(/^admin-funds\..*@example\.com$/).first();
-      for (const [label, box] of [
+      await expect(email).toBeVisible();
+      for (const [what, box] of [
         ['name', await name.boundingBox()],
         ['e-mail', await email.boundingBox()],
       ] as const) {
+        expect(box, `the ${what} is drawn`).not.toBeNull();
         const overlaps =
-          !!box &&
-          !!button &&
-          box.x < button.x + button.width &&
-          button.x < box.x + box.width &&
-          box.y < button.y + button.height &&
-          button.y < box.y + box.height;
-        expect(overlaps, `View as customer covers the ${label}`).toBe(false);
+          box!.x < button!.x + button!.width &&
+          button!.x < box!.x + box!.width &&
+          box!.y < button!.y + button!.height &&
+          button!.y < box!.y + box!.height;
+        expect(overlaps, `View as customer covers the ${what}`).toBe(false);
       }
 
       await page.getByRole('tab', { name: 'Transaction History' }).click();
       const table = page.getByRole('table', { name: 'Transaction history' });
       await expect(table).toBeVisible();
+      // The subscription picker fits the screen, and so does the tab.
+      const panel = page.getByRole('tabpanel', { name: 'Transaction History' });
+      await withinViewport(page, panel.getByLabel('Subscription').first(), `the Subscription select at ${label}`);
+      await notClipped(panel, `the Transaction History tab at ${label}`);
+      await pageDoesNotScrollSideways(page, `Transaction History at ${label}`);
       // Every status reads in full.
       for (const badge of await table.locator('tbody tr td:nth-child(7) .mantine-Badge-label').all()) {
-        const { scrollWidth, clientWidth } = await badge.evaluate((element) => ({
-          scrollWidth: element.scrollWidth,
-          clientWidth: element.clientWidth,
-        }));
-        expect(scrollWidth, 'a status is cut short').toBeLessThanOrEqual(clientWidth + 1);
+        await notClipped(badge, `a status at ${label}`);
       }
-      // At 1366 px the table fits its card, so the row's last control is not clipped.
+      // At 1366 px the table fits its box, so the row's last control is drawn whole on the screen.
       if (viewport.width >= 1366) {
-        const viewportBox = await page.locator('.mantine-ScrollArea-viewport').filter({ has: table }).first().boundingBox();
-        const receipt = await table
-          .getByRole('button', { name: /Download receipt/ })
-          .first()
-          .boundingBox();
-        expect(
-          receipt && viewportBox && receipt.x + receipt.width <= viewportBox.x + viewportBox.width + 1,
-          'the receipt button is clipped',
-        ).toBe(true);
+        await notClipped(page.locator('.mantine-ScrollArea-viewport').filter({ has: table }).first(), 'the transaction table at 1366 px');
+        const receipt = table.getByRole('button', { name: /Download receipt/ }).first();
+        await expect(receipt).toBeVisible();
+        await withinViewport(page, receipt, 'the receipt button at 1366 px');
+        const [box, tableBox] = [await receipt.boundingBox(), await table.boundingBox()];
+        expect(box!.x + box!.width, 'the receipt button inside the table').toBeLessThanOrEqual(tableBox!.x + tableBox!.width + 0.5);
       }
       await page.screenshot({ path: `test-results/screens/admin-layout-${viewport.width}-${colorScheme}.png`, fullPage: true });
       await context.close();

@@ -49,7 +49,15 @@ export function CustomerList({ query, customers, selectedId, search, onSearchCha
           py="xl"
         />
       ) : (
-        <ScrollArea.Autosize mah="calc(100dvh - 280px)" onBottomReached={loadMore} type="auto">
+        // Up and down only: a long e-mail is cut short with an ellipsis (its tooltip has it whole) rather than
+        // widening the list past a phone's screen.
+        <ScrollArea.Autosize
+          mah="calc(100dvh - 280px)"
+          onBottomReached={loadMore}
+          type="auto"
+          scrollbars="y"
+          styles={{ content: { minWidth: 0 } }}
+        >
           <nav aria-label="Customers">
             {customers.map((customer) => (
               <Tooltip key={customer.user_id} label={`${customer.user_name} (${customer.email_id})`} position="right">

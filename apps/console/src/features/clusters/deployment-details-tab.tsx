@@ -53,10 +53,12 @@ export function DeploymentDetailsTab({ cluster, status, stackStatus, deploymentS
         rows={(data) =>
           data.cluster_configurations.map((row) => (
             <Table.Tr key={row.service_name}>
-              <Table.Td>{row.service_name}</Table.Td>
-              <Table.Td>{row.node_count}</Table.Td>
-              <Table.Td ff="monospace">{row.instance_type}</Table.Td>
-              <Table.Td>{row.core}</Table.Td>
+              <Table.Td data-label="Service">{row.service_name}</Table.Td>
+              <Table.Td data-label="Nodes">{row.node_count}</Table.Td>
+              <Table.Td data-label="Instance type" ff="monospace">
+                {row.instance_type}
+              </Table.Td>
+              <Table.Td data-label="Cores">{row.core}</Table.Td>
             </Table.Tr>
           ))
         }

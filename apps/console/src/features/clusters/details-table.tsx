@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Center, Loader, Stack, Table, Title } from '@mantine/core';
+import { Box, Center, Loader, Stack, Table, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert';
+import classes from '../../components/stacked-table.module.css';
 
 interface DetailsTableProps<T> {
   /** The heading, which also names the table and its loader. */
@@ -9,11 +10,14 @@ interface DetailsTableProps<T> {
   columns: string[];
   minWidth: number;
   query: UseQueryResult<T>;
-  /** The table's rows, from the loaded data. */
+  /** The table's rows, from the loaded data; each cell names its column in `data-label` (a phone shows it beside the value). */
   rows: (data: T) => ReactNode;
 }
 
-/** A titled table of a cluster's details: a loader while they load, the error if they fail. */
+/**
+ * A titled table of a cluster's details: a loader while they load, the error if they fail. On a phone each row is
+ * a card of named values, so every column (a node's status among them) reads in full without scrolling sideways.
+ */
 export function DetailsTable<T>({ title, columns, minWidth, query, rows }: DetailsTableProps<T>) {
   return (
     <Stack gap="xs">
@@ -27,8 +31,9 @@ export function DetailsTable<T>({ title, columns, minWidth, query, rows }: Detai
       ) : query.isError ? (
         <ErrorAlert error={query.error} />
       ) : (
-        <Table.ScrollContainer minWidth={minWidth}>
-          <Table verticalSpacing="xs" aria-label={title}>
+        // Wider than a laptop's card, the table scrolls in its own box; the stacked phone layout sets its min-width aside.
+        <Box style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="xs" aria-label={title} miw={minWidth} className={classes.table}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
@@ -40,7 +45,7 @@ export function DetailsTable<T>({ title, columns, minWidth, query, rows }: Detai
             </Table.Thead>
             <Table.Tbody>{rows(query.data)}</Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
     </Stack>
   );

@@ -37,18 +37,20 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
         rows={(data) =>
           data.nodes.map((node) => (
             <Table.Tr key={`${node.host}-${node.service_name}`}>
-              <Table.Td ff="monospace" fz="sm">
+              <Table.Td data-label="Node" ff="monospace" fz="sm">
                 {node.host}
               </Table.Td>
-              <Table.Td>{node.core}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Core">{node.core}</Table.Td>
+              <Table.Td data-label="Node status">
                 <StatusBadge value={node.node_status} />
               </Table.Td>
-              <Table.Td fz="sm">{node.service_name}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Service instance" fz="sm">
+                {node.service_name}
+              </Table.Td>
+              <Table.Td data-label="Service status">
                 <StatusBadge value={node.status} />
               </Table.Td>
-              <Table.Td ff="monospace" fz="sm">
+              <Table.Td data-label="Instance type" ff="monospace" fz="sm">
                 {node.instance_type}
               </Table.Td>
             </Table.Tr>
@@ -61,9 +63,17 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
   );
 }
 
+/** A status in full at any width: a narrow cell never cuts it to "Runni…". */
 function StatusBadge({ value }: { value: string }) {
   return (
-    <Badge variant="light" tt="none" color={RUNNING.has(value) ? 'teal' : 'gray'}>
+    <Badge
+      variant="light"
+      tt="none"
+      color={RUNNING.has(value) ? 'teal' : 'gray'}
+      maw="none"
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {value}
     </Badge>
   );

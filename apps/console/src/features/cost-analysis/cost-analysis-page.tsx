@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES, METERING_MESSAGES, type SubscriptionConsumptionOverview } from '@kumo/contract';
 import { isAllZero } from '../../components/cost/credit-analysis-panel';
 import { DailyServiceChart, MonthlyChart } from '../../components/cost/cost-charts';
@@ -11,6 +11,7 @@ import { costMonthOptions, monthLabel } from '../../components/cost/months';
 import { IconChart, IconReceipt } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { formatUsd } from '../../lib/format';
+import stacked from '../../components/stacked-table.module.css';
 import { useConsumptionOverview, useSubscriptionAnalysis } from './api/cost';
 
 /** The page looks back a year, as far as its 12-month chart reaches. */
@@ -64,13 +65,17 @@ export function CostAnalysisPage({ now }: { now?: Date }) {
   );
 }
 
+/**
+ * Each subscription's actual cost, forecast and balance. On a phone every row is a card of named values, so the
+ * actual cost and the forecast stay on screen rather than past a sideways scroll.
+ */
 function OverviewTable({ rows, month }: { rows: SubscriptionConsumptionOverview[]; month: string }) {
   const sum = (pick: (row: SubscriptionConsumptionOverview) => number) =>
     // Cents keep the sum exact; amounts carry at most two decimals.
     rows.reduce((total, row) => total + Math.round(pick(row) * 100), 0) / 100;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped highlightOnHover>
+    <Box style={{ overflowX: 'auto' }}>
+      <Table striped highlightOnHover miw={520} className={stacked.table}>
         <Table.Caption>Cost of each subscription, {month}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -92,9 +97,13 @@ function OverviewTable({ rows, month }: { rows: SubscriptionConsumptionOverview[
               <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {row.subscription_name}
               </Table.Th>
-              <Table.Td ta="right">{costCell(row.consumed_amount)}</Table.Td>
-              <Table.Td ta="right">{costCell(row.forecasted_amount)}</Table.Td>
-              <Table.Td ta="right" c={row.balance < 0 ? 'red' : undefined}>
+              <Table.Td data-label="Actual cost" ta="right">
+                {costCell(row.consumed_amount)}
+              </Table.Td>
+              <Table.Td data-label="Forecast" ta="right">
+                {costCell(row.forecasted_amount)}
+              </Table.Td>
+              <Table.Td data-label="Balance" ta="right" c={row.balance < 0 ? 'red' : undefined}>
                 {formatUsd(row.balance)}
               </Table.Td>
             </Table.Tr>
@@ -104,14 +113,20 @@ function OverviewTable({ rows, month }: { rows: SubscriptionConsumptionOverview[
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th scope="row">Total</Table.Th>
-              <Table.Th ta="right">{formatUsd(sum((row) => row.consumed_amount))}</Table.Th>
-              <Table.Th ta="right">{formatUsd(sum((row) => row.forecasted_amount))}</Table.Th>
-              <Table.Th ta="right">{formatUsd(sum((row) => row.balance))}</Table.Th>
+              <Table.Td data-label="Actual cost" ta="right" fw={700}>
+                {formatUsd(sum((row) => row.consumed_amount))}
+              </Table.Td>
+              <Table.Td data-label="Forecast" ta="right" fw={700}>
+                {formatUsd(sum((row) => row.forecasted_amount))}
+              </Table.Td>
+              <Table.Td data-label="Balance" ta="right" fw={700}>
+                {formatUsd(sum((row) => row.balance))}
+              </Table.Td>
             </Table.Tr>
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
 

@@ -50,7 +50,8 @@ export function TransactionsTab({ userId, subscriptionId, onSubscriptionChange }
       <Stack gap="sm">
         <Select
           label="Subscription"
-          w={320}
+          w="100%"
+          maw={320}
           allowDeselect={false}
           data={subscriptions.items.map((s) => ({ value: s.subscription_id, label: s.subscription_name }))}
           value={selected}
