@@ -12,6 +12,7 @@ import { IconChart, IconReceipt } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { formatUsd } from '../../lib/format';
 import { useConsumptionOverview, useSubscriptionAnalysis } from './api/cost';
+import { Amount } from '../../components/amount';
 
 /** The page looks back a year, as far as its 12-month chart reaches. */
 const MONTHS_ON_PAGE = 12;
@@ -94,8 +95,8 @@ function OverviewTable({ rows, month }: { rows: SubscriptionConsumptionOverview[
               </Table.Th>
               <Table.Td ta="right">{costCell(row.consumed_amount)}</Table.Td>
               <Table.Td ta="right">{costCell(row.forecasted_amount)}</Table.Td>
-              <Table.Td ta="right" c={row.balance < 0 ? 'red' : undefined}>
-                {formatUsd(row.balance)}
+              <Table.Td ta="right">
+                <Amount value={row.balance} span inherit />
               </Table.Td>
             </Table.Tr>
           ))}
