@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
+import { createSubscription, signUpThroughTheUi } from './support/flows.js';
 import { waitForLink, waitForOtp } from './support/mail.js';
 
 // Every page and dialog, in the light and the dark colour scheme (the portal follows the system setting
@@ -14,6 +15,19 @@ async function expectCleanInBothSchemes(page: Page, label: string): Promise<void
     await page.emulateMedia({ colorScheme: scheme });
     await expect.poll(() => shownColorScheme(page)).toBe(scheme);
     await expectNoSeriousA11yViolations(page, `${label} (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * The same for a page the API renders itself (sandbox checkout, development identity provider), which has no
+ * scheme setting of its own: it is checked with the system set to light, then to dark.
+ */
+async function expectCleanUnderBothSystemSchemes(page: Page, label: string): Promise<void> {
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await page.evaluate((query) => matchMedia(query).matches, `(prefers-color-scheme: ${scheme})`)).toBe(true);
+    await expectNoSeriousA11yViolations(page, `${label} (system ${scheme})`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -181,6 +195,51 @@ test.describe('every page and dialog in both colour schemes', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete user' });
     await expect(confirm).toBeVisible();
     await expectCleanInBothSchemes(page, 'delete-user confirmation');
+  });
+
+  test('the sandbox checkout: the card form, its field errors and a declined card', async ({ page }) => {
+    await signUpThroughTheUi(page, `a11y.checkout.${Date.now()}@example.com`, 'Ada Lovelace');
+    await createSubscription(page);
+    await page.getByRole('group', { name: 'Your Balance' }).getByRole('button', { name: 'Add Funds' }).click();
+    const addFunds = page.getByRole('dialog', { name: 'Add Funds' });
+    await addFunds.getByLabel(/Amount \(USD\)/).fill('25');
+    await addFunds.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+    const pay = page.getByRole('button', { name: 'Pay $25.00' });
+    await expect(pay).toBeVisible();
+    await expectCleanUnderBothSystemSchemes(page, 'sandbox checkout');
+
+    // Pay with nothing filled in: every field says what is wrong.
+    await pay.click();
+    await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+    await expectCleanUnderBothSystemSchemes(page, 'sandbox checkout with field errors');
+
+    // A card the sandbox declines.
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Pay $25.00' }).click();
+    await expect(page.getByRole('alert')).toContainText('Payment declined.');
+    await expectCleanUnderBothSystemSchemes(page, 'sandbox checkout, card declined');
+  });
+
+  test('the development identity provider: sign-in, a refused e-mail and an expired sign-in', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+    await expectCleanUnderBothSystemSchemes(page, 'identity provider sign-in');
+
+    // An address the browser lets through but the provider refuses (the form is sent as typed).
+    await page.getByLabel('E-mail').evaluate((input) => input.closest('form')?.setAttribute('novalidate', ''));
+    await page.getByLabel('E-mail').fill('not-an-address');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectCleanUnderBothSystemSchemes(page, 'identity provider sign-in with an error');
+
+    await page.goto('/dev/oidc/interaction/no-such-sign-in');
+    await expect(page.getByRole('heading', { name: 'This sign-in has expired', level: 1 })).toBeVisible();
+    await expectCleanUnderBothSystemSchemes(page, 'identity provider, expired sign-in');
   });
 
   test('staff: the customers list', async ({ page }) => {

@@ -1,4 +1,12 @@
-import { DEFAULT_THEME, createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  DEFAULT_THEME,
+  createTheme,
+  darken,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeColors,
+} from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { UI_TIMING } from '@kumo/contract';
 
@@ -79,6 +87,16 @@ function variantColors(colors: Record<string, MantineColorsTuple>, scheme: 'ligh
 }
 
 /**
+ * The red of a negative amount (see `Amount`), by colour scheme. Mantine's red-7 (#f03e3e) reaches only 3.8:1 on
+ * white and 3.5:1 on the dark surfaces; darkened until it keeps 4.5:1 on the hovered table row (gray-1) in the
+ * light scheme, and red-4 in the dark one (5:1 and more on dark-5 to dark-7).
+ */
+export const negativeAmountColors = (colors: MantineThemeColors) => ({
+  light: darkenToContrast(colors.red[7], colors.gray[1]),
+  dark: colors.red[4],
+});
+
+/**
  * Surfaces the pages paint themselves, by colour scheme: use `var(--kumo-color-page)` for a page or panel
  * background and `var(--kumo-color-border)` for a hairline instead of a fixed gray, so the dark scheme follows.
  */
@@ -88,12 +106,14 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     ...variantColors(resolved.colors, 'light'),
     // Field errors (red-6 by default) reach only 3.3:1 on white.
     '--mantine-color-error': darkenToContrast(resolved.colors.red[7], '#ffffff'),
+    '--kumo-color-negative': negativeAmountColors(resolved.colors).light,
     '--kumo-color-page': resolved.colors.gray[0],
     '--kumo-color-border': resolved.colors.gray[3],
   },
   dark: {
     ...variantColors(resolved.colors, 'dark'),
     '--mantine-color-error': resolved.colors.red[4],
+    '--kumo-color-negative': negativeAmountColors(resolved.colors).dark,
     '--kumo-color-page': resolved.colors.dark[8],
     '--kumo-color-border': resolved.colors.dark[4],
     // indigo-4 links reach 4.3:1 on dark-6; indigo-3 reaches 6:1.

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatUsd } from '../../lib/format';
 import stacked from '../../components/stacked-table.module.css';
 import { useConsumptionOverview, useSubscriptionAnalysis } from './api/cost';
+import { Amount } from '../../components/amount';
 
 /** The page looks back a year, as far as its 12-month chart reaches. */
 const MONTHS_ON_PAGE = 12;
@@ -103,8 +104,8 @@ function OverviewTable({ rows, month }: { rows: SubscriptionConsumptionOverview[
               <Table.Td data-label="Forecast" ta="right">
                 {costCell(row.forecasted_amount)}
               </Table.Td>
-              <Table.Td data-label="Balance" ta="right" c={row.balance < 0 ? 'red' : undefined}>
-                {formatUsd(row.balance)}
+              <Table.Td data-label="Balance" ta="right">
+                <Amount value={row.balance} span inherit />
               </Table.Td>
             </Table.Tr>
           ))}

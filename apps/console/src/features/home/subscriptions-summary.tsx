@@ -1,13 +1,13 @@
-import { MESSAGES, amountToCents, runwayText, type Subscription } from '@kumo/contract';
+import { MESSAGES, runwayText, type Subscription } from '@kumo/contract';
 import { Link, useNavigate } from 'react-router';
 import { useId } from 'react';
 import { ActionIcon, Box, Button, Card, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { CardEmptyState, CardLoader } from '../../components/card-states';
 import { IconArrowRight, IconDots, IconWallet } from '../../components/icons';
-import { formatUsd } from '../../lib/format';
 import { useSubscriptionList } from '../../lib/api/subscription-list';
 import { useRunways } from './api/runways';
 import { ErrorAlert } from '../../components/error-alert';
+import { Amount } from '../../components/amount';
 
 /** Left bar of home: one card per subscription with its balance and a menu to go to it. */
 export function SubscriptionsSummary() {
@@ -65,7 +65,6 @@ export function SubscriptionsSummary() {
 /** A card per subscription; the runway shows only while something is charged and the balance lasts. */
 function SummaryCard({ subscription, runwayHours }: { subscription: Subscription; runwayHours: number | null }) {
   const navigate = useNavigate();
-  const negative = amountToCents(subscription.total_amount) < 0;
   return (
     <Paper withBorder radius="md" p="md" role="listitem" aria-label={subscription.subscription_name}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -91,9 +90,7 @@ function SummaryCard({ subscription, runwayHours }: { subscription: Subscription
       <Text fz="xs" c="dimmed" mt={6}>
         Balance
       </Text>
-      <Text fz="xl" fw={700} c={negative ? 'red' : undefined}>
-        {formatUsd(subscription.total_amount)}
-      </Text>
+      <Amount value={subscription.total_amount} fz="xl" fw={700} />
       {runwayHours !== null && (
         <Text fz="xs" c="dimmed">
           Lasts {runwayText(runwayHours)} at the current rate

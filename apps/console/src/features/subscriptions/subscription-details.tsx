@@ -40,6 +40,7 @@ import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
 import { TransactionHistory } from './transaction-history';
 import { DetailField } from '../../components/detail-field';
 import { WideTextTooltip } from '../../components/wide-text-tooltip';
+import { Amount } from '../../components/amount';
 
 export const isBelowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'>) =>
   amountToCents(subscription.total_amount) < MINIMUM_BALANCE_CENTS;
@@ -125,9 +126,7 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
         </DetailField>
         <DetailField label="Your Balance">
           <Group gap="sm" align="baseline">
-            <Text fz="lg" fw={700} c={amountToCents(subscription.total_amount) < 0 ? 'red' : undefined}>
-              {formatUsd(subscription.total_amount)}
-            </Text>
+            <Amount value={subscription.total_amount} fz="lg" fw={700} />
             {!readOnly && (
               <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setAddingFunds(true)}>
                 Add Funds

@@ -8,7 +8,6 @@ import {
   type TransactionStatus,
 } from '@kumo/contract';
 import { IconDots, IconDownload, IconReceipt, IconX } from '../../components/icons';
-import { formatUsd } from '../../lib/format';
 import { formatDateTime } from '../../lib/dates';
 import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
 import { useCreditTransactions } from './api/credit-transactions';
@@ -17,6 +16,7 @@ import { useLoadMoreOnScroll } from '../../lib/scroll';
 import classes from '../../components/stacked-table.module.css';
 import { notifyError, notifySuccess, notifyWarning } from '../../components/notify';
 import { ErrorAlert } from '../../components/error-alert';
+import { Amount } from '../../components/amount';
 
 const COLUMNS = ['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status'];
 
@@ -130,9 +130,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         )}
       </Table.Td>
       <Table.Td data-label="Amount" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-        <Text fz="sm" fw={600} c={transaction.amount < 0 ? 'red.7' : undefined}>
-          {formatUsd(transaction.amount)}
-        </Text>
+        <Amount value={transaction.amount} fz="sm" fw={600} />
       </Table.Td>
       <Table.Td data-label="Status" style={{ minWidth: 96 }}>
         <Badge variant="light" tt="none" color={STATUS_COLORS[transaction.transaction_status]}>

@@ -100,13 +100,14 @@ ${link ? `<p><a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link
   );
 }
 
+// Text on the indigo buttons: white on #4263eb is 5.0:1 (on #4c6ef5 only 4.3:1), 5.7:1 on the hovered #3b5bdb.
 export const CHECKOUT_CSS = `*{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#f6f8fb}
 .ribbon{background:#fff4d6;color:#7a4b00;text-align:center;font-size:.8125rem;font-weight:600;padding:.5rem;letter-spacing:.01em}
 .checkout{display:grid;grid-template-columns:1fr 1fr;max-width:980px;margin:3rem auto;background:#fff;border-radius:16px;box-shadow:0 10px 40px rgba(26,31,54,.08);overflow:hidden}
 .summary{background:#0b1f3a;color:#fff;padding:2.5rem}
 .merchant{display:flex;align-items:center;gap:.6rem;font-weight:600;margin:0 0 2.5rem}
-.logo{display:inline-grid;place-items:center;width:28px;height:28px;border-radius:8px;background:#4c6ef5;font-weight:800}
+.logo{display:inline-grid;place-items:center;width:28px;height:28px;border-radius:8px;background:#4263eb;font-weight:800}
 .summary .muted{color:#a9b6cc}
 .amount{font-size:2.5rem;font-weight:700;margin:.25rem 0 .5rem;letter-spacing:-.02em}
 .description{color:#d3dbe8;margin:0 0 2rem}
@@ -126,7 +127,7 @@ input[readonly]{background:#f6f8fb;color:#4f566b}
 .field-error{color:#df1b41;font-size:.8125rem;margin:0}
 .row{display:flex;gap:1rem}
 button{font:inherit;cursor:pointer;border-radius:8px;padding:.8rem 1rem;width:100%;font-weight:600}
-.pay{background:#4c6ef5;color:#fff;border:0;margin-top:.5rem}
+.pay{background:#4263eb;color:#fff;border:0;margin-top:.5rem}
 .pay:hover{background:#3b5bdb}
 .cancel{background:none;border:1px solid #d5dbe5;color:#4f566b;margin-top:.75rem}
 .cancel:hover{background:#f6f8fb}
@@ -137,6 +138,6 @@ button{font:inherit;cursor:pointer;border-radius:8px;padding:.8rem 1rem;width:10
 .test-cards code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;color:#1a1f36}
 .muted{color:#697386}
 .closed{max-width:520px;margin:4rem auto;background:#fff;border-radius:16px;padding:2.5rem;box-shadow:0 10px 40px rgba(26,31,54,.08);text-align:center}
-.button{display:inline-block;background:#4c6ef5;color:#fff;text-decoration:none;padding:.7rem 1.2rem;border-radius:8px;font-weight:600}
+.button{display:inline-block;background:#4263eb;color:#fff;text-decoration:none;padding:.7rem 1.2rem;border-radius:8px;font-weight:600}
 @media (max-width:760px){.checkout{grid-template-columns:1fr;margin:0;border-radius:0}.summary,.payment{padding:1.5rem}}
 `;
