@@ -144,7 +144,13 @@ describe.each(kinds)('deleting clusters on %s', (kind) => {
       send(ctx, 'POST', `/api/cluster/stop/${id}`, undefined, intruder.jwt),
       get(ctx, `/api/cluster/get-audit-logs/${id}`, intruder.jwt),
       get(ctx, `/api/cluster/schedule/${id}`, intruder.jwt),
-      send(ctx, 'PUT', `/api/cluster/schedule/${id}`, { enabled: true, rules: [] }, intruder.jwt),
+      send(
+        ctx,
+        'PUT',
+        `/api/cluster/schedule/${id}`,
+        { enabled: true, rules: [{ day: 'MON', action: 'STOP', time: '18:00' }] },
+        intruder.jwt,
+      ),
       post(ctx, '/api/user/operation', { action_name: 'customer_delete_cluster', action_payload: { deployment_id: id } }, intruder.jwt),
       get(ctx, `/api/cluster/view?subscriptionId=${owner.subscriptionId}`, intruder.jwt),
     ];
