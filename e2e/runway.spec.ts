@@ -40,7 +40,7 @@ test('subscription details say how long the balance lasts and show paid funds an
   // At 3,600 billable hours a real hour the $500 go within minutes: the runway, or once spent, that it is used up.
   // With no overdue limit, running clusters stop when it is used up.
   await expect(lasts).toHaveText(
-    /^Balance lasts((Less than an hour|About \d+ hours?)at the current rate of|Used upClusters cost) \$[\d,.]+ per hourRunning clusters (are stopped when it is used up|are being stopped: the balance is used up)\.$/,
+    /^Balance lasts((Less than an hour|About \d+ (hours?|days?))at the current rate of|Used upClusters cost) \$[\d,.]+ per hourRunning clusters (are stopped when it is used up|are being stopped: the balance is used up)\.$/,
   );
   await checkBothSchemes(page, 'subscription-runway');
 });
