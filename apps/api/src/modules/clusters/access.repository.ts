@@ -4,18 +4,21 @@ import type { DbOrTx } from '../../db/client.js';
 import { accountMemberDirectory, userDirectory } from '../auth/index.js';
 import { clusterManagerAccess } from './clusters.schema.js';
 
+// The role decides first: joined times can tie, and the owner belongs at the top of the list.
+const roleRank = sql`case ${accountMemberDirectory.role} when 'ACCOUNT_OWNER' then 0 when 'ACCOUNT_ADMIN' then 1 else 2 end`;
+
 export type ManagerAccessRow = typeof clusterManagerAccess.$inferSelect;
 
 export function createManagerAccessRepository(db: DbOrTx) {
   return {
-    /** Everyone who belongs to the account, in the order they joined it. */
+    /** Everyone who belongs to the account: the owner first, then admins, then members, each in the order they joined. */
     async accountPeople(accountId: string, tx: DbOrTx = db) {
       return tx
         .select({ userId: userDirectory.id, name: userDirectory.name, email: userDirectory.email, role: accountMemberDirectory.role })
         .from(accountMemberDirectory)
         .innerJoin(userDirectory, eq(userDirectory.id, accountMemberDirectory.userId))
         .where(eq(accountMemberDirectory.accountId, accountId))
-        .orderBy(asc(accountMemberDirectory.createdAt), asc(userDirectory.email));
+        .orderBy(roleRank, asc(accountMemberDirectory.createdAt), asc(userDirectory.email));
     },
 
     /** The levels someone has set on the cluster, by person. */
