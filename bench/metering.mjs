@@ -6,8 +6,9 @@
  * their p50 and p95 over 40 calls each. The rollups of the analysis account are made in SQL (daily rows, and
  * the monthly and per-subscription rows summed from them as migration 0009 does), not charged hour by hour,
  * each table in time order as the charging run writes it.
+ * The charging run also prints its CPU time (PostgreSQL and this process), steadier than its wall time on a busy machine.
  * BENCH_SRC=1 runs the TypeScript sources through tsx instead of dist. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -26,6 +27,30 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kumo-bench-metering-'));
 const handle = await openDatabase({ dataDir, log: () => {} });
 const db = handle.db;
 const q = async (query) => (await db.execute(query)).rows;
+
+// CPU seconds of the embedded PostgreSQL (its postmaster, the backends it reaped, and the live backends) and of this
+// process: on a busy machine the wall time of a run swings with the load, its CPU time much less.
+const TICKS_PER_SECOND = 100;
+function statOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
+}
+function cpuSeconds() {
+  const postmaster = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const main = statOf(postmaster);
+  let ticks = main.own + main.reaped;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = statOf(entry);
+      if (stat.ppid === postmaster) ticks += stat.own;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const node = process.cpuUsage();
+  return { postgres: ticks / TICKS_PER_SECOND, node: (node.user + node.system) / 1e6 };
+}
 
 try {
   const start = new Date('2026-01-01T00:00:00Z');
@@ -69,9 +94,11 @@ try {
   const charging = await account(1);
   await clusters(charging, CLUSTERS);
   now = new Date(start.getTime() + (HOURS - 1) * HOUR + 1);
+  const cpu0 = cpuSeconds();
   const t0 = performance.now();
   const result = await services.metering.run();
   const meteringMs = performance.now() - t0;
+  const cpu1 = cpuSeconds();
   const replay = await services.metering.run();
   // Plain inserts of the same rows, for the ratio.
   await q(sql`create temp table bench_plain as select * from metering_charges with no data`);
@@ -81,6 +108,12 @@ try {
   console.log(
     `metering: ${result.hours} units charged in ${(meteringMs / 1000).toFixed(1)} s (${Math.round(result.hours / (meteringMs / 1000))}/s); ` +
       `plain inserts of the same rows ${(plainMs / 1000).toFixed(2)} s; throughput ratio metering/plain ${(plainMs / meteringMs).toFixed(3)}; replay charged ${replay.hours}`,
+  );
+  const postgresCpu = cpu1.postgres - cpu0.postgres;
+  const nodeCpu = cpu1.node - cpu0.node;
+  console.log(
+    `  CPU of the run: PostgreSQL ${postgresCpu.toFixed(2)} s, API process ${nodeCpu.toFixed(2)} s; ` +
+      `${(((postgresCpu + nodeCpu) * 1e6) / result.hours).toFixed(1)} µs per unit`,
   );
 
   // 2. Analysis: ANALYSIS_CLUSTERS clusters over 10 subscriptions, 12 months of daily rollups for 6 dimensions.
