@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createAuthRepository } from '../src/modules/auth/auth.repository.js';
 import { databaseKinds } from './support/databases.js';
 import { get, logIn, post, send, signUp, startTestApp, tokensOf, type TestContext, type Tokens } from './support/harness.js';
-import { ENDPOINTS, clusterBody, pendingInvitation, type Caller, type Fixture } from './support/access-matrix.js';
+import { ENDPOINTS, matrixClusterBody, pendingInvitation, type Caller, type Fixture } from './support/access-matrix.js';
 
 /** Calls every endpoint of support/access-matrix.ts as every kind of caller and checks the status the roles allow. */
 const kinds = await databaseKinds();
@@ -63,8 +63,10 @@ describe.each(kinds)('who may call what, on %s', (kind) => {
       operationId: '',
     };
     fixture.invitationId = await pendingInvitation(ctx, fixture);
-    fixture.clusterId = (await post(ctx, '/api/cluster/create', clusterBody(fixture.subscriptionId), owner.jwt)).json().deployment_id;
-    fixture.failedClusterId = (await post(ctx, '/api/cluster/create', clusterBody(fixture.subscriptionId), owner.jwt)).json().deployment_id;
+    fixture.clusterId = (await post(ctx, '/api/cluster/create', matrixClusterBody(fixture.subscriptionId), owner.jwt)).json().deployment_id;
+    fixture.failedClusterId = (
+      await post(ctx, '/api/cluster/create', matrixClusterBody(fixture.subscriptionId), owner.jwt)
+    ).json().deployment_id;
     await ctx.database.db.execute(sql`update clusters set status = 'FAILED' where id = ${fixture.failedClusterId}`);
     fixture.operationId = (
       await post(

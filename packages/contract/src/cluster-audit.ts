@@ -23,6 +23,7 @@ export const AUDIT_EVENTS = [
   'CLUSTER_DELETED',
   'CLUSTER_SCHEDULE_CHANGED',
   'CLUSTER_MANAGER_ACCESS_CHANGED',
+  'CLUSTER_MANAGER_OPENED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -41,6 +42,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
   CLUSTER_DELETED: 'Deleted',
   CLUSTER_SCHEDULE_CHANGED: 'Schedule changed',
   CLUSTER_MANAGER_ACCESS_CHANGED: 'Manager access changed',
+  CLUSTER_MANAGER_OPENED: 'Manager opened',
 };
 
 /** startDate as the console sends it: the first of a month at midnight, e.g. 2026-11-01T00:00:00. */

@@ -1,5 +1,6 @@
 import type { SYSTEM_ROLES } from '@kumo/contract';
 import { get, post, send, type TestContext, type Tokens } from './harness.js';
+import { clusterBody } from './clusters.js';
 
 /**
  * Every endpoint, called by every kind of caller: what each may do is exactly what the roles allow.
@@ -46,20 +47,10 @@ let inviteCounter = 0;
 let clusterCounter = 0;
 /** The owner's deploying cluster: start and stop are refused for its state (409) once the caller may see it. */
 const OWNERS_BUSY_CLUSTER = { ...OWNERS_ACCOUNT, owner: 409, admin: 409 };
-export const clusterBody = (subscriptionId: string) => {
+/** A create body of its own each time: a name and a network no other matrix cluster has. */
+export const matrixClusterBody = (subscriptionId: string) => {
   const n = ++clusterCounter;
-  return {
-    subscription_id: subscriptionId,
-    cluster_name: `Matrix_${n}`,
-    description: '',
-    cloud_provider: 'AWS',
-    enable_dr_flag: false,
-    cidr: `10.${100 + n}.0.0/16`,
-    region: 'us-east-1',
-    backup_region: null,
-    password: 'Matrix#Passw0rd',
-    kumo_version: '2026.10.1',
-  };
+  return clusterBody(subscriptionId, { cluster_name: `Matrix_${n}`, cidr: `10.${100 + n}.0.0/16` });
 };
 
 export const ENDPOINTS: EndpointCase[] = [
@@ -162,7 +153,7 @@ export const ENDPOINTS: EndpointCase[] = [
   },
   {
     name: "POST /api/cluster/create (the owner's subscription)",
-    call: (ctx, t, f) => post(ctx, '/api/cluster/create', clusterBody(f.subscriptionId), t?.jwt),
+    call: (ctx, t, f) => post(ctx, '/api/cluster/create', matrixClusterBody(f.subscriptionId), t?.jwt),
     expected: OWNERS_ACCOUNT,
   },
   {

@@ -13,6 +13,21 @@ export const CLUSTER_TEST_APP = { cloud: { simTimeScale: 60, simFailPattern: '^d
 
 let counter = 0;
 
+/** The body of POST /api/cluster/create that every create rule accepts, with the given fields changed. */
+export const clusterBody = (subscriptionId: string, overrides: Record<string, unknown> = {}) => ({
+  subscription_id: subscriptionId,
+  cluster_name: 'Sales_Cluster-1',
+  description: 'Quarterly sales analytics',
+  cloud_provider: 'AWS',
+  enable_dr_flag: false,
+  cidr: '10.0.0.0/16',
+  region: 'us-east-1',
+  backup_region: null,
+  password: CLUSTER_PASSWORD,
+  kumo_version: '2026.10.1',
+  ...overrides,
+});
+
 /** Customers, create bodies and the cloud's clock for the clusters tests; `context` reads the suite's app once it is started. */
 export function clusterSteps(context: () => TestContext) {
   const freshEmail = () => `clusters${++counter}.${Date.now()}@example.com`;
@@ -26,19 +41,7 @@ export function clusterSteps(context: () => TestContext) {
     return { email, jwt, subscriptionId };
   }
 
-  const body = (subscriptionId: string, overrides: Record<string, unknown> = {}) => ({
-    subscription_id: subscriptionId,
-    cluster_name: 'Sales_Cluster-1',
-    description: 'Quarterly sales analytics',
-    cloud_provider: 'AWS',
-    enable_dr_flag: false,
-    cidr: '10.0.0.0/16',
-    region: 'us-east-1',
-    backup_region: null,
-    password: CLUSTER_PASSWORD,
-    kumo_version: '2026.10.1',
-    ...overrides,
-  });
+  const body = clusterBody;
 
   async function createCluster(jwt: string, subscriptionId: string, overrides: Record<string, unknown> = {}) {
     const ctx = context();

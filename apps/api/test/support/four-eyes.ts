@@ -1,13 +1,8 @@
-import { sql } from 'drizzle-orm';
+import type { SystemRole } from '@kumo/contract';
 import { createSubscription } from './checkout.js';
 import { get, latestOtp, logIn, post, signUp, type TestContext, type Tokens } from './harness.js';
+import { insertStaff } from './staff.js';
 
-/** Staff are made directly in the database, as operators do (there is no sign-up for staff). */
-async function insertStaff(ctx: TestContext, email: string, name: string, role: string): Promise<void> {
-  await ctx.database.db.execute(
-    sql`insert into users (email, name, system_role, created_at) values (${email}, ${name}, ${role}, ${ctx.clock.now().toISOString()})`,
-  );
-}
 let counter = 0;
 
 /** Staff of every role, customers and the calls of the four-eyes tests; `context` reads the suite's app once it is started. */
@@ -25,7 +20,7 @@ export function fourEyesSteps(context: () => TestContext) {
   /** Makes two system admins and one staff member of each other role, each signed in (in `staff`). */
   async function signInStaff() {
     const ctx = context();
-    const roles = {
+    const roles: Record<keyof typeof emails, SystemRole> = {
       adminA: 'SYSTEM_ADMIN',
       adminB: 'SYSTEM_ADMIN',
       billing: 'SYSTEM_BILLING',

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { get, logIn, post, send, signUp, tokensOf, type TestContext, type Tokens } from './harness.js';
 import type { clusterSteps } from './clusters.js';
+import { insertStaff } from './staff.js';
 
 export const managerAccessPath = (id: string) => `/api/cluster/manager-access/${id}`;
 
@@ -41,9 +41,7 @@ export async function accountWithPeople(ctx: TestContext, steps: ReturnType<type
 /** A support staff member viewing the customer's console as its owner (read-only). */
 export async function staffViewOf(ctx: TestContext, ownerId: string): Promise<Tokens> {
   const supportEmail = `access.support.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@kumo.test`;
-  await ctx.database.db.execute(
-    sql`insert into users (email, name, system_role, created_at) values (${supportEmail}, 'Sue Support', 'SYSTEM_SUPPORT', ${ctx.clock.now().toISOString()})`,
-  );
+  await insertStaff(ctx, supportEmail, 'Sue Support', 'SYSTEM_SUPPORT');
   const support: Tokens = await logIn(ctx, supportEmail);
   return tokensOf(await send(ctx, 'POST', `/api/admin/switch-user/${ownerId}`, undefined, support.jwt));
 }

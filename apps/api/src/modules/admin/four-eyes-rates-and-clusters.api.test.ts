@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES } from '@kumo/contract';
 import { MINUTE } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
+import { clusterBody } from '../../../test/support/clusters.js';
 import { fourEyesSteps } from '../../../test/support/four-eyes.js';
 import { errorCode, get, latestOtp, logIn, post, startTestApp, type TestContext } from '../../../test/support/harness.js';
 
@@ -23,18 +24,7 @@ describe.each(kinds)('four-eyes rates, cluster deletion and permissions on %s', 
     const created = await post(
       ctx,
       '/api/cluster/create',
-      {
-        subscription_id: c.subscriptionId,
-        cluster_name: `Staff_Delete_${c.serial}`,
-        description: '',
-        cloud_provider: 'AWS',
-        enable_dr_flag: false,
-        cidr: '10.60.0.0/16',
-        region: 'us-east-1',
-        backup_region: null,
-        password: 'Sup3r#Secret-pw',
-        kumo_version: '2026.10.1',
-      },
+      clusterBody(c.subscriptionId, { cluster_name: `Staff_Delete_${c.serial}`, description: '', cidr: '10.60.0.0/16' }),
       c.tokens.jwt,
     );
     const deploymentId = created.json().deployment_id as string;

@@ -3,10 +3,13 @@
  * withdraw it, and see what waits. The spec's own names for asking (update-service-rate, update-account-metrics,
  * add-amount, delete-cluster) are the same request under a fixed action_name: one service call, one set of rules.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   ADMIN_ACTION_PERMISSIONS,
+  type AdminActionName,
+  type AdminActionOrder,
   addAmountRequestSchema,
   adminActionRequestSchema,
   adminActionResponseSchema,
@@ -30,6 +33,59 @@ import type { StaffRoute } from './staff-route.js';
 const asked = { 200: adminActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) };
 const sameAs = 'Same as POST /api/admin/action with action_name';
 
+/** The customer and the payload of an order, read from a request its schema has validated. */
+type OrderOf = (request: FastifyRequest) => { user_id: string; action_payload: unknown };
+const bodyOrder: OrderOf = (request) => request.body as ReturnType<OrderOf>;
+
+/** One of the spec's names for asking: POST /api/admin/action under a fixed action_name. */
+interface SpecNamedAsk {
+  method: 'GET' | 'POST';
+  url: string;
+  action: AdminActionName;
+  summary: string;
+  schema: Pick<FastifySchema, 'body' | 'params' | 'querystring'>;
+  writes?: typeof changesState;
+  /** Where the order is when it is not the body. */
+  order?: OrderOf;
+}
+
+const SPEC_NAMED_ASKS: SpecNamedAsk[] = [
+  {
+    method: 'POST',
+    url: '/api/admin/update-service-rate',
+    action: 'change_service_rate',
+    summary: `Ask to change the customer's service rates (${sameAs} change_service_rate)`,
+    schema: { body: updateServiceRateRequestSchema },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/update-account-metrics',
+    action: 'change_overdue_limit',
+    summary: `Ask to change the customer's overdue limit (${sameAs} change_overdue_limit)`,
+    schema: { body: updateAccountMetricsRequestSchema },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/add-amount',
+    action: 'add_funds',
+    summary: `Ask to add funds to a customer's subscription (${sameAs} add_funds)`,
+    schema: { body: addAmountRequestSchema },
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/delete-cluster/:deploymentId',
+    action: 'delete_cluster',
+    summary: `Ask to delete a customer's cluster (?userId names the customer; ${sameAs} delete_cluster)`,
+    schema: { params: adminDeploymentIdParamsSchema, querystring: adminUserIdQuerySchema },
+    writes: changesState,
+    order: (request) => {
+      const { deploymentId } = request.params as z.output<typeof adminDeploymentIdParamsSchema>;
+      const { userId } = request.query as z.output<typeof adminUserIdQuerySchema>;
+      return { user_id: userId, action_payload: { deployment_id: deploymentId } };
+    },
+  },
+];
+
 export async function fourEyesRoutes(fastify: FastifyInstance, fourEyes: FourEyes, staff: StaffRoute): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -44,51 +100,15 @@ export async function fourEyesRoutes(fastify: FastifyInstance, fourEyes: FourEye
   });
 
   // The spec's names: the route checks the action's own key, then the same service call checks it again.
-  app.post('/api/admin/update-service-rate', {
-    ...staff(ADMIN_ACTION_PERMISSIONS.change_service_rate, {
-      summary: `Ask to change the customer's service rates (${sameAs} change_service_rate)`,
-      body: updateServiceRateRequestSchema,
-      response: asked,
-    }),
-    handler: async (request) => fourEyes.request(callerOf(request), { action_name: 'change_service_rate', ...request.body }),
-  });
-
-  app.post('/api/admin/update-account-metrics', {
-    ...staff(ADMIN_ACTION_PERMISSIONS.change_overdue_limit, {
-      summary: `Ask to change the customer's overdue limit (${sameAs} change_overdue_limit)`,
-      body: updateAccountMetricsRequestSchema,
-      response: asked,
-    }),
-    handler: async (request) => fourEyes.request(callerOf(request), { action_name: 'change_overdue_limit', ...request.body }),
-  });
-
-  app.post('/api/admin/add-amount', {
-    ...staff(ADMIN_ACTION_PERMISSIONS.add_funds, {
-      summary: `Ask to add funds to a customer's subscription (${sameAs} add_funds)`,
-      body: addAmountRequestSchema,
-      response: asked,
-    }),
-    handler: async (request) => fourEyes.request(callerOf(request), { action_name: 'add_funds', ...request.body }),
-  });
-
-  app.get('/api/admin/delete-cluster/:deploymentId', {
-    ...staff(
-      ADMIN_ACTION_PERMISSIONS.delete_cluster,
-      {
-        summary: `Ask to delete a customer's cluster (?userId names the customer; ${sameAs} delete_cluster)`,
-        params: adminDeploymentIdParamsSchema,
-        querystring: adminUserIdQuerySchema,
-        response: asked,
-      },
-      changesState,
-    ),
-    handler: async (request) =>
-      fourEyes.request(callerOf(request), {
-        action_name: 'delete_cluster',
-        user_id: request.query.userId,
-        action_payload: { deployment_id: request.params.deploymentId },
-      }),
-  });
+  for (const ask of SPEC_NAMED_ASKS) {
+    app.route({
+      method: ask.method,
+      url: ask.url,
+      ...staff(ADMIN_ACTION_PERMISSIONS[ask.action], { summary: ask.summary, ...ask.schema, response: asked }, ask.writes),
+      handler: async (request) =>
+        fourEyes.request(callerOf(request), { action_name: ask.action, ...(ask.order ?? bodyOrder)(request) } as AdminActionOrder),
+    });
+  }
 
   app.post('/api/admin/action/authenticate', {
     ...staff('customer_details', {

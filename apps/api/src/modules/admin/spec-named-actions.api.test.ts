@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_MESSAGES, MESSAGES } from '@kumo/contract';
 import { databaseKinds } from '../../../test/support/databases.js';
+import { clusterBody } from '../../../test/support/clusters.js';
 import { fourEyesSteps } from '../../../test/support/four-eyes.js';
 import { errorCode, get, latestOtp, post, startTestApp, tokensOf, type TestContext } from '../../../test/support/harness.js';
 
@@ -107,18 +108,7 @@ describe.each(kinds)('spec-named admin calls and waiting requests on %s', (kind)
     const created = await post(
       ctx,
       '/api/cluster/create',
-      {
-        subscription_id: c.subscriptionId,
-        cluster_name: `Spec_Delete_${c.serial}`,
-        description: '',
-        cloud_provider: 'AWS',
-        enable_dr_flag: false,
-        cidr: '10.61.0.0/16',
-        region: 'us-east-1',
-        backup_region: null,
-        password: 'Sup3r#Secret-pw',
-        kumo_version: '2026.10.1',
-      },
+      clusterBody(c.subscriptionId, { cluster_name: `Spec_Delete_${c.serial}`, description: '', cidr: '10.61.0.0/16' }),
       c.tokens.jwt,
     );
     const deploymentId = created.json().deployment_id as string;

@@ -1,16 +1,9 @@
-import {
-  MESSAGES,
-  isSystemRole,
-  permissionsFor,
-  type AccountAuditEvent,
-  type AccountAuditResponse,
-  type Role,
-  type UserDetail,
-} from '@kumo/contract';
+import { MESSAGES, isSystemRole, permissionsFor, type AccountAuditEvent, type Role, type UserDetail } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { monthOf } from '../../clock.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { Caller } from '../../http/caller.js';
+import { auditPageOf, type AuditPage } from '../../lib/audit-page.js';
 import type { AuthRepository } from './auth.repository.js';
 
 /** What the signed-in person reads of themselves and their account: their detail and the account's staff trail. */
@@ -26,24 +19,11 @@ export function createAccountReads(deps: { repository: AuthRepository; clock: Cl
 
   return {
     /** A month of the caller's account's audit trail (staff viewing its console), newest first. */
-    async accountAudit(caller: Caller, page: number, size: number, startDate?: string): Promise<AccountAuditResponse> {
+    async accountAudit(caller: Caller, page: number, size: number, startDate?: string): Promise<AuditPage<AccountAuditEvent>> {
       if (!caller.accountId) throw forbidden(MESSAGES.customerAreaOnly);
-      const { from, to } = monthOf(startDate, clock.now());
-      const { rows, total } = await repository.accountAuditPage(caller.accountId, from, to, page, size);
-      return {
-        page_content: {
-          content: rows.map((row) => ({
-            audit_id: row.id,
-            date: row.createdAt.toISOString(),
-            event: row.event as AccountAuditEvent,
-            description: row.description,
-            caused_by: row.actorLabel,
-          })),
-          totalPages: Math.ceil(total / size),
-        },
-        start_date: from.toISOString(),
-        end_date: to.toISOString(),
-      };
+      const month = monthOf(startDate, clock.now());
+      const { rows, total } = await repository.accountAuditPage(caller.accountId, month.from, month.to, page, size);
+      return auditPageOf(rows, total, size, month);
     },
 
     async userDetail(caller: Caller): Promise<UserDetail> {

@@ -23,6 +23,7 @@ import { requireAccountAdmin, requireSignedIn } from '../../http/auth-guard.js';
 import { callerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import { sendTokens } from '../../http/send-tokens.js';
+import { toAuditPageWire } from '../../lib/audit-page.js';
 import type { AuthService } from './auth.service.js';
 
 const routes = routeDeclarations('Auth');
@@ -146,7 +147,8 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
         querystring: accountAuditQuerySchema,
         response: { 200: accountAuditResponseSchema, ...errorResponses(400, 401, 403, 429) },
       }),
-      handler: async (request) => auth.accountAudit(callerOf(request), request.query.page, request.query.size, request.query.startDate),
+      handler: async (request) =>
+        toAuditPageWire(await auth.accountAudit(callerOf(request), request.query.page, request.query.size, request.query.startDate)),
     });
 
     app.post('/api/user/switch-account', {

@@ -27,6 +27,9 @@ import { badRequest, businessRule, forbidden } from '../../errors.js';
 import { emailOf, notFoundCluster, type Caller, type ClusterRecords } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
 
+/** The page a ticket opens, as the audit log names it. */
+const PAGE_NAMES: Record<ManagerTicketPage, string> = { manager: 'Kumo Manager', portal: 'Web Portal' };
+
 const isLevel = (value: string | undefined): value is ManagerAccessLevel =>
   (MANAGER_ACCESS_LEVELS as readonly string[]).includes(value ?? '');
 
@@ -80,7 +83,8 @@ export function createClusterAccess(deps: {
      * The manager's or the Web Portal's address with a ticket of the caller's own: it names them and their level on
      * this cluster, and is valid for a minute. Only while the cluster is online; the manager is refused to a person
      * whose level is No admin access. A staff member viewing the customer's console never gets here (the route
-     * changes state): staff open the manager with a ticket of their own (Open Manager).
+     * changes state): staff open the manager with a ticket of their own (Open Manager). Each ticket is written in the
+     * cluster's audit log, with the person and the page it opens.
      */
     async ticket(caller: Caller, id: string, page: ManagerTicketPage): Promise<ClusterSsoResponse> {
       const { cluster } = await requireCluster(caller, id);
@@ -97,6 +101,8 @@ export function createClusterAccess(deps: {
       }
       const expiresAt = new Date(clock.now().getTime() + MANAGER_TICKET_SECONDS * 1000);
       const holder = { kind: 'customer' as const, userId: me.user_id, email: me.email_id };
+      const opened = `${PAGE_NAMES[page]} of ${cluster.name} opened by ${me.email_id}.`;
+      await audit(cluster.id, 'CLUSTER_MANAGER_OPENED', opened, { userId: me.user_id, email: me.email_id });
       return {
         url: withManagerTicket(url, secret, { deploymentId: cluster.id, page, holder, level, expiresAt }),
         expires_at: expiresAt.toISOString(),

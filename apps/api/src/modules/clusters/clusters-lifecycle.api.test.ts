@@ -167,6 +167,9 @@ describe.each(kinds)('cluster lifecycle on %s', (kind) => {
       `CLUSTER_START_REQUESTED:${email}`,
       'CLUSTER_STOPPED:System',
       `CLUSTER_STOP_REQUESTED:${email}`,
+      // Opening the Web Portal, then the manager, with a ticket of one's own.
+      `CLUSTER_MANAGER_OPENED:${email}`,
+      `CLUSTER_MANAGER_OPENED:${email}`,
       'CLUSTER_DEPLOYED:System',
       'CLUSTER_RESOURCES_CREATED:System',
       `CLUSTER_CREATE_REQUESTED:${email}`,
@@ -177,8 +180,8 @@ describe.each(kinds)('cluster lifecycle on %s', (kind) => {
     expect(paged.page_content.totalPages).toBe(3);
     expect(paged.page_content.content.map((entry: { event: string }) => entry.event)).toEqual([
       'CLUSTER_STOP_REQUESTED',
-      'CLUSTER_DEPLOYED',
-      'CLUSTER_RESOURCES_CREATED',
+      'CLUSTER_MANAGER_OPENED',
+      'CLUSTER_MANAGER_OPENED',
     ]);
     expect((await get(ctx, `/api/cluster/get-audit-logs/${id}?startDate=2026-02-01T00:00:00`, jwt)).json().page_content).toEqual({
       content: [],

@@ -39,6 +39,7 @@ import { changesState, requireAccountAdmin, type TokenVerifier } from '../../htt
 import { accountCallerOf as callerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
+import { toAuditPageWire } from '../../lib/audit-page.js';
 import type { ClustersService } from './clusters.service.js';
 
 const reads = errorResponses(400, 401, 403, 404);
@@ -207,7 +208,15 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
         response: { 200: auditLogResponseSchema, ...reads },
       }),
       handler: async (request) =>
-        clusters.auditLogs(callerOf(request), request.params.deploymentId, request.query.page, request.query.size, request.query.startDate),
+        toAuditPageWire(
+          await clusters.auditLogs(
+            callerOf(request),
+            request.params.deploymentId,
+            request.query.page,
+            request.query.size,
+            request.query.startDate,
+          ),
+        ),
     });
 
     app.get('/api/cluster/schedule/:deploymentId', {

@@ -1,6 +1,7 @@
 /** A cluster's history: the audit log month by month, and its events for a page of the timeline day by day. */
-import type { AuditEvent, AuditLogResponse } from '@kumo/contract';
+import type { AuditEvent } from '@kumo/contract';
 import { monthOf, type Clock } from '../../clock.js';
+import { auditPageOf, type AuditPage } from '../../lib/audit-page.js';
 import type { Caller, ClusterRecords } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
 import { timelineWindow, type TimelineEvent } from './timeline.js';
@@ -29,24 +30,11 @@ export function createClusterHistory(deps: {
   const { requireCluster } = deps.records;
 
   return {
-    async auditLogs(caller: Caller, id: string, page: number, size: number, startDate?: string): Promise<AuditLogResponse> {
+    async auditLogs(caller: Caller, id: string, page: number, size: number, startDate?: string): Promise<AuditPage<AuditEvent>> {
       const view = await requireCluster(caller, id, { includeDeleted: true });
-      const { from, to } = monthOf(startDate, clock.now());
-      const { rows, total } = await repository.auditPage(view.cluster.id, from, to, page, size);
-      return {
-        page_content: {
-          content: rows.map((row) => ({
-            audit_id: row.id,
-            date: row.createdAt.toISOString(),
-            event: row.event as AuditEvent,
-            description: row.description,
-            caused_by: row.actorLabel,
-          })),
-          totalPages: Math.ceil(total / size),
-        },
-        start_date: from.toISOString(),
-        end_date: to.toISOString(),
-      };
+      const month = monthOf(startDate, clock.now());
+      const { rows, total } = await repository.auditPage(view.cluster.id, month.from, month.to, page, size);
+      return auditPageOf(rows, total, size, month);
     },
 
     /**

@@ -135,6 +135,23 @@ describe.each(kinds)('manager and Web Portal tickets on %s', (kind) => {
     expect((await get(ctx, ticketPath(a.clusterId), a.admin.jwt)).statusCode).toBe(200);
   });
 
+  it("writes every ticket in the cluster's audit log with the person and the page it opens, and a refused one not", async () => {
+    const opened = async () =>
+      (await get(ctx, `/api/cluster/get-audit-logs/${a.clusterId}?page=0&size=100`, a.owner.jwt))
+        .json()
+        .page_content.content.filter((entry: { event: string }) => entry.event === 'CLUSTER_MANAGER_OPENED');
+    const before = (await opened()).length;
+    expect((await get(ctx, ticketPath(a.clusterId), a.owner.jwt)).statusCode).toBe(200);
+    expect((await get(ctx, ticketPath(a.clusterId, 'portal'), a.owner.jwt)).statusCode).toBe(200);
+    expect((await get(ctx, ticketPath(a.clusterId), a.member.jwt)).statusCode).toBe(403);
+    const after = await opened();
+    expect(after).toHaveLength(before + 2);
+    expect(after.slice(0, 2)).toMatchObject([
+      { caused_by: a.owner.email, description: `Web Portal of Sales_Cluster-1 opened by ${a.owner.email}.` },
+      { caused_by: a.owner.email, description: `Kumo Manager of Sales_Cluster-1 opened by ${a.owner.email}.` },
+    ]);
+  });
+
   it("keeps members, other accounts and a staff member's view of the console out, and refuses an unknown page", async () => {
     expect((await get(ctx, ticketPath(a.clusterId), a.member.jwt)).statusCode).toBe(403);
     const other = await steps.customer();

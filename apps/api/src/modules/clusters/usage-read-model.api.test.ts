@@ -25,6 +25,7 @@ const EVENT_USAGE: Record<AuditEvent, { usage: ClusterUsage; deleted: boolean } 
   CLUSTER_DELETED: { usage: 'none', deleted: true },
   CLUSTER_SCHEDULE_CHANGED: null,
   CLUSTER_MANAGER_ACCESS_CHANGED: null,
+  CLUSTER_MANAGER_OPENED: null,
 };
 
 /** What a cluster uses now, by its status (while it is not deleted). */

@@ -1,4 +1,5 @@
-import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, METERING_UNITS, centsToDecimalText, type AuditLogEntry } from '@kumo/contract';
+import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, METERING_UNITS, centsToDecimalText } from '@kumo/contract';
+import type { AuditEntry } from '../../lib/audit-page.js';
 import type { TransactionRecord } from '../billing/index.js';
 import type { CostAnalysisValues } from './cost-analysis.js';
 
@@ -61,6 +62,9 @@ export function transactionsCsv(transactions: TransactionRecord[]): string {
 }
 
 /** A month of a cluster's audit log, newest first. */
-export function auditLogsCsv(entries: AuditLogEntry[]): string {
-  return toCsv([['Date', 'Event', 'Description', 'Caused by'], ...entries.map((e) => [e.date, e.event, e.description, e.caused_by])]);
+export function auditLogsCsv(entries: AuditEntry[]): string {
+  return toCsv([
+    ['Date', 'Event', 'Description', 'Caused by'],
+    ...entries.map((e) => [e.at.toISOString(), e.event, e.description, e.causedBy]),
+  ]);
 }

@@ -1,6 +1,6 @@
 /**
  * What one billable hour of a cluster uses, per dimension, from the fixed node layout, and the default rate
- * card (docs/decisions/0014-default-rate-card.md and 0029). Rates are held as US dollars × 10,000 (4 decimals, spec §9).
+ * card (docs/decisions/0014-default-rate-card.md and 0028). Rates are held as US dollars × 10,000 (4 decimals, spec §9).
  */
 import { HOURS_PER_BILLING_MONTH, METERING_DIMENSIONS, type MeteringDimension } from '@kumo/contract';
 import {
@@ -69,7 +69,7 @@ export interface Rate {
   freeUnits: number;
 }
 
-/** The default rate card for new customers; the reasons for each number are in decisions 0014 and 0029. */
+/** The default rate card for new customers; the reasons for each number are in decisions 0014 and 0028. */
 export const DEFAULT_RATES: readonly Rate[] = [
   { dimension: 'BI_SERVER', rateE4: 600, freeUnits: 0 },
   { dimension: 'QUERY_ENGINES', rateE4: 600, freeUnits: 0 },

@@ -72,7 +72,7 @@ export function createReportPages(deps: {
 
     /** A month of the cluster's audit log (for the CSV), through the clusters module's own query. */
     async monthOfAuditLogs(accountId: string, userId: string, clusterId: string, startDate?: string) {
-      return (await clusters.auditLogs({ accountId, userId }, clusterId, 0, EXPORT_MAX_ROWS, startDate)).page_content.content;
+      return (await clusters.auditLogs({ accountId, userId }, clusterId, 0, EXPORT_MAX_ROWS, startDate)).entries;
     },
   };
 }

@@ -2,9 +2,9 @@ import { MESSAGES } from '@kumo/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockApi, pathOf } from '../../../test/api';
 import { api } from '../api-client';
-import { getSession, saveTokens } from '../session';
+import { getSession, onSessionEnd, saveTokens } from '../session';
 import { signOut } from '../sign-out';
-import { endReportSessionsWithSignIn } from './report-session';
+import { endReportSession } from './report-session';
 
 const REPORT_LOGOUT = 'GET /api/user/report-logout';
 let stop: () => void = () => undefined;
@@ -12,7 +12,8 @@ let sessions = 0;
 let token = '';
 
 beforeEach(() => {
-  stop = endReportSessionsWithSignIn();
+  // As the console's entry subscribes it (main.tsx).
+  stop = onSessionEnd((ending) => endReportSession(ending));
   // A session of its own per test: each one ends once.
   token = `jwt-${++sessions}`;
   saveTokens(token, `refresh-${sessions}`);

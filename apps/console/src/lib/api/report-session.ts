@@ -1,5 +1,4 @@
 import { api } from '../api-client';
-import { onSessionEnd } from '../session';
 
 /**
  * Ends the user's report sessions (the report tool's logout): with the current session's token, or with the token of
@@ -10,12 +9,4 @@ export function endReportSession(token?: string): Promise<void> {
     () => undefined,
     () => undefined,
   );
-}
-
-/**
- * Every session end (logout, a failed refresh, a 401 on logout, the account's role mapping gone) ends the report
- * sessions too, once, with the token of the session that ends (spec section 4). Returns the unsubscribe.
- */
-export function endReportSessionsWithSignIn(): () => void {
-  return onSessionEnd((token) => endReportSession(token));
 }

@@ -58,10 +58,38 @@ function holderName(ticket: ManagerTicket): string {
   return ticket.holder.kind === 'staff' ? `${ticket.holder.email} (provider staff)` : ticket.holder.email;
 }
 
+/** A section of a page: its heading and what it shows, in one element named after the heading unless `plain`. */
+interface Section {
+  heading: string;
+  element: 'ul' | 'pre' | 'table' | 'p';
+  html: string;
+  plain?: boolean;
+}
+
+const section = ({ heading, element, html, plain }: Section) =>
+  `<h2>${escapeHtml(heading)}</h2><${element}${plain ? '' : ` aria-label="${escapeHtml(heading)}"`}>${html}</${element}>`;
+
+/** A simulated page: its title, the note that nothing is real, what it is about, then its sections. */
+function simulatedPage(title: string, about: [string, string][], sections: Section[] = []): string {
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p class="note">Simulated by ${escapeHtml(PRODUCT.shortName)}: no cloud resources exist.</p>` +
+      definitions(about) +
+      sections.map(section).join(''),
+  );
+}
+
+/** What both pages say first: the cluster, where it runs, its version and who is signed in. */
+const aboutCluster = (cluster: PageCluster, ticket: ManagerTicket): [string, string][] => [
+  ['Cluster', cluster.clusterName],
+  ['Region', setting(cluster, 'region')],
+  ['Version', setting(cluster, 'kumoVersion')],
+  ['Signed in as', holderName(ticket)],
+];
+
 /** The manager, as the ticket's level allows it (the caller has refused tickets without a level or with No admin access). */
 export function managerPage(cluster: PageCluster, ticket: ManagerTicket & { level: Exclude<ManagerAccessLevel, 'NO_ADMIN_ACCESS'> }) {
   const rights = managerRights(ticket.level);
-  const title = `Kumo Manager · ${cluster.clusterName}`;
   const account = ticket.level === 'FULL_KMUSER' ? KUMO_MANAGER_USER : ticket.holder.email;
   const allowed = [
     'Monitor the cluster',
@@ -76,40 +104,27 @@ export function managerPage(cluster: PageCluster, ticket: ManagerTicket & { leve
     const changeable = rights.properties === 'all' || property.limited;
     return `<tr><td>${escapeHtml(property.name)}</td><td>${escapeHtml(property.value)}</td><td>${changeable ? 'Can change' : 'Read-only'}</td></tr>`;
   }).join('');
-  const security = rights.usersAndSecurity
-    ? '<h2>Users and security</h2><p>Add and remove manager users, give roles and change security settings.</p>'
-    : '';
-  return page(
-    title,
-    `<h1>${escapeHtml(title)}</h1><p class="note">Simulated by ${escapeHtml(PRODUCT.shortName)}: no cloud resources exist.</p>${definitions(
-      [
-        ['Cluster', cluster.clusterName],
-        ['Region', setting(cluster, 'region')],
-        ['Version', setting(cluster, 'kumoVersion')],
-        ['Signed in as', holderName(ticket)],
-        ['Access level', MANAGER_ACCESS_LABELS[ticket.level]],
-        ['Manager account', account],
-      ],
-    )}<h2>What you can do</h2><ul aria-label="What you can do">${allowed.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` +
-      `<h2>Nodes</h2><ul aria-label="Nodes">${nodes}</ul>` +
-      `<h2>Logs</h2><pre aria-label="Logs">${escapeHtml(`${cluster.clusterName}: all services online`)}</pre>` +
-      `<h2>Properties</h2><table aria-label="Properties"><thead><tr><th>Property</th><th>Value</th><th>Access</th></tr></thead><tbody>${properties}</tbody></table>` +
-      security,
+  const sections: Section[] = [
+    { heading: 'What you can do', element: 'ul', html: allowed.map((item) => `<li>${escapeHtml(item)}</li>`).join('') },
+    { heading: 'Nodes', element: 'ul', html: nodes },
+    { heading: 'Logs', element: 'pre', html: escapeHtml(`${cluster.clusterName}: all services online`) },
+    {
+      heading: 'Properties',
+      element: 'table',
+      html: `<thead><tr><th>Property</th><th>Value</th><th>Access</th></tr></thead><tbody>${properties}</tbody>`,
+    },
+  ];
+  if (rights.usersAndSecurity) {
+    const html = 'Add and remove manager users, give roles and change security settings.';
+    sections.push({ heading: 'Users and security', element: 'p', html, plain: true });
+  }
+  return simulatedPage(
+    `Kumo Manager · ${cluster.clusterName}`,
+    [...aboutCluster(cluster, ticket), ['Access level', MANAGER_ACCESS_LABELS[ticket.level]], ['Manager account', account]],
+    sections,
   );
 }
 
 export function portalPage(cluster: PageCluster, ticket: ManagerTicket): string {
-  const title = `Kumo Web Portal · ${cluster.clusterName}`;
-  return page(
-    title,
-    `<h1>${escapeHtml(title)}</h1><p class="note">Simulated by ${escapeHtml(PRODUCT.shortName)}: no cloud resources exist.</p>${definitions(
-      [
-        ['Cluster', cluster.clusterName],
-        ['Region', setting(cluster, 'region')],
-        ['Version', setting(cluster, 'kumoVersion')],
-        ['Signed in as', holderName(ticket)],
-        ['Portal account', WEB_PORTAL_USER],
-      ],
-    )}`,
-  );
+  return simulatedPage(`Kumo Web Portal · ${cluster.clusterName}`, [...aboutCluster(cluster, ticket), ['Portal account', WEB_PORTAL_USER]]);
 }

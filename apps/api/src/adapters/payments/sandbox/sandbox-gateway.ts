@@ -72,7 +72,7 @@ export function createSandboxGateway(deps: {
   /** How long a session stays open unpaid (CHECKOUT_EXPIRY_HOURS). */
   sessionLifetimeMs?: number;
 }) {
-  const { repository: repo, clock, publicUrl, jobs } = deps;
+  const { repository, clock, publicUrl, jobs } = deps;
   const sessionLifetimeMs = deps.sessionLifetimeMs ?? DEFAULT_SESSION_LIFETIME_MS;
 
   function stateOf(session: SandboxSessionRow): CheckoutState {
@@ -100,11 +100,11 @@ export function createSandboxGateway(deps: {
 
   /** The session as it is now; an open one past its lifetime expires on the spot (Stripe expires them after 24 hours). */
   async function current(sessionId: string): Promise<SandboxSessionRow | undefined> {
-    const session = await repo.find(sessionId);
+    const session = await repository.find(sessionId);
     if (session?.status === 'open' && session.expiresAt <= clock.now()) {
-      const expired = await repo.updateOpen(session.id, { status: 'expired' });
+      const expired = await repository.updateOpen(session.id, { status: 'expired' });
       if (expired) await notify(expired);
-      return expired ?? repo.find(sessionId);
+      return expired ?? repository.find(sessionId);
     }
     return session;
   }
@@ -115,7 +115,7 @@ export function createSandboxGateway(deps: {
     async createCheckout(request) {
       const id = `cs_sandbox_${randomBytes(24).toString('base64url')}`;
       const now = clock.now();
-      await repo.insert({
+      await repository.insert({
         id,
         clientReferenceId: request.purchaseId,
         amountCents: request.amountCents,
@@ -141,9 +141,9 @@ export function createSandboxGateway(deps: {
     async expireCheckout(sessionId) {
       const session = await current(sessionId);
       if (!session) throw new PaymentGatewayError(`No such checkout session: ${sessionId}`);
-      const expired = session.status === 'open' ? await repo.updateOpen(sessionId, { status: 'expired' }) : undefined;
+      const expired = session.status === 'open' ? await repository.updateOpen(sessionId, { status: 'expired' }) : undefined;
       if (expired) await notify(expired);
-      return stateOf(expired ?? (await repo.find(sessionId))!);
+      return stateOf(expired ?? (await repository.find(sessionId))!);
     },
 
     parseWebhook() {
@@ -171,12 +171,12 @@ export function createSandboxGateway(deps: {
       const card = SANDBOX_CARDS[number];
       if (!card || card.decline) {
         const message = card?.decline ?? NOT_A_TEST_CARD;
-        const declined = await repo.updateOpen(sessionId, { lastError: message });
+        const declined = await repository.updateOpen(sessionId, { lastError: message });
         if (!declined) return gatewayRedirect(sessionId);
         await notify(declined);
         return { kind: 'declined', session: declined, message };
       }
-      const paid = await repo.updateOpen(sessionId, {
+      const paid = await repository.updateOpen(sessionId, {
         status: 'complete',
         paymentStatus: 'paid',
         lastError: null,
@@ -195,14 +195,14 @@ export function createSandboxGateway(deps: {
       const session = await current(sessionId);
       if (!session) return undefined;
       if (session.status === 'complete') return successUrlOf(session);
-      const expired = session.status === 'open' ? await repo.updateOpen(sessionId, { status: 'expired' }) : undefined;
+      const expired = session.status === 'open' ? await repository.updateOpen(sessionId, { status: 'expired' }) : undefined;
       if (expired) await notify(expired);
       return session.cancelUrl;
     },
   };
 
   async function gatewayRedirect(sessionId: string): Promise<PayResult> {
-    const latest = (await repo.find(sessionId))!;
+    const latest = (await repository.find(sessionId))!;
     return { kind: 'redirect', url: latest.status === 'complete' ? successUrlOf(latest) : latest.cancelUrl };
   }
 }
