@@ -35,16 +35,8 @@ const balanceOf = async (api, subscriptionId) =>
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
-/** Returns the number of failed confirmations, counting a wrong final balance as a failure of all of them. */
-export async function topUpBurst({ base, api }) {
-  const subscriptionId = await createSubscription(api, 'Bench top-ups');
-  const before = await balanceOf(api, subscriptionId);
-  const checkouts = await inBatches(Array.from({ length: BURST }), 20, async () => {
-    const { redirect_url } = await api.post('/api/credit/purchase', { amount: AMOUNT_USD, subscription_id: subscriptionId });
-    return { redirectUrl: redirect_url, sessionId: new URL(redirect_url).pathname.split('/').at(-1) };
-  });
-  await inBatches(checkouts, 20, ({ redirectUrl }) => payAtSandbox(redirectUrl));
-
+/** Sends every checkout's confirmation at once; returns the latencies (sorted), the failures and the wall time. */
+async function confirmAll({ base, api, subscriptionId, checkouts }) {
   const started = performance.now();
   const outcomes = await Promise.all(
     checkouts.map(async ({ sessionId }) => {
@@ -61,20 +53,42 @@ export async function topUpBurst({ base, api }) {
       }
     }),
   );
-  const wallMs = performance.now() - started;
+  return {
+    latencies: outcomes.map(({ ms }) => ms).sort((a, b) => a - b),
+    errors: outcomes.flatMap(({ error }) => (error ? [error] : [])),
+    wallMs: performance.now() - started,
+  };
+}
+
+const ms = (value) => `${value.toFixed(0)} ms`;
+const summary = ({ latencies, errors, wallMs }) =>
+  `p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1))}, ` +
+  `all ${latencies.length} in ${ms(wallMs)}; errors ${errors.length}`;
+
+/** Returns the number of failed confirmations, counting a wrong final balance as a failure of all of them. */
+export async function topUpBurst({ base, api }) {
+  const subscriptionId = await createSubscription(api, 'Bench top-ups');
+  const before = await balanceOf(api, subscriptionId);
+  const checkouts = await inBatches(Array.from({ length: BURST }), 20, async () => {
+    const { redirect_url } = await api.post('/api/credit/purchase', { amount: AMOUNT_USD, subscription_id: subscriptionId });
+    return { redirectUrl: redirect_url, sessionId: new URL(redirect_url).pathname.split('/').at(-1) };
+  });
+  await inBatches(checkouts, 20, ({ redirectUrl }) => payAtSandbox(redirectUrl));
+
+  const burst = await confirmAll({ base, api, subscriptionId, checkouts });
   // The job workers may still be finishing their copies of the same confirmations: they must credit nothing twice.
   await sleep(3000);
   const credited = (await balanceOf(api, subscriptionId)) - before;
   const expected = BURST * AMOUNT_USD;
 
-  const latencies = outcomes.map(({ ms }) => ms).sort((a, b) => a - b);
-  const errors = outcomes.filter(({ error }) => error);
-  const ms = (value) => `${value.toFixed(0)} ms`;
+  // The baseline of the same run: the same requests at once again, now that every top-up is paid (reads only).
+  const reads = await confirmAll({ base, api, subscriptionId, checkouts });
   console.log(
     `\nmoney writes: ${BURST} card top-ups of one subscription confirmed at once (and by the sandbox's notifications)\n` +
-      `  p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1))}, ` +
-      `all ${BURST} in ${ms(wallMs)}; errors ${errors.length}; credited $${credited} of $${expected}`,
+      `  ${summary(burst)}; credited $${credited} of $${expected}\n` +
+      `  baseline, the same ${BURST} confirmations again (already paid, reads only): ${summary(reads)}`,
   );
-  for (const error of [...new Set(errors.map(({ error }) => error))].slice(0, 5)) console.log(`  error: ${error}`);
+  const errors = [...burst.errors, ...reads.errors];
+  for (const error of [...new Set(errors)].slice(0, 5)) console.log(`  error: ${error}`);
   return errors.length + (credited === expected ? 0 : BURST);
 }

@@ -40,6 +40,19 @@ export async function waitReady(url) {
   throw new Error(`${url} did not answer`);
 }
 
+/** Milliseconds from `since` (a performance.now() reading) until `url` first answers 2xx, asking every 10 ms. */
+export async function firstAnswer(url, since) {
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return performance.now() - since;
+    } catch {
+      // starting
+    }
+    if (performance.now() - since > 60_000) throw new Error(`${url} did not answer within a minute`);
+    await sleep(10);
+  }
+}
+
 /**
  * The built portal (or BENCH_MAIN) on 127.0.0.1:port; stop() ends it and its PostgreSQL, then removes its data.
  * `nodeArgs` go to node before the portal's script (a profiler hook), `env` over the bench's own settings, `main`
@@ -47,6 +60,7 @@ export async function waitReady(url) {
  */
 export function startPortal(port, { nodeArgs = [], env = {}, main = process.env.BENCH_MAIN ?? 'apps/api/dist/main.js' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kumo-bench-'));
+  const spawnedAt = performance.now();
   const server = spawn('node', [...nodeArgs, main], {
     env: {
       ...process.env,
@@ -70,6 +84,8 @@ export function startPortal(port, { nodeArgs = [], env = {}, main = process.env.
     base: `http://127.0.0.1:${port}`,
     pid: server.pid,
     dataDir,
+    /** performance.now() when the process was spawned. */
+    spawnedAt,
     async stop() {
       // SIGTERM stops the portal and its PostgreSQL; the temp DATA_DIR goes once both are down.
       server.kill('SIGTERM');

@@ -1,4 +1,5 @@
 // Load benchmark, all in one run on the embedded default (the portal's own PostgreSQL in a temp DATA_DIR).
+// Start-up: milliseconds from spawning the portal to a healthy /healthz, next to a bare node:http server's.
 // Closed loop (a fixed number of connections, each sending as soon as its answer came back):
 //   - a bare node:http server answering the same JSON as /healthz (the ceiling for this machine),
 //   - Fastify's GET /healthz (what every request pays before any route work),
@@ -18,7 +19,7 @@ import { lighthouseRuns } from './lighthouse.mjs';
 import { memoryUnderData } from './memory.mjs';
 import { topUpBurst } from './money-writes.mjs';
 import { openLoopReads } from './open-loop.mjs';
-import { apiCaller, cpuSeconds, fiftyClusters, signIn, startPortal, waitReady } from './portal.mjs';
+import { apiCaller, cpuSeconds, fiftyClusters, firstAnswer, signIn, startPortal, waitReady } from './portal.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
 const NODE_PORT = PORT + 1;
@@ -31,6 +32,7 @@ const portal = startPortal(PORT);
 const BASE = portal.base;
 
 // The same answer as /healthz from plain node:http, in its own process like the portal.
+const bareSpawnedAt = performance.now();
 const bareNode = spawn(
   'node',
   [
@@ -100,7 +102,13 @@ closed loop: ${CONNECTIONS} connections, ${DURATION} s each (node:http and /heal
 
 let failed = 0;
 try {
-  await Promise.all([waitReady(`${BASE}/readyz`), waitReady(`http://127.0.0.1:${NODE_PORT}/`)]);
+  // Start-up: from spawning `node apps/api/dist/main.js` to a healthy /healthz, next to a bare node:http server spawned
+  // at the same moment (what starting any node process costs on this machine right now).
+  const [portalStartMs, bareStartMs] = await Promise.all([
+    firstAnswer(`${BASE}/healthz`, portal.spawnedAt),
+    firstAnswer(`http://127.0.0.1:${NODE_PORT}/`, bareSpawnedAt),
+  ]);
+  await waitReady(`${BASE}/readyz`);
   const signedIn = await signIn(BASE);
   const api = apiCaller(BASE, signedIn);
   const clustersSubscriptionId = await fiftyClusters(api);
@@ -111,6 +119,9 @@ try {
   const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL at BENCH_DATABASE_URL' : 'embedded PostgreSQL (default)';
   console.log(`
 ${[...MODES].join(', ')} on ${database}`);
+  console.log(
+    `start-up: portal healthy ${portalStartMs.toFixed(0)} ms after spawn (baseline: bare node:http answering after ${bareStartMs.toFixed(0)} ms)`,
+  );
   if (MODES.has('closed')) await closedLoop(api.readHeaders);
   if (MODES.has('open')) {
     const subscriptionId = demoSubscription.subscription_id;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
@@ -23,6 +23,7 @@ export interface HistoryRow {
 // node-postgres returns bigint and count as text: raw values are normalised here.
 const toNumber = (value: unknown) => Number(value ?? 0);
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const receiptIdOf = (number: unknown) => `KC-${String(toNumber(number)).padStart(8, '0')}`;
 
 /**
  * SQL for card purchases, their part of the transaction history, and receipts. The ledger's entries are
@@ -76,9 +77,40 @@ export function createBillingRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Locks the purchases in id order (so two lockers of overlapping sets cannot deadlock); missing ids are left out. */
+    async lockPurchases(ids: string[], tx: DbOrTx): Promise<PurchaseRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(purchases).where(inArray(purchases.id, ids)).orderBy(asc(purchases.id)).for('update');
+    },
+
     async nextReceiptId(tx: DbOrTx): Promise<string> {
       const [row] = rowsOf(await tx.execute(sql`select nextval('receipt_number_seq') as number`));
-      return `KC-${String(toNumber(row?.number)).padStart(8, '0')}`;
+      return receiptIdOf(row?.number);
+    },
+
+    async nextReceiptIds(count: number, tx: DbOrTx): Promise<string[]> {
+      if (count === 0) return [];
+      const rows = rowsOf(await tx.execute(sql`select nextval('receipt_number_seq') as number from generate_series(1, ${count})`));
+      return rows.map((row) => receiptIdOf(row.number));
+    },
+
+    /** Marks several purchases paid in one statement. */
+    async markPaid(
+      paid: { id: string; checkoutSessionId: string; ledgerEntryId: string; receiptId: string; paymentMethod: string; paidAt: Date }[],
+      updatedAt: Date,
+      tx: DbOrTx,
+    ): Promise<void> {
+      if (paid.length === 0) return;
+      const rows = paid.map(
+        (each) =>
+          sql`(${each.id}::uuid, ${each.checkoutSessionId}, ${each.ledgerEntryId}::uuid, ${each.receiptId}, ${each.paymentMethod}, ${each.paidAt.toISOString()}::timestamptz)`,
+      );
+      await tx.execute(sql`
+        update purchases as p
+           set status = 'SUCCESSFUL', checkout_session_id = v.session_id, ledger_entry_id = v.entry_id, receipt_id = v.receipt_id,
+               payment_method = v.payment_method, failure_message = null, paid_at = v.paid_at, updated_at = ${updatedAt.toISOString()}::timestamptz
+          from (values ${sql.join(rows, sql`, `)}) as v(id, session_id, entry_id, receipt_id, payment_method, paid_at)
+         where p.id = v.id`);
     },
 
     async contactOf(userId: string, tx: DbOrTx = db) {

@@ -18,12 +18,13 @@ import {
 } from '../../adapters/payments/index.js';
 import type { Clock } from '../../clock.js';
 import { HOUR } from '../../clock.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/job-queue.js';
 import type { Ledger } from '../ledger/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { BillingRepository, PurchaseRow } from './billing.repository.js';
+import { createConfirmations } from './confirmations.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { createTransactionHistory } from './transaction-history.js';
 
@@ -33,8 +34,7 @@ const EXPIRY_BATCH = 100;
 
 const gatewayUnavailable = () => new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.paymentGatewayUnavailable);
 
-/** The ledger key of a card purchase: the checkout session can be credited once, however often it is confirmed. */
-export const purchaseKey = (sessionId: string) => `checkout:${sessionId}`;
+export { purchaseKey } from './confirmations.js';
 
 function presentStatus(purchase: PurchaseRow): PaymentStatus {
   return {
@@ -67,78 +67,7 @@ export function createBillingService(deps: {
   const { db, repository, subscriptions, ledger, gateway, clock, publicUrl, logger } = deps;
   const checkoutLifetimeMs = deps.checkoutLifetimeMs ?? DEFAULT_CHECKOUT_LIFETIME_MS;
 
-  /** Moves a purchase to what the provider says; the only place a purchase is credited. */
-  async function apply(state: CheckoutState): Promise<void> {
-    await db.transaction(async (tx) => {
-      const purchase = await repository.lockPurchase(state.purchaseId, tx);
-      // A notification about someone else's checkout (another system on the same provider account).
-      if (!purchase) return;
-      const sessionId = purchase.checkoutSessionId ?? state.sessionId;
-      const mismatched =
-        (state.sessionId !== undefined && purchase.checkoutSessionId !== null && state.sessionId !== purchase.checkoutSessionId) ||
-        (state.amountCents !== undefined && state.amountCents !== purchase.amountCents) ||
-        (state.currency !== undefined && state.currency !== purchase.currency);
-      if (mismatched) {
-        logger.error({ purchaseId: purchase.id, sessionId: state.sessionId }, 'payment does not match its purchase; nothing credited');
-        throw conflict('PAYMENT_MISMATCH', MESSAGES.paymentMismatch);
-      }
-      const now = clock.now();
-      const update = (values: Partial<PurchaseRow>) =>
-        repository.updatePurchase(purchase.id, { ...values, checkoutSessionId: sessionId ?? null, updatedAt: now }, tx);
-
-      switch (state.outcome) {
-        case 'PAID':
-          if (purchase.status === 'SUCCESSFUL') return;
-          // The session id is the ledger key; a payment that names no session cannot be credited safely.
-          if (!sessionId) throw conflict('PAYMENT_MISMATCH', MESSAGES.paymentMismatch);
-          await credit(purchase, sessionId, state, now, tx);
-          return;
-        case 'PROCESSING':
-          if (purchase.status === 'PAYMENT_INTENT_CREATED' || purchase.status === 'FAILED')
-            await update({ status: 'PROCESSING', failureMessage: null });
-          return;
-        case 'FAILED':
-          // Also over CANCELLED: the decline notification may come after the checkout closed, and it says why.
-          if (purchase.status !== 'SUCCESSFUL')
-            await update({ status: 'FAILED', failureMessage: state.failureMessage ?? MESSAGES.cardDeclined });
-          return;
-        case 'EXPIRED':
-          if (purchase.status !== 'PAYMENT_INTENT_CREATED' && purchase.status !== 'PROCESSING') return;
-          // A checkout closed after a decline is FAILED with its reason, whichever notification came first.
-          await update(state.failureMessage ? { status: 'FAILED', failureMessage: state.failureMessage } : { status: 'CANCELLED' });
-          return;
-        case 'OPEN':
-          return;
-      }
-    });
-  }
-
-  async function credit(purchase: PurchaseRow, sessionId: string, state: CheckoutState, now: Date, tx: Tx): Promise<void> {
-    const { entry } = await ledger.postPurchase(
-      {
-        subscriptionId: purchase.subscriptionId,
-        amountCents: purchase.amountCents,
-        idempotencyKey: purchaseKey(sessionId),
-        remark: purchase.remark,
-        actorUserId: purchase.userId,
-      },
-      tx,
-    );
-    await repository.updatePurchase(
-      purchase.id,
-      {
-        status: 'SUCCESSFUL',
-        checkoutSessionId: sessionId,
-        ledgerEntryId: entry.id,
-        receiptId: purchase.receiptId ?? (await repository.nextReceiptId(tx)),
-        paymentMethod: state.paymentMethod ?? purchase.paymentMethod ?? 'Card',
-        failureMessage: null,
-        paidAt: entry.createdAt,
-        updatedAt: now,
-      },
-      tx,
-    );
-  }
+  const { apply } = createConfirmations({ db, repository, ledger, clock, logger });
 
   /** Closes an unpaid checkout at the provider and applies what it says (CANCELLED, or paid after all). */
   async function closeCheckout(purchase: PurchaseRow): Promise<void> {

@@ -6,19 +6,22 @@ import type { LedgerRepository } from './ledger.repository.js';
 import type { LedgerPosting, PostResult, Posting } from './posting.js';
 
 /** Money coming into a subscription: card purchases, free credits that expire, and funds staff add. */
-export function createFundsIn(deps: { repository: Pick<LedgerRepository, 'insertGrant'>; posting: Pick<LedgerPosting, 'post'> }) {
+export function createFundsIn(deps: {
+  repository: Pick<LedgerRepository, 'insertGrant'>;
+  posting: Pick<LedgerPosting, 'post' | 'postMany'>;
+}) {
   const { repository } = deps;
-  const { post } = deps.posting;
+  const { post, postMany } = deps.posting;
+  const purchaseDraft = (posting: Posting) =>
+    ({ kind: 'PURCHASE', category: 'PURCHASED', amountCents: posting.amountCents, description: 'Funds added by card' }) as const;
 
   return {
     /** A card payment the payment provider confirmed. */
-    postPurchase: (posting: Posting, tx?: Tx) =>
-      post(
-        posting,
-        'PURCHASE',
-        async () => ({ kind: 'PURCHASE', category: 'PURCHASED', amountCents: posting.amountCents, description: 'Funds added by card' }),
-        tx,
-      ),
+    postPurchase: (posting: Posting, tx?: Tx) => post(posting, 'PURCHASE', async () => purchaseDraft(posting), tx),
+
+    /** Several confirmed card payments of one subscription, in order, in the caller's transaction (posting.ts `postMany`). */
+    postPurchases: (subscriptionId: string, postings: Posting[], tx: Tx) =>
+      postMany(subscriptionId, postings, 'PURCHASE', purchaseDraft, tx),
 
     /** Free credits that expire after `validDays` (30 unless told). */
     grantFreeCredits: async (posting: Posting & { validDays?: number }, tx?: Tx): Promise<PostResult> => {

@@ -45,6 +45,17 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
       return row;
     },
 
+    async findEntriesByKeys(idempotencyKeys: string[], tx: DbOrTx): Promise<LedgerEntryRow[]> {
+      if (idempotencyKeys.length === 0) return [];
+      return tx.select().from(ledgerEntries).where(inArray(ledgerEntries.idempotencyKey, idempotencyKeys));
+    },
+
+    /** Several entries in one statement, numbered in the order given; a key already posted is skipped (not returned). */
+    async insertEntries(values: NewLedgerEntry[], tx: DbOrTx): Promise<LedgerEntryRow[]> {
+      if (values.length === 0) return [];
+      return tx.insert(ledgerEntries).values(values).onConflictDoNothing({ target: ledgerEntries.idempotencyKey }).returning();
+    },
+
     async findEntry(id: string, tx: DbOrTx = db): Promise<LedgerEntryRow | undefined> {
       const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, id));
       return row;

@@ -41,6 +41,11 @@ export function createLedger(deps: { db: Database; repository: LedgerRepository;
       });
     },
 
+    /** Takes the subscription's row lock in the caller's transaction: the lock every balance change of it waits for. */
+    lockSubscription: async (subscriptionId: string, tx: Tx): Promise<void> => {
+      await repository.lockSubscription(subscriptionId, tx);
+    },
+
     ...createFundsIn({ repository, posting }),
     ...createFundsOut({ repository, posting }),
     ...createPaidFunds({ repository, posting, clock }),

@@ -147,6 +147,67 @@ export function createPosting(deps: { db: Database; repository: LedgerRepository
     });
   }
 
-  return { inTransaction, expireDue, post };
+  /**
+   * Several postings of one kind to one subscription at once, in the caller's transaction: one lock, one key lookup,
+   * due credits expired once, the new entries in one statement (each with its running balance) and the balance
+   * written once. The same rules as `post`, one after another in the order given; a key already posted (or repeated
+   * in the list) is answered with its entry as a duplicate. Draft `after` writes are not supported here.
+   */
+  async function postMany(
+    subscriptionId: string,
+    postings: Posting[],
+    expectedKind: EntryKind,
+    draftOf: (posting: Posting) => Omit<Draft, 'after'>,
+    tx: Tx,
+  ): Promise<PostResult[]> {
+    for (const posting of postings) {
+      assertCents(posting.amountCents);
+      if (posting.subscriptionId !== subscriptionId) throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed);
+    }
+    const subscription = await repository.lockSubscription(subscriptionId, tx);
+    if (!subscription) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+    const posted = new Map<string, LedgerEntryRow>();
+    for (const existing of await repository.findEntriesByKeys([...new Set(postings.map((p) => p.idempotencyKey))], tx)) {
+      if (existing.subscriptionId !== subscriptionId || existing.kind !== expectedKind) {
+        throw conflict('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
+      }
+      posted.set(existing.idempotencyKey, existing);
+    }
+    const now = clock.now();
+    let { balance } = await expireDue(subscriptionId, subscription.balanceCents, now, tx);
+    const fresh: NewLedgerEntry[] = [];
+    for (const posting of postings) {
+      if (posted.has(posting.idempotencyKey) || fresh.some((values) => values.idempotencyKey === posting.idempotencyKey)) continue;
+      const draft = draftOf(posting);
+      balance += draft.amountCents;
+      fresh.push({
+        subscriptionId,
+        kind: draft.kind,
+        category: draft.category,
+        amountCents: draft.amountCents,
+        balanceAfterCents: balance,
+        idempotencyKey: posting.idempotencyKey,
+        description: posting.description ?? draft.description,
+        remark: posting.remark ?? '',
+        refundOfEntryId: draft.refundOfEntryId ?? null,
+        createdByUserId: posting.actorUserId ?? null,
+        createdAt: now,
+      });
+    }
+    const inserted = await repository.insertEntries(fresh, tx);
+    // Only a concurrent posting of one of the keys on another subscription gets here; the caller's transaction rolls back.
+    if (inserted.length !== fresh.length) throw conflict('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
+    if (fresh.length > 0) await repository.setBalance(subscriptionId, balance, tx);
+    const created = new Map(inserted.map((entry) => [entry.idempotencyKey, entry]));
+    const answered = new Set<string>();
+    return postings.map(({ idempotencyKey: key }) => {
+      const entry = created.get(key);
+      const first = entry !== undefined && !answered.has(key);
+      answered.add(key);
+      return { entry: (entry ?? posted.get(key))!, duplicate: !first };
+    });
+  }
+
+  return { inTransaction, expireDue, post, postMany };
 }
 export type LedgerPosting = ReturnType<typeof createPosting>;
