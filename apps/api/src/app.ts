@@ -32,6 +32,7 @@ import { systemRoutes } from './modules/system/index.js';
 import { helpRoutes } from './modules/help/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usersRoutes } from './modules/users/index.js';
+import { noticesRoutes } from './modules/notices/index.js';
 import { staffSsoRoutes } from './modules/staff-sso/index.js';
 import type { Services } from './services.js';
 
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clustersRoutes(services.clusters, services.auth.verifyAccessToken));
   await app.register(clusterTimelineRoutes(services.clusterTimeline, services.auth.verifyAccessToken));
   await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
+  await app.register(noticesRoutes(services.notices, services.auth.verifyAccessToken));
   // The simulated cloud's Kumo Manager and Web Portal pages.
   if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.

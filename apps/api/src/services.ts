@@ -14,6 +14,7 @@ import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
 import { createMailService, mailJobs, type MailLimits } from './modules/mail/index.js';
+import { createNoticesService } from './modules/notices/index.js';
 import { REAL_HOUR_MS, createMeteringService, meteringJobs } from './modules/metering/index.js';
 import { createStaffSsoService } from './modules/staff-sso/index.js';
 import { createSubscriptionBalances, createSubscriptionsService } from './modules/subscriptions/index.js';
@@ -59,6 +60,8 @@ export function createServices(infra: Infrastructure) {
     clock,
     secret: infra.authSecret,
   });
+  // What a customer is mailed is also a notice in the bell: the modules that mail write it in the same transaction.
+  const notices = createNoticesService({ db, clock });
   // People, accounts and memberships are the auth module's; the users and admin modules change them through it.
   const accounts = createAccountRecords(db);
   // Money: the ledger is the only writer of balances; subscriptions and billing reach it through its interface.
@@ -111,6 +114,7 @@ export function createServices(infra: Infrastructure) {
     clusters,
     auth,
     mail,
+    notices,
     billing,
     clock,
     logger,
@@ -143,10 +147,12 @@ export function createServices(infra: Infrastructure) {
     approverEmails: infra.approverEmails,
     // What staff do to a customer's account is in its Staff access trail, naming them.
     staffActions: createStaffActionLog({ db, clock }),
+    notices,
   });
   const staffSso = createStaffSsoService({ identity: infra.identity, auth, clock });
   return {
     mail,
+    notices,
     auth,
     accounts,
     admin,

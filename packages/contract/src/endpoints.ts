@@ -72,6 +72,7 @@ import type {
   ReportUrlResponse,
   SubscriptionConsumptionOverview,
 } from './metering.js';
+import type { MarkNoticesReadRequest, MarkNoticesReadResponse, NoticePage } from './notices.js';
 import type { CreateSubscriptionRequest, CreateSubscriptionResponse, DeleteSubscriptionResponse, Subscription } from './subscriptions.js';
 import type {
   AccountAuditResponse,
@@ -155,6 +156,7 @@ export interface GetEndpoints {
   '/api/cluster/consumption/hourly-rate': HourlyRatePreview;
   '/api/user/report-url': ReportUrlResponse;
   '/api/user/report-logout': MessageResponse;
+  '/api/user/notifications': NoticePage;
   /** CSV files (read as Blob): see CONSUMPTION_EXPORT_PATHS. */
   [path: `/api/subscription/consumption/export/${string}`]: Blob;
   [path: `/api/cluster/consumption/export/${string}`]: Blob;
@@ -191,6 +193,7 @@ export interface PostEndpoints {
   [path: `/api/admin/kumo-ea-version/${string}`]: Call<NoBody, EaVersionActionResponse>;
   [path: `/api/admin/switch-user/${string}`]: Call<NoBody, SwitchUserResponse>;
   '/api/user/switch-user/end': Call<NoBody, MessageResponse>;
+  '/api/user/notifications/read': Call<MarkNoticesReadRequest, MarkNoticesReadResponse>;
 }
 
 export interface PutEndpoints {

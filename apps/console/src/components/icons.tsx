@@ -109,3 +109,9 @@ export const IconEye = /* @__PURE__ */ icon(
     <circle cx="12" cy="12" r="3" />
   </>,
 );
+export const IconBell = /* @__PURE__ */ icon(
+  <>
+    <path d="M6.5 16.5V11a5.5 5.5 0 0 1 11 0v5.5l1.5 1.5H5z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </>,
+);

@@ -29,6 +29,7 @@ import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type { MeteringService, Rate } from '../metering/index.js';
+import type { NoticeDraft, NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { rateChangeMail } from './approval-mail.js';
 import type { AdminOperationRow, OperationsRepository } from './operations.repository.js';
@@ -44,8 +45,9 @@ export function createAdminActions(deps: {
   mail: MailService;
   clock: Clock;
   staffActions: StaffActionLog;
+  notices: Pick<NoticesService, 'write'>;
 }) {
-  const { repository, ledger, subscriptions, clusters, metering, mail, clock, staffActions } = deps;
+  const { repository, ledger, subscriptions, clusters, metering, mail, clock, staffActions, notices } = deps;
 
   /** "12.3456" → 123456 (dollars × 10,000), digit by digit. */
   const rateE4 = (text: string) => {
@@ -149,6 +151,9 @@ export function createAdminActions(deps: {
     // The customer's Staff access trail names who asked and who approved, in the action's own transaction.
     const trail = (event: StaffActionEvent, did: string) =>
       staffActions.record({ accountId: row.accountId, staffUserId: requester.userId, event, did: `${did}, approved by ${approver}` }, tx);
+    // The owner reads it in the bell too: once per approved operation.
+    const notice = (kind: NoticeDraft['kind'], title: string, body: string, link: string) =>
+      notices.write({ accountId: row.accountId, kind, title, body, link, key: `admin-op:${row.id}` }, tx);
     switch (row.actionName as AdminActionName) {
       case 'add_funds': {
         const cents = dollarsToCents(Number(payload.amount));
@@ -166,6 +171,12 @@ export function createAdminActions(deps: {
         );
         const category = TRANSACTION_CATEGORY_LABELS[payload.category as keyof typeof TRANSACTION_CATEGORY_LABELS];
         await trail('FUNDS_ADDED', `added ${formatUsdCents(cents)} to subscription ${subscription.name} (${category})`);
+        await notice(
+          'FUNDS_ADDED',
+          `${formatUsdCents(cents)} added to ${subscription.name}`,
+          `Support added ${formatUsdCents(cents)} to the subscription ${subscription.name} (${category}).`,
+          `/subscriptions/${subscription.id}`,
+        );
         return {
           outcome: `Added ${formatUsdCents(cents)} to subscription ${String(payload.subscription_id)}`,
           message: ADMIN_MESSAGES.fundsAdded,
@@ -189,6 +200,12 @@ export function createAdminActions(deps: {
           tx,
         );
         await trail('CLUSTER_DELETION_APPROVED', `deleted cluster ${deleted.name}`);
+        await notice(
+          'CLUSTER_DELETED',
+          `Cluster ${deleted.name} is being deleted`,
+          `Support started the deletion of the cluster ${deleted.name}. Staff access lists who asked and who approved it.`,
+          '/clusters',
+        );
         return { outcome: `Deletion of cluster ${deleted.name} started`, message: ADMIN_MESSAGES.clusterDeletionStarted };
       }
       case 'change_service_rate': {
@@ -202,6 +219,13 @@ export function createAdminActions(deps: {
             `${METERING_DIMENSION_LABELS[r.dimension]}: $${(r.rateE4 / 10_000).toFixed(4)} ${METERING_UNIT_LABELS[r.dimension]}${r.freeUnits > 0 ? `, ${r.freeUnits} free units a month` : ''}`,
         );
         const mailId = owner ? await mail.enqueue(rateChangeMail(owner.email, effectiveFrom, lines), tx) : undefined;
+        const day = effectiveFrom.toISOString().slice(0, 10);
+        await notice(
+          'SERVICE_RATES_CHANGED',
+          `Your service rates change on ${day}`,
+          `From ${day} (UTC): ${lines.join('; ')}. Usage before that date is charged at the previous rates.`,
+          '/subscriptions',
+        );
         return {
           outcome: `Rates from ${effectiveFrom.toISOString()}: ${rates.map((r) => `${r.dimension} ${r.rateE4 / 10_000} (${r.freeUnits} free)`).join(', ')}`,
           message: ADMIN_MESSAGES.ratesChanged,

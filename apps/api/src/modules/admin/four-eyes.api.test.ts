@@ -80,6 +80,18 @@ describe.each(kinds)('four-eyes admin actions on %s', (kind) => {
     expect(replay.statusCode).toBe(409);
     expect(errorCode(replay)).toBe('OPERATION_ALREADY_USED');
     expect((await transactions(c)).filter((row) => row.category === 'REFUND_MAINTENANCE_COST')).toHaveLength(1);
+
+    // The owner reads it in the bell, once.
+    const bell = (await get(ctx, '/api/user/notifications', c.tokens.jwt)).json();
+    expect(bell.unread).toBe(1);
+    expect(bell.content).toEqual([
+      expect.objectContaining({
+        kind: 'FUNDS_ADDED',
+        title: `$250.00 added to Main${c.serial}`,
+        link: `/subscriptions/${c.subscriptionId}`,
+        read_at: null,
+      }),
+    ]);
   });
 
   it("an approver's own request goes to the other approver only", async () => {

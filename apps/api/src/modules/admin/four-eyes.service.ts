@@ -28,6 +28,7 @@ import type { AuthService, StaffActionLog } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
+import type { NoticesService } from '../notices/index.js';
 import type { MeteringService } from '../metering/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { adminApprovalMail } from './approval-mail.js';
@@ -62,6 +63,8 @@ export function createFourEyes(deps: {
   /** APPROVER_EMAILS: when set, only these staff approve; otherwise every other SYSTEM_ADMIN. */
   approverEmails?: string[];
   staffActions: StaffActionLog;
+  /** What staff do to the account is also a notice in the owner's bell. */
+  notices: Pick<NoticesService, 'write'>;
 }) {
   const { db, repository, auth, mail, ledger, subscriptions, clusters, metering, clock, secret } = deps;
   // Wrong OTPs count against the person typing them: the requester.
@@ -105,6 +108,7 @@ export function createFourEyes(deps: {
     mail,
     clock,
     staffActions: deps.staffActions,
+    notices: deps.notices,
   });
 
   /** Sends each approver a fresh OTP; returns their hashes. */

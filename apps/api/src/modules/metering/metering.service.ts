@@ -12,6 +12,7 @@ import type { BillingService } from '../billing/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
+import type { NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createChargingRun } from './charging-run.js';
 import { createCostAnalysis } from './cost-analysis.js';
@@ -34,6 +35,8 @@ export function createMeteringService(deps: {
   /** The account owner's e-mail, where the notices go. */
   auth: Pick<AuthService, 'accountOwnerEmail'>;
   mail: Pick<MailService, 'enqueue' | 'dispatch'>;
+  /** The owner's bell: every notice mailed is written there too. */
+  notices: Pick<NoticesService, 'write'>;
   /** For the transaction history export and the report. */
   billing?: Pick<BillingService, 'transactions'>;
   /** Signs report sessions. */
@@ -61,6 +64,7 @@ export function createMeteringService(deps: {
     clusters,
     auth,
     mail,
+    notices: deps.notices,
     clock,
     logger,
     hourCentsOf: (accountId) => rates.hourCentsOf(accountId, {}),

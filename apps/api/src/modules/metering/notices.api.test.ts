@@ -35,6 +35,13 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     return row!.email;
   }
 
+  /** The notices in the owner's bell, by kind, oldest first. */
+  const bell = async (customer: Customer, kind: string) =>
+    rows<{ title: string; body: string; link: string }>(
+      ctx,
+      sql`select title, body, link from notices where recipient_user_id = ${customer.userId} and account_id = ${customer.accountId} and kind = ${kind} order by created_at`,
+    );
+
   const mailsTo = async (email: string, pattern: RegExp) =>
     (await ctx.services.mail.listRecent(500)).filter((m) => m.toAddress === email && pattern.test(m.textBody));
 
@@ -62,7 +69,7 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     ctx.clock.advance(MINUTE);
     await ctx.services.metering.run();
     expect(await balanceCents(ctx, subscriptionId)).toBe(hours * HOUR_CENTS + 1);
-    return { email: await ownerEmail(customer), subscriptionId, clusterId };
+    return { email: await ownerEmail(customer), subscriptionId, clusterId, customer };
   }
 
   /** An hour later: the next hour charged, by two runs (a replay must send nothing twice). */
@@ -91,6 +98,14 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     await nextHour();
     expect(await mailsTo(a.email, SEVEN_DAYS)).toHaveLength(1);
     expect(await mailsTo(a.email, ONE_DAY)).toHaveLength(0);
+    // The same notice is in the owner's bell, once, however many runs replay it.
+    expect(await bell(a.customer, 'RUNWAY')).toEqual([
+      {
+        title: 'SubRunway: your balance runs out soon',
+        body: expect.stringContaining('lasts about 6 days'),
+        link: `/subscriptions/${a.subscriptionId}`,
+      },
+    ]);
   });
 
   it('mails once when the balance first lasts under a day', async () => {
@@ -162,6 +177,13 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     await nextHour();
     expect(await status()).toBe('STOPPING');
     expect(await mailsTo(a.email, /were stopped \(not deleted/)).toHaveLength(1);
+    // Each mail is one notice in the owner's bell: the warning and the stop, once each across every run.
+    await nextHour();
+    expect(await bell(a.customer, 'OVERDUE_WARNING')).toHaveLength(1);
+    const stops = await bell(a.customer, 'OVERDUE_STOP');
+    expect(stops).toHaveLength(1);
+    expect(stops[0]!.title).toBe('Clusters of SubRunway were stopped');
+    expect(stops[0]!.body).toContain('These clusters were stopped (not deleted; their data is kept)');
   });
 
   it('mails once 3 days before free credits expire, with what is left to lose', async () => {
@@ -185,6 +207,7 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     ctx.clock.advance(2 * DAY);
     await ctx.services.metering.run();
     expect(await mailsTo(email, EXPIRY)).toHaveLength(1);
+    expect((await bell(customer, 'CREDIT_EXPIRY')).map((n) => n.title)).toEqual(['Free credits of SubBonus expire soon']);
     expect(await balanceCents(ctx, subscriptionId)).toBe(50_000);
   });
 

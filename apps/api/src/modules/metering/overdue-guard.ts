@@ -8,17 +8,23 @@ import type { AuthService } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
+import type { NoticeDraft, NoticesService } from '../notices/index.js';
 import type { SubscriptionSummary, SubscriptionsService } from '../subscriptions/index.js';
 import type { MeteringRepository } from './metering.repository.js';
 import { noticeMail } from './notices.js';
 
 type ClusterOfAccount = Awaited<ReturnType<ClustersService['notDeletedOf']>>[number];
-/** A notice to the owner: the key it is sent once under, and its mail. */
+/** A notice to the owner: the key it is sent once under, its mail, and its kind and link in the console's bell. */
 interface Notice {
   key: string;
   subject: string;
   lines: string[];
+  kind: NoticeDraft['kind'];
+  link: string;
 }
+
+/** Where a subscription's notices point in the console. */
+const subscriptionLink = (subscriptionId: string) => `/subscriptions/${subscriptionId}`;
 
 /**
  * What runs after each account's charges: the overdue guard (stops clusters below the overdue limit, and any cluster
@@ -33,16 +39,18 @@ export function createOverdueGuard(deps: {
   /** Where the notices go: the account owner's e-mail. */
   auth: Pick<AuthService, 'accountOwnerEmail'>;
   mail: Pick<MailService, 'enqueue' | 'dispatch'>;
+  /** Each mail is also a notice in the owner's bell, written in the mail's transaction. */
+  notices: Pick<NoticesService, 'write'>;
   clock: Clock;
   logger?: FastifyBaseLogger;
   /** What the account's clusters cost per billable hour now, per subscription. */
   hourCentsOf(accountId: string): Promise<(subscriptionId: string) => number>;
 }) {
-  const { db, repository, ledger, subscriptions, clusters, auth, mail, clock } = deps;
+  const { db, repository, ledger, subscriptions, clusters, auth, mail, notices, clock } = deps;
 
   /** Mails the owner once per key; the mail is queued for delivery as soon as its outbox row commits. */
-  function notify(accountId: string, key: string, subject: string, lines: string[]): Promise<boolean> {
-    return notifyMostUrgent(accountId, [{ key, subject, lines }]);
+  function notify(accountId: string, notice: Notice): Promise<boolean> {
+    return notifyMostUrgent(accountId, [notice]);
   }
 
   /** A cluster outside any live subscription cannot be seen or paid for by anyone: it is stopped, and operators told. */
@@ -63,11 +71,17 @@ export function createOverdueGuard(deps: {
     const reason = `the balance of ${name} (${formatUsdCents(balance)}) is below the overdue limit of ${formatUsdCents(-limit)}. Add funds, then start the cluster again.`;
     const stopped = await clusters.stopForOverdue(accountId, subscription.id, reason);
     if (stopped.length === 0) return;
-    await notify(accountId, `overdue-stop:${subscription.id}:${randomUUID()}`, `Clusters of ${name} were stopped`, [
-      `The balance of the subscription ${name} is ${formatUsdCents(balance)}, below the overdue limit of ${formatUsdCents(-limit)}.`,
-      `These clusters were stopped (not deleted; their data is kept): ${stopped.join(', ')}.`,
-      'Storage is still charged while they are stopped. Nothing restarts by itself: add funds, then start them again.',
-    ]);
+    await notify(accountId, {
+      key: `overdue-stop:${subscription.id}:${randomUUID()}`,
+      subject: `Clusters of ${name} were stopped`,
+      lines: [
+        `The balance of the subscription ${name} is ${formatUsdCents(balance)}, below the overdue limit of ${formatUsdCents(-limit)}.`,
+        `These clusters were stopped (not deleted; their data is kept): ${stopped.join(', ')}.`,
+        'Storage is still charged while they are stopped. Nothing restarts by itself: add funds, then start them again.',
+      ],
+      kind: 'OVERDUE_STOP',
+      link: subscriptionLink(subscription.id),
+    });
   }
 
   /**
@@ -84,6 +98,7 @@ export function createOverdueGuard(deps: {
       'Add funds to keep your clusters running.',
     ];
     const runsOut = `${name}: your balance runs out soon`;
+    const link = subscriptionLink(subscription.id);
     const crossed: Notice[] = [];
     if (hoursLeft < 24) {
       const hours = Math.floor(hoursLeft);
@@ -94,20 +109,29 @@ export function createOverdueGuard(deps: {
           `At the current rate of ${formatUsdCents(hourCents)} per hour, the balance of ${name} reaches the overdue limit ${hours < 1 ? 'in less than an hour' : `in about ${countOf(hours, 'hour')}`}.`,
           'Then its running clusters are stopped. Add funds to keep them running.',
         ],
+        kind: 'OVERDUE_WARNING',
+        link,
       });
     }
     if (hoursToZero < 24)
-      crossed.push({ key: `runway-1d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts('less than a day') });
+      crossed.push({
+        key: `runway-1d:${subscription.id}:${episode}`,
+        subject: runsOut,
+        lines: lasts('less than a day'),
+        kind: 'RUNWAY',
+        link,
+      });
     else if (hoursToZero < 7 * 24) {
       const text = `about ${countOf(Math.floor(hoursToZero / 24), 'day')}`;
-      crossed.push({ key: `runway-7d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts(text) });
+      crossed.push({ key: `runway-7d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts(text), kind: 'RUNWAY', link });
     }
     await notifyMostUrgent(accountId, crossed);
   }
 
   /**
    * Claims every notice crossed at once in one transaction and mails the first (the most urgent) when it is new; a
-   * notice already sent is not sent again, and one crossed with a more urgent one is never sent on its own later.
+   * notice already sent is not sent again, and one crossed with a more urgent one is never sent on its own later. The
+   * mail's notice goes into the owner's bell in the same transaction, under the same key.
    */
   async function notifyMostUrgent(accountId: string, crossed: Notice[]): Promise<boolean> {
     const [first] = crossed;
@@ -119,6 +143,10 @@ export function createOverdueGuard(deps: {
       const claimed: boolean[] = [];
       for (const notice of crossed) claimed.push(await repository.claimNotice(notice.key, accountId, now, tx));
       if (!claimed[0]) return undefined;
+      await notices.write(
+        { accountId, kind: first.kind, title: first.subject, body: first.lines.join(' '), link: first.link, key: first.key },
+        tx,
+      );
       return mail.enqueue(noticeMail(to, first.subject, first.lines), tx);
     });
     if (!mailId) return false;
@@ -173,15 +201,16 @@ export function createOverdueGuard(deps: {
         }
         for (const [at, cents] of expiring) {
           const expiresAt = new Date(at);
-          await notify(
-            accountId,
-            `credit-expiry:${subscription.id}:${expiresAt.toISOString()}`,
-            `Free credits of ${subscription.name} expire soon`,
-            [
+          await notify(accountId, {
+            key: `credit-expiry:${subscription.id}:${expiresAt.toISOString()}`,
+            subject: `Free credits of ${subscription.name} expire soon`,
+            lines: [
               `${formatUsdCents(cents)} of free credits on ${subscription.name} expire on ${expiresAt.toUTCString()}.`,
               'Free credits are spent before paid funds; what is left at expiry is lost.',
             ],
-          );
+            kind: 'CREDIT_EXPIRY',
+            link: subscriptionLink(subscription.id),
+          });
         }
       }
     },

@@ -45,6 +45,7 @@ function renderShell(path: string, user = userDetail(), handlers: Parameters<typ
   const api = mockApi({
     'POST /api/user/logout': () => jsonResponse(200, { message: 'Logged out.' }),
     'GET /api/saas-common/help-document-links': () => jsonResponse(200, HELP_LINKS),
+    'GET /api/user/notifications': () => jsonResponse(200, { content: [], totalPages: 0, unread: 0 }),
     ...handlers,
   });
   const sectionSet = path.startsWith('/admin') ? ADMIN_SECTIONS : CUSTOMER_SECTIONS;
@@ -130,7 +131,15 @@ describe('navigation rail, breadcrumb and help', () => {
     renderShell('/admin/customers/c-1', userDetail({ role: 'SYSTEM_ADMIN', accounts: [], ownerEmailId: null }));
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Customers' })).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByRole('link', { name: /Help/ })).toHaveAttribute('href', 'https://docs.example/operations/customers');
+    expect(await screen.findByRole('link', { name: /Help/ })).toHaveAttribute('href', 'https://docs.example/operations/customers'); // Staff work in no account: no bell (and no call for notices, which the mock would refuse).
+    expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the customer the bell with the unread count', async () => {
+    renderShell('/', userDetail(), {
+      'GET /api/user/notifications': () => jsonResponse(200, { content: [], totalPages: 0, unread: 3 }),
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
   });
 
   it('shows the footer with version and copyright', () => {

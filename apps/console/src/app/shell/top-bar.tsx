@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Burger, Divider, Group, UnstyledButton } from '@mantine/core';
-import type { UserDetail } from '@kumo/contract';
+import { isSystemRole, type UserDetail } from '@kumo/contract';
 import { Logo } from '../../components/logo';
+import { NoticesBell } from '../../features/notices/notices-bell';
 import { Breadcrumb } from './breadcrumb';
 import { HelpButton } from './help-button';
 import { ProfileMenu } from './profile-menu';
@@ -29,6 +30,8 @@ export function TopBar({ sectionSet, user, navOpened, onToggleNav }: TopBarProps
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {/* Notices are a customer's, per account: staff in the admin area have none. */}
+        {!isSystemRole(user.role) && <NoticesBell />}
         <HelpButton sectionSet={sectionSet} />
         <ProfileMenu user={user} />
       </Group>

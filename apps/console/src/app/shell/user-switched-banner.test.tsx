@@ -19,7 +19,11 @@ function renderShell(user = viewed, handlers: Parameters<typeof mockApi>[0] = {}
   saveUser(staff);
   enterCustomerView('view-jwt', 'view-refresh');
   saveUser(user);
-  const api = mockApi({ 'GET /api/saas-common/help-document-links': () => jsonResponse(200, { BASE_URL: '', links: {} }), ...handlers });
+  const api = mockApi({
+    'GET /api/saas-common/help-document-links': () => jsonResponse(200, { BASE_URL: '', links: {} }),
+    'GET /api/user/notifications': () => jsonResponse(200, { content: [], totalPages: 0, unread: 0 }),
+    ...handlers,
+  });
   const { router } = renderRoutes(
     [
       {

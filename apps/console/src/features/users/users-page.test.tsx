@@ -37,6 +37,7 @@ function renderUsers(
   const api = mockApi({
     'GET /api/account/users': () => jsonResponse(200, current),
     'GET /api/saas-common/help-document-links': () => jsonResponse(200, HELP_LINKS),
+    'GET /api/user/notifications': () => jsonResponse(200, { content: [], totalPages: 0, unread: 0 }),
     'GET /api/account/invitations': () => jsonResponse(200, []),
     'GET /api/account/audit-logs': () => jsonResponse(200, auditPage([])),
     ...extra,
