@@ -19,14 +19,32 @@ async function expectCleanInBothSchemes(page: Page, label: string): Promise<void
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The relative luminance (WCAG) of the page's background behind its body. */
+function backgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+    const linear = (channel: number) => {
+      const c = channel / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  });
+}
+
 /**
- * The same for a page the API renders itself (sandbox checkout, development identity provider), which has no
- * scheme setting of its own: it is checked with the system set to light, then to dark.
+ * The same for a page the API renders itself (sandbox checkout, development identity provider), which follows the
+ * system setting (`color-scheme: light dark`): it is checked with the system set to light, then to dark, and must
+ * show its dark palette under dark.
  */
 async function expectCleanUnderBothSystemSchemes(page: Page, label: string): Promise<void> {
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     expect(await page.evaluate((query) => matchMedia(query).matches, `(prefers-color-scheme: ${scheme})`)).toBe(true);
+    const declared = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    expect(declared, `${label}: color-scheme`).toBe('light dark');
+    const luminance = await backgroundLuminance(page);
+    if (scheme === 'dark') expect(luminance, `${label}: a dark background under dark`).toBeLessThan(0.05);
+    else expect(luminance, `${label}: a light background under light`).toBeGreaterThan(0.8);
     await expectNoSeriousA11yViolations(page, `${label} (system ${scheme})`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -4,8 +4,8 @@ import { notClipped, pageDoesNotScrollSideways, withinViewport } from './support
 import { createSubscription, deployCluster, signUpThroughTheUi } from './support/flows.js';
 
 // A customer's cost overview and a cluster's node views at a 1366 px laptop and a 390 px phone, in both colour
-// schemes: the actual cost and the forecast stay on screen, and every node status reads in full ("Running",
-// never "Runni…").
+// schemes: the actual cost and the forecast stay on screen, every node status reads in full ("Running", never
+// "Runni…"), and the weekly schedule fits.
 
 const VIEWS = [
   { width: 1366, height: 768 },
@@ -19,7 +19,7 @@ async function showAs(page: Page, view: (typeof VIEWS)[number]): Promise<string>
   return `${view.viewport.width} px, ${view.colorScheme}`;
 }
 
-test('at 1366 and 390 px, light and dark: the cost overview shows actual cost and forecast, node statuses read in full', async ({
+test('at 1366 and 390 px, light and dark: the cost overview shows actual cost and forecast, node statuses read in full, the schedule fits', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -73,6 +73,26 @@ test('at 1366 and 390 px, light and dark: the cost overview shows actual cost an
       await notClipped(status, `a node status at ${label}`);
       await withinViewport(page, status, `a node status at ${label}`);
     }
+    // The weekly schedule fits the screen: its table and every start and stop field are drawn whole, nothing cut at
+    // the viewport's edge nor hidden in a sideways scroll.
+    const schedule = page.getByRole('table', { name: 'Weekly schedule' });
+    await expect(schedule).toBeVisible();
+    await withinViewport(page, schedule, `the weekly schedule at ${label}`);
+    const times = schedule.locator('input');
+    await expect(times).toHaveCount(14);
+    for (const time of await times.all()) {
+      await withinViewport(page, time, `${await time.getAttribute('aria-label')} at ${label}`);
+    }
+    // Nor cut off by the box the table would scroll in (its nearest ancestor that clips sideways).
+    const cut = await schedule.evaluate((table) => {
+      let box = table.parentElement;
+      while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+      const edge = box ? box.getBoundingClientRect().right : window.innerWidth;
+      return Array.from(table.querySelectorAll('input'))
+        .filter((input) => input.getBoundingClientRect().right > edge + 0.5)
+        .map((input) => input.getAttribute('aria-label'));
+    });
+    expect(cut, `schedule fields cut off at ${label}`).toEqual([]);
     await page.screenshot({ path: `test-results/screens/cluster-nodes-${view.viewport.width}-${view.colorScheme}.png`, fullPage: true });
 
     await page.getByRole('tab', { name: 'Deployment Details' }).click();

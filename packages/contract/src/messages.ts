@@ -129,6 +129,27 @@ export const MESSAGES = {
   cardDeclined: 'Your card was declined.',
 } as const;
 
+/**
+ * The console's texts for a call that got no usable answer (spec sections 7 and 8: request failed with status code,
+ * network error, aborted, time-out, cancelled, unsupported protocol).
+ */
+export const TRANSPORT_MESSAGES = {
+  networkError: 'Network error: No response from the server. Check your connection and try again.',
+  aborted: 'The request was aborted before the server answered. Please try again.',
+  timeout: 'The server did not answer in time (time-out). Please try again.',
+  cancelled: 'The request was cancelled.',
+} as const;
+
+/** The text of an answer outside 200-299 that carries no error body. */
+export function requestFailedMessage(status: number): string {
+  return `Request failed with status code ${status}`;
+}
+
+/** The text of a call to an address the console cannot send over HTTP. */
+export function unsupportedProtocolMessage(protocol: string): string {
+  return `Unsupported protocol ${protocol} (the console calls its API over HTTP or HTTPS only).`;
+}
+
 /** Cluster texts (spec sections 2, 4, 5 and 8). */
 export const CLUSTER_MESSAGES = {
   deploymentInProgress: 'Cluster deployment is in progress.',

@@ -1,11 +1,15 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { SignInScreen } from '../features/auth/components/sign-in-screen';
+import { lazyChunk } from '../lib/load-chunk';
 
-/** A page loaded on demand: the RootLayout's (or the shell's) Suspense shows a loader the first time it is needed. */
+/**
+ * A page loaded on demand: the RootLayout's (or the shell's) Suspense shows a loader the first time it is needed, and a
+ * chunk that fails or does not arrive within its time-out reaches the RootLayout's error boundary.
+ */
 function page(load: () => Promise<ComponentType>) {
-  return lazy(() => load().then((Page) => ({ default: Page })));
+  return lazyChunk(() => load().then((Page) => ({ default: Page })));
 }
 /** One route's page; a page shared by several routes is made once (below), so moving between them keeps its state. */
 function onDemand(load: () => Promise<ComponentType>) {
@@ -15,13 +19,13 @@ function onDemand(load: () => Promise<ComponentType>) {
 
 // Only the sign-in screens are part of the first download (bundle-budget.test.ts). Everything else, the guards and
 // the query cache they read included, loads on demand: after sign-in, or when its address is opened.
-const QueryLayout = lazy(() => import('../lib/api/query-layout').then((m) => ({ default: m.QueryLayout })));
-const CustomerGuard = lazy(() => import('./guards/customer-guard').then((m) => ({ default: m.CustomerGuard })));
-const AdminGuard = lazy(() => import('./guards/admin-guard').then((m) => ({ default: m.AdminGuard })));
-const SignedInGuard = lazy(() => import('../features/errors/signed-in-guard').then((m) => ({ default: m.SignedInGuard })));
+const QueryLayout = lazyChunk(() => import('../lib/api/query-layout').then((m) => ({ default: m.QueryLayout })));
+const CustomerGuard = lazyChunk(() => import('./guards/customer-guard').then((m) => ({ default: m.CustomerGuard })));
+const AdminGuard = lazyChunk(() => import('./guards/admin-guard').then((m) => ({ default: m.AdminGuard })));
+const SignedInGuard = lazyChunk(() => import('../features/errors/signed-in-guard').then((m) => ({ default: m.SignedInGuard })));
 /** The shell with one area's sections (their icons are the shell's), both loaded on demand. */
 function shellOf(area: 'CUSTOMER_SECTIONS' | 'ADMIN_SECTIONS') {
-  return lazy(async () => {
+  return lazyChunk(async () => {
     const [{ ShellLayout }, sections] = await Promise.all([import('./shell/shell-layout'), import('./shell/sections')]);
     const sectionSet = sections[area];
     return { default: () => <ShellLayout sectionSet={sectionSet} /> };

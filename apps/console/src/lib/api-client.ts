@@ -13,7 +13,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '@kumo/contract';
-import { ApiError } from './api-error';
+import { ApiError, type TransportFailure } from './api-error';
 import { endSession, getSession, saveTokens } from './session';
 import { canRenewInteractively, isSessionExpired, waitForRenewedSession } from './session-expiry';
 
@@ -201,8 +201,11 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (xsrf) headers.set(XSRF_HEADER, xsrf);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
+  const url = withQuery(path, options.query);
+  const { protocol } = new URL(url, window.location.href);
+  if (protocol !== 'http:' && protocol !== 'https:') throw ApiError.unsupportedProtocol(protocol);
   try {
-    return await fetch(withQuery(path, options.query), {
+    return await fetch(url, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -210,9 +213,20 @@ async function send(path: string, options: RequestOptions, token: string | null)
       credentials: 'same-origin',
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw ApiError.noResponse();
+    throw ApiError.transportFailure(transportFailureOf(error, options.signal));
   }
+}
+
+/**
+ * Why a sent call got no answer: the caller's signal gave up waiting (a time-out) or cancelled it, the browser aborted
+ * it (leaving the page, stopping the load), or no answer came at all.
+ */
+function transportFailureOf(error: unknown, signal: AbortSignal | undefined): TransportFailure {
+  const reason: unknown = signal?.aborted ? signal.reason : error;
+  if (reason instanceof DOMException && reason.name === 'TimeoutError') return 'timeout';
+  if (signal?.aborted) return 'cancelled';
+  if (error instanceof DOMException && error.name === 'AbortError') return 'aborted';
+  return 'networkError';
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {

@@ -5,9 +5,12 @@
  */
 import { escapeHtml } from '../../lib/html.js';
 
-// Every text reaches WCAG AA's 4.5:1: the badge's orange #b93d08 on #fff4e6 5.2:1, the gray #646c74 on white
-// 5.3:1, the error red #c92a2a 5.5:1, white on the indigo #4263eb button 5.0:1 (5.7:1 hovered, on #3b5bdb).
+// The page follows the system's scheme. Every text reaches WCAG AA's 4.5:1. Light: the badge's orange #b93d08 on
+// #fff4e6 5.2:1, the gray #646c74 on white 5.3:1, the error red #c92a2a 5.5:1, white on the indigo #4263eb button
+// 5.0:1 (5.7:1 hovered, on #3b5bdb). Dark, on the #1a1b1e card: text #e9ecef 14.5:1, the gray #a6adb5 7.6:1, the error
+// #ff8787 7.4:1, the code #91a7ff 7.5:1, the badge's #ffa94d on #3b2a12 7.2:1; the buttons as in light.
 const STYLE = `
+  :root{color-scheme:light dark}
   *{box-sizing:border-box}
   body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;
     font-family:Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
@@ -34,6 +37,19 @@ const STYLE = `
   .detail{margin-top:-8px;color:#646c74;font-size:12px;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
   .hint{margin:24px 0 0;padding-top:16px;border-top:1px solid #e9ecef;color:#646c74;font-size:13px}
   code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:#364fc7}
+  @media (prefers-color-scheme:dark){
+    body{color:#e9ecef;background:#101113}
+    main{background:#1a1b1e;border-color:#373a40;box-shadow:none}
+    .badge{background:#3b2a12;color:#ffa94d}
+    .lead,.detail,.hint{color:#a6adb5}
+    .hint{border-top-color:#373a40}
+    input{background:#25262b;border-color:#5c5f66;color:#e9ecef}
+    input[aria-invalid=true]{border-color:#ff8787}
+    .error{color:#ff8787}
+    .secondary{background:#25262b;border-color:#5c5f66;color:#dee2e6}
+    .secondary:hover{background:#2c2e33}
+    code{color:#91a7ff}
+  }
 `;
 
 function layout(title: string, body: string): string {

@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLUSTER_MESSAGES, type PutScheduleRequest, type ScheduleResponse } from '@kumo/contract';
 import { jsonResponse, mockApi } from '../../../test/api';
@@ -16,6 +16,7 @@ function TimelineProbe() {
 }
 
 afterEach(() => vi.restoreAllMocks());
+afterEach(() => notifications.clean());
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -36,6 +37,8 @@ function renderCard(put: (body: unknown) => Response = (body) => jsonResponse(20
         path: '/',
         element: (
           <>
+            {/* The console's toast host, so a test sees the toast a person would. */}
+            <Notifications />
             <ScheduleCard deploymentId={ID} />
             <TimelineProbe />
           </>
@@ -48,16 +51,28 @@ function renderCard(put: (body: unknown) => Response = (body) => jsonResponse(20
 }
 
 describe('weekly schedule', () => {
-  it('says the schedule has been saved once the server has it', async () => {
-    const show = vi.spyOn(notifications, 'show');
+  it('shows a toast saying the schedule has been saved once the server has it', async () => {
     const { bodiesOf } = renderCard();
     await userEvent.click(await screen.findByRole('switch', { name: /weekly schedule/ }));
     fireEvent.change(screen.getByLabelText('Start on Monday'), { target: { value: '08:00' } });
+    expect(screen.queryByText(CLUSTER_MESSAGES.scheduleSaved)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: CLUSTER_MESSAGES.scheduleSaved })));
+
+    const toast = (await screen.findByText(CLUSTER_MESSAGES.scheduleSaved)).closest('.mantine-Notification-root');
+    expect(toast).toBeVisible();
     expect(bodiesOf(`PUT ${PATH}`)).toEqual([
       expect.objectContaining({ enabled: true, rules: [{ day: 'MON', action: 'START', time: '08:00' }] }),
     ]);
+  });
+
+  it('shows no saved toast when the server refuses the schedule', async () => {
+    renderCard(() => jsonResponse(400, { errorDetails: { error_code: 'VALIDATION_FAILED', error_message: 'The request is not valid.' } }));
+    await userEvent.click(await screen.findByRole('switch', { name: /weekly schedule/ }));
+    fireEvent.change(screen.getByLabelText('Start on Monday'), { target: { value: '08:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+
+    expect(await screen.findByText('The request is not valid.')).toBeInTheDocument();
+    expect(screen.queryByText(CLUSTER_MESSAGES.scheduleSaved)).not.toBeInTheDocument();
   });
 
   it('refuses to turn the schedule on without a start or stop time, saying so on the switch', async () => {

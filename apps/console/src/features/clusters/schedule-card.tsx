@@ -115,11 +115,13 @@ function ScheduleForm({ save, schedule }: { save: ReturnType<typeof useSaveSched
           {schedule.time_zone !== timeZone && ` (saved in ${schedule.time_zone})`}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing={4} aria-label="Weekly schedule">
+      {/* Fits a 390 px phone: short day names below the xs breakpoint, and time fields sharing what is left (fixed
+          layout); a narrower screen scrolls the table inside its own box. */}
+      <Table.ScrollContainer minWidth={280}>
+        <Table layout="fixed" verticalSpacing={4} horizontalSpacing="xs" aria-label="Weekly schedule">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th c="dimmed" fz="xs" tt="uppercase">
+              <Table.Th c="dimmed" fz="xs" tt="uppercase" w={{ base: 56, xs: 120 }}>
                 Day
               </Table.Th>
               <Table.Th c="dimmed" fz="xs" tt="uppercase">
@@ -133,12 +135,20 @@ function ScheduleForm({ save, schedule }: { save: ReturnType<typeof useSaveSched
           <Table.Tbody>
             {WEEK_DAYS.map((day) => (
               <Table.Tr key={day}>
-                <Table.Td fz="sm">{DAY_NAMES[day]}</Table.Td>
+                <Table.Td fz="sm">
+                  <Text span fz="sm" hiddenFrom="xs">
+                    {DAY_NAMES[day].slice(0, 3)}
+                  </Text>
+                  <Text span fz="sm" visibleFrom="xs">
+                    {DAY_NAMES[day]}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <TextInput
                     type="time"
                     size="xs"
-                    w={130}
+                    w="100%"
+                    maw={130}
                     aria-label={`Start on ${DAY_NAMES[day]}`}
                     disabled={!enabled || readOnly}
                     value={week[day].start}
@@ -149,7 +159,8 @@ function ScheduleForm({ save, schedule }: { save: ReturnType<typeof useSaveSched
                   <TextInput
                     type="time"
                     size="xs"
-                    w={130}
+                    w="100%"
+                    maw={130}
                     aria-label={`Stop on ${DAY_NAMES[day]}`}
                     disabled={!enabled || readOnly}
                     value={week[day].stop}

@@ -100,7 +100,9 @@ ${link ? `<p><a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link
   );
 }
 
-// Text on the indigo buttons: white on #4263eb is 5.0:1 (on #4c6ef5 only 4.3:1), 5.7:1 on the hovered #3b5bdb.
+// Text on the indigo buttons: white on #4263eb is 5.0:1 (on #4c6ef5 only 4.3:1), 5.7:1 on the hovered #3b5bdb. The page
+// follows the system's scheme; dark, on the #161b22 card: text #e3e8ee 14.0:1, labels #aeb7c4 8.5:1, muted #8b96a5
+// 5.8:1, errors #ff7b93 7.0:1, the ribbon's #ffd43b on #3d2e00 9.3:1, the alert's #ffb3c1 on #3b0d18 9.9:1.
 export const CHECKOUT_CSS = `*{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#f6f8fb}
 .ribbon{background:#fff4d6;color:#7a4b00;text-align:center;font-size:.8125rem;font-weight:600;padding:.5rem;letter-spacing:.01em}
@@ -139,5 +141,22 @@ button{font:inherit;cursor:pointer;border-radius:8px;padding:.8rem 1rem;width:10
 .muted{color:#697386}
 .closed{max-width:520px;margin:4rem auto;background:#fff;border-radius:16px;padding:2.5rem;box-shadow:0 10px 40px rgba(26,31,54,.08);text-align:center}
 .button{display:inline-block;background:#4263eb;color:#fff;text-decoration:none;padding:.7rem 1.2rem;border-radius:8px;font-weight:600}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){
+body{color:#e3e8ee;background:#0d1117}
+.ribbon{background:#3d2e00;color:#ffd43b}
+.checkout,.closed{background:#161b22;box-shadow:0 0 0 1px #2d333b}
+h2,label,.test-cards td{color:#aeb7c4}
+input{background:#0d1117;border-color:#4a5462}
+input[readonly]{background:#1c222b;color:#aeb7c4}
+.has-error input{border-color:#ff7b93}
+.field-error{color:#ff7b93}
+.cancel{border-color:#4a5462;color:#aeb7c4}
+.cancel:hover{background:#1c222b}
+.alert{background:#3b0d18;color:#ffb3c1;border-color:#7a2236}
+.test-cards{border-top-color:#2d333b}
+.test-cards code{color:#e3e8ee}
+.muted{color:#8b96a5}
+}
 @media (max-width:760px){.checkout{grid-template-columns:1fr;margin:0;border-radius:0}.summary,.payment{padding:1.5rem}}
 `;

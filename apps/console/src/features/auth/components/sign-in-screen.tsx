@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import { Anchor, Center, Loader, Text } from '@mantine/core';
+import { lazyChunk } from '../../../lib/load-chunk';
 import { getSession } from '../../../lib/session';
 import type { SignedIn } from '../api/authenticate';
 import { landingPath } from '../landing-path';
@@ -20,7 +21,7 @@ const loadQueryLayout = () => import('../../../lib/api/query-layout');
 const preloadOtpStep = () => void Promise.all([loadOtpStep(), loadQueryLayout()]);
 /** A step's component inside the query cache's provider, both fetched together. */
 function withQueries<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
+  return lazyChunk(async () => {
     const [Step, { QueryLayout }] = await Promise.all([load(), loadQueryLayout()]);
     return {
       default: (props: P) => (
