@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
+import { preloadFirstRoute } from './app/preload-first-route';
 import { onSessionEnd } from './lib/session';
 
 // Every session end logs out of the report tool too (spec section 4, lib/api/report-session.ts). Its API client is
@@ -14,6 +15,8 @@ onSessionEnd((token) => import('./lib/api/report-session').then(({ endReportSess
 function AppRoutes() {
   return useRoutes(routes);
 }
+
+preloadFirstRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import { Center, EmptyState, Loader, type MantineSpacing } from '@mantine/core';
+import { Center, EmptyState, Loader, type MantineSpacing, type StyleProp } from '@mantine/core';
 
-/** What a card shows while its list loads; the label names what is loading. */
-export function CardLoader({ label }: { label: string }) {
+/**
+ * What a card shows while its list loads; the label names what is loading. `mih` reserves the height of what is
+ * expected, so what sits below the card does not move when the list arrives.
+ */
+export function CardLoader({ label, mih }: { label: string; mih?: StyleProp<number | string> }) {
   return (
-    <Center py="xl">
+    <Center py="xl" mih={mih}>
       <Loader size="sm" aria-label={label} />
     </Center>
   );

@@ -1,9 +1,11 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { CLUSTER_MESSAGES, type ClusterViewResponse } from '@kumo/contract';
+import { CLUSTER_MESSAGES, type Cluster, type ClusterViewResponse } from '@kumo/contract';
 import { IconPlus, IconServer } from '../../components/icons';
 import { clusterPath } from '../../lib/cluster-path';
 import { useReadOnlyView } from '../../lib/read-only-view';
+import { useRevealedCount } from '../../lib/use-revealed-count';
 import { ClusterStatusText } from './cluster-status';
 import { ErrorAlert } from '../../components/error-alert';
 
@@ -20,6 +22,9 @@ export { clusterPath };
 /** The account's clusters grouped by the subscription that pays for them, with New. */
 export function ClusterList({ groups, loading, error, selectedId, onNew }: ClusterListProps) {
   const readOnly = useReadOnlyView();
+  // The first screen's entries render at once, the others in the tasks after it.
+  const shown = useRevealedCount(groups.reduce((count, group) => count + group.clusters.length, 0));
+  const shownGroups = revealedGroups(groups, shown);
   return (
     <Card p="xs">
       <Group justify="space-between" px="sm" pt="xs" pb="sm" wrap="nowrap">
@@ -32,7 +37,9 @@ export function ClusterList({ groups, loading, error, selectedId, onNew }: Clust
       </Group>
       <Divider mb="xs" />
       {loading ? (
-        <Center py="xl">
+        // As tall as the list will be (it scrolls past the screen's height), so the details below it on a phone do not
+        // jump when it arrives.
+        <Center py="xl" mih={{ base: 'calc(100dvh - 300px)', lg: 200 }}>
           <Loader size="sm" aria-label="Loading clusters" />
         </Center>
       ) : error ? (
@@ -42,29 +49,19 @@ export function ClusterList({ groups, loading, error, selectedId, onNew }: Clust
       ) : (
         <ScrollArea.Autosize mah="calc(100dvh - 300px)" type="auto">
           <Stack component="nav" aria-label="Clusters" gap="sm">
-            {groups.map((group) => (
+            {shownGroups.map((group) => (
               <Box key={group.subscription_id} role="group" aria-label={group.subscription_name}>
                 <Text fz="xs" c="dimmed" tt="uppercase" fw={600} px="sm" py={4} truncate="end">
                   {group.subscription_name}
                 </Text>
-                {group.clusters.map((cluster) => {
-                  const active = cluster.deployment_id === selectedId;
-                  return (
-                    <NavLink
-                      key={cluster.deployment_id}
-                      component={Link}
-                      to={clusterPath(group.subscription_id, cluster.deployment_id)}
-                      label={cluster.cluster_name}
-                      description={<ClusterStatusText status={cluster.status} size="xs" />}
-                      leftSection={<IconServer size={18} />}
-                      active={active}
-                      aria-current={active ? 'page' : undefined}
-                      variant="light"
-                      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                      styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 } }}
-                    />
-                  );
-                })}
+                {group.clusters.map((cluster) => (
+                  <ClusterLink
+                    key={cluster.deployment_id}
+                    cluster={cluster}
+                    subscriptionId={group.subscription_id}
+                    active={cluster.deployment_id === selectedId}
+                  />
+                ))}
               </Box>
             ))}
           </Stack>
@@ -73,3 +70,39 @@ export function ClusterList({ groups, loading, error, selectedId, onNew }: Clust
     </Card>
   );
 }
+
+/** The groups cut to their first `count` clusters in all, leaving out the groups none of whose clusters are shown yet. */
+function revealedGroups(groups: ClusterViewResponse, count: number): ClusterViewResponse {
+  const shown: ClusterViewResponse = [];
+  let left = count;
+  for (const group of groups) {
+    if (left <= 0) break;
+    shown.push(group.clusters.length <= left ? group : { ...group, clusters: group.clusters.slice(0, left) });
+    left -= group.clusters.length;
+  }
+  return shown;
+}
+
+interface ClusterLinkProps {
+  cluster: Cluster;
+  subscriptionId: string;
+  active: boolean;
+}
+
+/** One cluster's entry; it renders again only when it changes, so adding the entries below the first screen is cheap. */
+const ClusterLink = memo(function ClusterLink({ cluster, subscriptionId, active }: ClusterLinkProps) {
+  return (
+    <NavLink
+      component={Link}
+      to={clusterPath(subscriptionId, cluster.deployment_id)}
+      label={cluster.cluster_name}
+      description={<ClusterStatusText status={cluster.status} size="xs" />}
+      leftSection={<IconServer size={18} />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="light"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 } }}
+    />
+  );
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Box, Button, Card, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CLUSTER_MESSAGES, canClusterDo, type Cluster } from '@kumo/contract';
@@ -15,6 +15,7 @@ import { usePowerAction } from './use-power-action';
 import { ErrorAlert } from '../../components/error-alert';
 import classes from '../../components/stacked-table.module.css';
 import { formatDateTime } from '../../lib/dates';
+import { useRevealedCount } from '../../lib/use-revealed-count';
 
 /** The spec's clusters table (section 2, Tables). */
 const COLUMNS = ['Name', 'Status', 'QE capacity', 'Region', 'Subscription', 'Deployed on'];
@@ -32,6 +33,8 @@ export function HomeClustersCard() {
   const readOnly = useReadOnlyView();
   const headingId = useId();
   const clusters = (view.data ?? []).flatMap((group) => group.clusters);
+  // The first screen's rows render at once, the others in the tasks after it.
+  const shown = useRevealedCount(clusters.length);
   const newCluster = () => {
     const state: OpenCreateClusterState = { openCreateCluster: true };
     void navigate('/clusters', { state });
@@ -50,7 +53,8 @@ export function HomeClustersCard() {
         )}
       </Group>
       {view.isPending ? (
-        <CardLoader label="Loading clusters" />
+        // As tall as the first rows (a phone shows one row as a card), so the cards below do not jump when they arrive.
+        <CardLoader label="Loading clusters" mih={{ base: 400, sm: 240 }} />
       ) : view.isError ? (
         <ErrorAlert error={view.error} />
       ) : clusters.length === 0 ? (
@@ -83,67 +87,17 @@ export function HomeClustersCard() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {clusters.map((cluster) => (
-                <Table.Tr key={cluster.deployment_id}>
-                  <Table.Td data-label="Name" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {cluster.cluster_name}
-                  </Table.Td>
-                  <Table.Td data-label="Status">
-                    <ClusterStatusText status={cluster.status} />
-                  </Table.Td>
-                  <Table.Td data-label="QE capacity">
-                    {cluster.status === 'ONLINE' ? <CapacityBars capacity={cluster.cluster_capacity} size="sm" /> : '—'}
-                  </Table.Td>
-                  <Table.Td data-label="Region" fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {cluster.region}
-                  </Table.Td>
-                  <Table.Td data-label="Subscription" fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {cluster.subscription_name}
-                  </Table.Td>
-                  <Table.Td data-label="Deployed on" fz="sm">
-                    {formatDateTime(cluster.deployed_on) || '—'}
-                  </Table.Td>
-                  <Table.Td data-label="Actions">
-                    <Menu position="bottom-end" shadow="md" width={200}>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Actions for ${cluster.cluster_name}`}
-                          loading={power.pendingFor === cluster.deployment_id}
-                        >
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconArrowRight size={16} />}
-                          onClick={() => void navigate(clusterPath(cluster.subscription_id, cluster.deployment_id))}
-                        >
-                          Go to Cluster
-                        </Menu.Item>
-                        {!readOnly && canClusterDo('start', cluster.status) && (
-                          <Menu.Item
-                            leftSection={<IconPlayerPlay size={16} />}
-                            disabled={power.isPending}
-                            onClick={() => power.run(cluster.deployment_id, 'start')}
-                          >
-                            Start
-                          </Menu.Item>
-                        )}
-                        {!readOnly && canClusterDo('stop', cluster.status) && (
-                          <Menu.Item
-                            leftSection={<IconPlayerStop size={16} />}
-                            disabled={power.isPending}
-                            onClick={() => setStopping(cluster)}
-                          >
-                            Stop
-                          </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
+              {clusters.slice(0, shown).map((cluster) => (
+                <ClusterRow
+                  key={cluster.deployment_id}
+                  cluster={cluster}
+                  readOnly={readOnly}
+                  loading={power.pendingFor === cluster.deployment_id}
+                  busy={power.isPending}
+                  onGo={() => void navigate(clusterPath(cluster.subscription_id, cluster.deployment_id))}
+                  onStart={() => power.run(cluster.deployment_id, 'start')}
+                  onStop={() => setStopping(cluster)}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -158,3 +112,76 @@ export function HomeClustersCard() {
     </Card>
   );
 }
+
+interface ClusterRowProps {
+  cluster: Cluster;
+  readOnly: boolean;
+  /** This cluster's start or stop is under way. */
+  loading: boolean;
+  /** A start or stop is under way, this cluster's or another's. */
+  busy: boolean;
+  onGo: () => void;
+  onStart: () => void;
+  onStop: () => void;
+}
+
+/**
+ * One cluster's row. It renders again only when what it shows changes, so adding the rows below the first screen does
+ * not render the earlier ones again. Its handlers call only what stays the same from render to render (the router's
+ * navigate, the mutation's mutate, a state setter) with this row's cluster, so a row keeps the ones of its last render.
+ */
+const ClusterRow = memo(
+  function ClusterRow({ cluster, readOnly, loading, busy, onGo, onStart, onStop }: ClusterRowProps) {
+    return (
+      <Table.Tr>
+        <Table.Td data-label="Name" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {cluster.cluster_name}
+        </Table.Td>
+        <Table.Td data-label="Status">
+          <ClusterStatusText status={cluster.status} />
+        </Table.Td>
+        <Table.Td data-label="QE capacity">
+          {cluster.status === 'ONLINE' ? <CapacityBars capacity={cluster.cluster_capacity} size="sm" /> : '—'}
+        </Table.Td>
+        <Table.Td data-label="Region" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {cluster.region}
+        </Table.Td>
+        <Table.Td data-label="Subscription" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {cluster.subscription_name}
+        </Table.Td>
+        <Table.Td data-label="Deployed on" fz="sm">
+          {formatDateTime(cluster.deployed_on) || '—'}
+        </Table.Td>
+        <Table.Td data-label="Actions">
+          <Menu position="bottom-end" shadow="md" width={200}>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${cluster.cluster_name}`} loading={loading}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={onGo}>
+                Go to Cluster
+              </Menu.Item>
+              {!readOnly && canClusterDo('start', cluster.status) && (
+                <Menu.Item leftSection={<IconPlayerPlay size={16} />} disabled={busy} onClick={onStart}>
+                  Start
+                </Menu.Item>
+              )}
+              {!readOnly && canClusterDo('stop', cluster.status) && (
+                <Menu.Item leftSection={<IconPlayerStop size={16} />} disabled={busy} onClick={onStop}>
+                  Stop
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Table.Td>
+      </Table.Tr>
+    );
+  },
+  (before, after) =>
+    before.cluster === after.cluster &&
+    before.readOnly === after.readOnly &&
+    before.loading === after.loading &&
+    before.busy === after.busy,
+);

@@ -28,7 +28,8 @@ export function SubscriptionsSummary() {
         )}
       </Group>
       {query.isPending ? (
-        <CardLoader label="Loading subscriptions" />
+        // About one subscription's card, so the clusters below do not jump when the list arrives.
+        <CardLoader label="Loading subscriptions" mih={150} />
       ) : query.isError ? (
         <ErrorAlert title={MESSAGES.subscriptionsFetchFailed} error={query.error} />
       ) : subscriptions.length === 0 ? (
@@ -53,6 +54,7 @@ export function SubscriptionsSummary() {
                 key={subscription.subscription_id}
                 subscription={subscription}
                 runwayHours={runways.data?.get(subscription.subscription_id)?.runway_hours ?? null}
+                runwayPending={runways.isPending}
               />
             ))}
           </Stack>
@@ -63,7 +65,16 @@ export function SubscriptionsSummary() {
 }
 
 /** A card per subscription; the runway shows only while something is charged and the balance lasts. */
-function SummaryCard({ subscription, runwayHours }: { subscription: Subscription; runwayHours: number | null }) {
+function SummaryCard({
+  subscription,
+  runwayHours,
+  runwayPending,
+}: {
+  subscription: Subscription;
+  runwayHours: number | null;
+  /** While the runways load, their line's height is kept, so the cards below do not move when it arrives. */
+  runwayPending: boolean;
+}) {
   const navigate = useNavigate();
   return (
     <Paper withBorder radius="md" p="md" role="listitem" aria-label={subscription.subscription_name}>
@@ -91,10 +102,16 @@ function SummaryCard({ subscription, runwayHours }: { subscription: Subscription
         Balance
       </Text>
       <Amount value={subscription.total_amount} fz="xl" fw={700} />
-      {runwayHours !== null && (
+      {runwayHours !== null ? (
         <Text fz="xs" c="dimmed">
           Lasts {runwayText(runwayHours)} at the current rate
         </Text>
+      ) : (
+        runwayPending && (
+          <Text fz="xs" aria-hidden>
+            &nbsp;
+          </Text>
+        )
       )}
     </Paper>
   );

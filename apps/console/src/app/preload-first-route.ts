@@ -1,0 +1,28 @@
+import { getSession } from '../lib/session';
+
+/** The customer pages a signed-in person most often opens the console on, by the start of their address. */
+const FIRST_PAGES: [prefix: string, load: () => Promise<unknown>][] = [
+  ['/clusters', () => import('../features/clusters/clusters-page')],
+  ['/subscriptions', () => import('../features/subscriptions/subscriptions-page')],
+];
+
+/**
+ * Starts fetching, all at once, the code a signed-in person's first screen waits for: the query cache, the customer
+ * guard, the shell and the page of the address opened. Left to the routes, each of them would be asked for only once
+ * the one before it had arrived and rendered, a chain of round trips on a slow network. Nothing happens without a
+ * session (the sign-in screens need none of it) or for other addresses.
+ */
+export function preloadFirstRoute(pathname: string): void {
+  if (!getSession().jwtToken) return;
+  const page = pathname === '/' ? () => import('./home-route') : FIRST_PAGES.find(([prefix]) => pathname.startsWith(prefix))?.[1];
+  if (!page) return;
+  const loads = [
+    import('../lib/api/query-layout'),
+    import('./guards/customer-guard'),
+    import('./shell/shell-layout'),
+    import('./shell/sections'),
+    page(),
+  ];
+  // A failed fetch is the route's to report when it asks for the same module.
+  for (const load of loads) load.catch(() => undefined);
+}
