@@ -18,3 +18,4 @@ export * from './endpoints.js';
 export * from './clusters.js';
 export * from './counts.js';
 export * from './metering.js';
+export * from './budgets.js';

@@ -7,10 +7,9 @@ import type { Database } from '../../db/client.js';
 import type { AuthService } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { MailService } from '../mail/index.js';
+import { noticeMail, type MailService } from '../mail/index.js';
 import type { SubscriptionSummary, SubscriptionsService } from '../subscriptions/index.js';
 import type { MeteringRepository } from './metering.repository.js';
-import { noticeMail } from './notices.js';
 
 type ClusterOfAccount = Awaited<ReturnType<ClustersService['notDeletedOf']>>[number];
 /** A notice to the owner: the key it is sent once under, and its mail. */
