@@ -177,6 +177,25 @@ describe.each(kinds)('budget alerts on %s', (kind) => {
     await ctx.database.db.execute(sql`update clusters set status = 'OFFLINE' where id = ${o.clusterId}`);
     expect(errorCode(await start(o))).toBe('BUDGET_EXCEEDED');
 
+    // The schedule is held to the same rule: it does not start the cluster, and says why in the cluster's log.
+    const schedule = await send(
+      ctx,
+      'PUT',
+      `/api/cluster/schedule/${o.clusterId}`,
+      { enabled: true, rules: [{ day: 'FRI', action: 'START', time: '23:00' }] },
+      await jwtOf(o),
+      { usertimezone: 'UTC' },
+    );
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    ctx.clock.set('2027-01-01T23:01:00Z');
+    expect(await ctx.services.clusters.runSchedules()).toBe(0);
+    expect(await statusOf(o.clusterId)).toBe('OFFLINE');
+    const [audit] = await rows<{ description: string }>(
+      ctx,
+      sql`select description from cluster_audit_logs where cluster_id = ${o.clusterId} order by seq desc limit 1`,
+    );
+    expect(audit!.description).toBe(`The schedule did not start Alpha: ${budgetExceededMessage('Costs')}`);
+
     await putBudget(o, { monthly_amount: Math.ceil(spent * 2 * 100) / 100, stop_clusters_at_limit: true });
     const started = await start(o);
     expect(started.statusCode, started.body).toBe(200);
