@@ -6,6 +6,7 @@ import { HOUR } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { errorCode, get, logIn, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { meteredOwner, rows } from '../../../test/support/metering.js';
+import { newCustomer } from '../../../test/support/money.js';
 
 const kinds = await databaseKinds();
 
@@ -101,11 +102,25 @@ describe.each(kinds)('budget alerts on %s', (kind) => {
     const spent = (await budgetOf(o)).month_to_date;
     expect(await budgetMails(o)).toEqual([]);
 
+    // An account admin is mailed beside the owner; a cluster member is not.
+    const addPerson = async (role: 'ACCOUNT_ADMIN' | 'CLUSTER_MEMBER') => {
+      const person = await newCustomer(ctx, 'Pat Person');
+      await ctx.services.accounts.addMember(o.customer.accountId, person.userId, role, ctx.clock.now());
+      const [who] = await rows<{ email: string }>(ctx, sql`select email from users where id = ${person.userId}`);
+      return who!.email;
+    };
+    const adminEmail = await addPerson('ACCOUNT_ADMIN');
+    const memberEmail = await addPerson('CLUSTER_MEMBER');
+
     // Lowered to about 120 % of the spend: 50, 75, 90 and 100 are crossed, one mail names 100.
     const lowered = await putBudget(o, { monthly_amount: Math.floor(spent * 0.8 * 100) / 100 });
     expect(lowered.statusCode, lowered.body).toBe(200);
     expect(lowered.json().alerts.map((a: { threshold: number }) => a.threshold)).toEqual([50, 75, 90, 100]);
     expect((await budgetMails(o)).map((m) => m.subject)).toEqual(['Kumo Analytics Cloud: Costs: 100% of the monthly budget reached']);
+    expect((await budgetMails({ ...o, email: adminEmail })).map((m) => m.subject)).toEqual([
+      'Kumo Analytics Cloud: Costs: 100% of the monthly budget reached',
+    ]);
+    expect(await budgetMails({ ...o, email: memberEmail })).toEqual([]);
 
     // Raised so the spend is about 60 %: 75, 90 and 100 are armed again, 50 stays sent.
     const raised = await putBudget(o, { monthly_amount: Math.ceil((spent / 0.6) * 100) / 100 });
