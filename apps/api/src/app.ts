@@ -25,6 +25,7 @@ import { billingRoutes, stripeWebhookRoutes } from './modules/billing/index.js';
 import { clusterTimelineRoutes } from './modules/cluster-timeline/index.js';
 import { clustersRoutes } from './modules/clusters/index.js';
 import { meteringRoutes } from './modules/metering/index.js';
+import { budgetsRoutes } from './modules/budgets/index.js';
 import { simPagesRoutes } from './adapters/cloud/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clusterTimelineRoutes(services.clusterTimeline, services.auth.verifyAccessToken));
   await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
   await app.register(noticesRoutes(services.notices, services.auth.verifyAccessToken));
+  await app.register(budgetsRoutes(services.budgets, services.auth.verifyAccessToken));
   // The simulated cloud's Kumo Manager and Web Portal pages.
   if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.

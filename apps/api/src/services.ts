@@ -10,6 +10,7 @@ import type { JobDefinition } from './jobs/job-queue.js';
 import { createAdminService } from './modules/admin/index.js';
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
+import { createBudgetsService } from './modules/budgets/index.js';
 import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
@@ -129,6 +130,11 @@ export function createServices(infra: Infrastructure) {
   });
   // The subscriptions list shows metering's forecast of the month, the one the cost overview shows.
   subscriptions.attachMonthForecasts(metering.monthForecasts);
+  // Budgets read metering's spend and stop clusters; metering and clusters know nothing of them: the charging run's
+  // after-charge step and the clusters' start gate are attached here.
+  const budgets = createBudgetsService({ db, subscriptions, metering, clusters, mail, notices, clock, logger });
+  metering.attachAfterCharge(budgets.afterCharge);
+  clusters.attachStartGate(budgets.startRefusal);
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({
@@ -167,6 +173,7 @@ export function createServices(infra: Infrastructure) {
     clusters,
     clusterTimeline,
     metering,
+    budgets,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
     simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,

@@ -19,3 +19,4 @@ export * from './clusters.js';
 export * from './counts.js';
 export * from './metering.js';
 export * from './notices.js';
+export * from './budgets.js';

@@ -10,6 +10,8 @@ export const NOTICE_KINDS = [
   'SERVICE_RATES_CHANGED',
   'FUNDS_ADDED',
   'CLUSTER_DELETED',
+  'BUDGET_ALERT',
+  'BUDGET_STOP',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -22,7 +22,7 @@ export function createClusterSchedules(deps: {
   db: Database;
   repository: ClustersRepository;
   records: Pick<ClusterRecords, 'requireCluster' | 'actorOf' | 'audit'>;
-  power: Pick<ClusterPower, 'beginPowerChange' | 'balanceAllowsStart'>;
+  power: Pick<ClusterPower, 'beginPowerChange' | 'balanceAllowsStart' | 'startRefusal'>;
   follow: Follow;
   clock: Clock;
 }) {
@@ -67,6 +67,11 @@ export function createClusterSchedules(deps: {
             'Schedule',
             tx,
           );
+          return false;
+        }
+        const refusal = action === 'start' ? await power.startRefusal(accountId, row.subscriptionId, tx) : undefined;
+        if (refusal) {
+          await audit(row.id, 'CLUSTER_START_REQUESTED', `The schedule did not start ${row.name}: ${refusal.message}`, 'Schedule', tx);
           return false;
         }
         await power.beginPowerChange(row, action, 'Schedule', tx);

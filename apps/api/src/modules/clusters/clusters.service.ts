@@ -74,6 +74,8 @@ export function createClustersService(deps: {
     start: power.start,
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
+    /** Adds a rule to starting a cluster, by a person or the schedule (the wiring attaches the budgets' hard cap). */
+    attachStartGate: power.attachStartGate,
     ...createClusterDeletion({ db, repository, auth, mail, records, follow, clock }),
     ...createClusterHistory({ repository, records, clock }),
     runSchedules,

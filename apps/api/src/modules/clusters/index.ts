@@ -6,6 +6,7 @@ import { CLUSTER_JOBS, createClustersService as createService, type ClustersServ
 
 export type { Caller, ClustersService } from './clusters.service.js';
 export type { TimelineEvent, TimelinePage } from './history.js';
+export type { StartGate } from './power.js';
 export { CLUSTER_JOBS } from './clusters.service.js';
 export { clustersRoutes } from './clusters.routes.js';
 export { clusterDirectory, clusterUsageChanges, type ClusterUsage } from './usage-read-model.js';

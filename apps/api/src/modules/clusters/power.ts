@@ -1,5 +1,5 @@
 /** Starting and stopping clusters: on a person's request, by the schedule, and by metering's overdue guard. */
-import { CLUSTER_LIMITS, CLUSTER_MESSAGES, MESSAGES, canClusterDo, type ClusterStatus } from '@kumo/contract';
+import { CLUSTER_LIMITS, CLUSTER_MESSAGES, MESSAGES, canClusterDo, type ClusterStatus, type ErrorCode } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { businessRule, conflict } from '../../errors.js';
@@ -8,6 +8,12 @@ import { notFoundCluster, type Actor, type Caller, type ClusterRecords, type Fol
 import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
 
 export type ClusterPower = ReturnType<typeof createClusterPower>;
+
+/**
+ * A rule another module adds to starting a cluster (a budget's hard cap), attached by the wiring: the refusal, or
+ * undefined when the subscription's clusters may start. Asked inside the start's transaction.
+ */
+export type StartGate = (accountId: string, subscriptionId: string, tx: Tx) => Promise<{ code: ErrorCode; message: string } | undefined>;
 
 /** A start or stop under way: the cluster and the status it now has (STARTING or STOPPING). */
 export interface PowerChange {
@@ -41,6 +47,17 @@ export function createClusterPower(deps: {
     return status;
   }
 
+  const gates: StartGate[] = [];
+
+  /** Why the attached rules refuse to start a cluster of the subscription; undefined when none does. */
+  async function startRefusal(accountId: string, subscriptionId: string, tx: Tx) {
+    for (const gate of gates) {
+      const refusal = await gate(accountId, subscriptionId, tx);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  }
+
   async function balanceAllowsStart(subscriptionId: string, accountId: string, tx: Tx): Promise<boolean> {
     const subscription = await subscriptions.requireOwned(accountId, subscriptionId, tx);
     return subscription.balanceCents >= CLUSTER_LIMITS.minimumBalanceCents;
@@ -49,6 +66,11 @@ export function createClusterPower(deps: {
   return {
     beginPowerChange,
     balanceAllowsStart,
+    startRefusal,
+
+    attachStartGate(gate: StartGate): void {
+      gates.push(gate);
+    },
 
     async start(caller: Caller, id: string): Promise<PowerChange> {
       const actor = await actorOf(caller);
@@ -58,6 +80,8 @@ export function createClusterPower(deps: {
         if (!canClusterDo('start', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.startNotAllowed);
         if (!(await balanceAllowsStart(row.subscriptionId, caller.accountId, tx)))
           throw businessRule('INSUFFICIENT_BALANCE', MESSAGES.minimumBalance);
+        const refusal = await startRefusal(caller.accountId, row.subscriptionId, tx);
+        if (refusal) throw businessRule(refusal.code, refusal.message);
         return beginPowerChange(row, 'start', actor, tx);
       });
       await follow(id);
@@ -78,8 +102,8 @@ export function createClusterPower(deps: {
 
     /**
      * Metering's overdue guard: stops the subscription's online clusters (never deletes them), with the reason in the
-     * audit log: a balance below the overdue limit, or a subscription that is gone. Nothing restarts them later; the
-     * customer starts them again. Returns the names of those stopped.
+     * audit log: a balance below the overdue limit, a subscription that is gone, or a budget's hard cap reached.
+     * Nothing restarts them later; the customer starts them again. Returns the names of those stopped.
      */
     async stopForOverdue(accountId: string, subscriptionId: string, reason: string): Promise<string[]> {
       const stopped: string[] = [];

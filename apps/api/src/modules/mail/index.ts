@@ -5,6 +5,7 @@ import { createMailService as createService } from './mail.service.js';
 
 export type { MailKind, MailLimits, MailMessage, MailService } from './mail.service.js';
 export { mailJobs } from './mail.service.js';
+export { noticeMail } from './notice-mail.js';
 export { devMailboxRoutes } from './dev-mailbox.routes.js';
 
 export function createMailService({ db, ...deps }: Omit<Parameters<typeof createService>[0], 'repository'> & { db: DbOrTx }) {

@@ -10,9 +10,13 @@ import { createRequestCounting, type StorageRequestCounter } from './storage-req
 
 export const METERING_QUEUE = 'metering.charge';
 
+/** A step another module runs after each account's charges are committed (and the overdue guard has run). */
+export type AfterCharge = (accountId: string) => Promise<void>;
+
 /**
  * The metering run: turns the clusters' usage changes (their published read model) into one charge per (cluster, dimension, billable hour) and
- * charges each run's new hours through the ledger, then runs the overdue guard and the credit-expiry notices.
+ * charges each run's new hours through the ledger, then runs the overdue guard, the attached after-charge steps
+ * (budgets) and the credit-expiry notices.
  */
 export function createChargingRun(deps: {
   db: Database;
@@ -28,6 +32,8 @@ export function createChargingRun(deps: {
   hourMs: number;
   /** The cloud's count of storage API requests; without it none are charged. */
   storageRequests?: StorageRequestCounter;
+  /** What other modules do after an account is charged (budgets), attached by the wiring; each in turn, after the guard. */
+  afterCharge: readonly AfterCharge[];
 }) {
   const { db, repository, ledger, guard, clock } = deps;
   const countRequests = createRequestCounting({ repository, count: deps.storageRequests, logger: deps.logger });
@@ -72,6 +78,13 @@ export function createChargingRun(deps: {
         await guard.guardAccount(accountId);
       } catch (error) {
         deps.logger?.warn({ err: error, accountId }, 'metering guard failed');
+      }
+      for (const after of deps.afterCharge) {
+        try {
+          await after(accountId);
+        } catch (error) {
+          deps.logger?.warn({ err: error, accountId }, 'after-charge step failed');
+        }
       }
     }
     // Credit expiry concerns accounts whether or not they have clusters.

@@ -35,6 +35,13 @@ export interface ClusterCost {
   month: { from: Date; to: Date };
 }
 
+/** A subscription's spend this UTC month: what is charged so far, its forecast and what it costs per billable hour now. */
+export interface MonthSpend {
+  consumedCents: number;
+  forecastCents: number;
+  hourlyCents: number;
+}
+
 /** The cost preview of a new cluster: its hourly cost, the subscription's balance and the whole hours it covers. */
 export interface HourlyCostPreview {
   hourlyCents: number;
@@ -117,6 +124,17 @@ export function createCostOverview(deps: {
           month,
         };
       });
+    },
+
+    /** This UTC month's charges so far, the forecast the cost overview shows and the current hourly rate of each subscription, in cents. */
+    async monthSpend(accountId: string, subscriptionIds: string[]): Promise<Map<string, MonthSpend>> {
+      const costOf = await monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now()));
+      return new Map(
+        subscriptionIds.map((id) => {
+          const { consumed, hourly, forecast } = costOf(id);
+          return [id, { consumedCents: consumed, forecastCents: forecast, hourlyCents: hourly }];
+        }),
+      );
     },
 
     /** This month's forecast of each subscription, in cents: the one the cost overview shows, for the subscriptions list. */

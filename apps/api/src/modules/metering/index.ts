@@ -10,6 +10,8 @@ export type { Rate } from './rate-card.js';
 export { DEFAULT_RATES } from './rate-card.js';
 export { meteringRoutes } from './metering.routes.js';
 export type { ClusterChargeDay } from './metering.repository.js';
+export type { AfterCharge } from './charging-run.js';
+export type { MonthSpend } from './cost-overview.js';
 
 export function createMeteringService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {
   const service = createService({ ...deps, repository: createMeteringRepository(deps.db) });

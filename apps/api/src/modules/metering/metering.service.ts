@@ -14,7 +14,7 @@ import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type { NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
-import { createChargingRun } from './charging-run.js';
+import { createChargingRun, type AfterCharge } from './charging-run.js';
 import { createCostAnalysis } from './cost-analysis.js';
 import { createCostOverview } from './cost-overview.js';
 import { createMeteringRates } from './metering-rates.js';
@@ -69,12 +69,27 @@ export function createMeteringService(deps: {
     logger,
     hourCentsOf: (accountId) => rates.hourCentsOf(accountId, {}),
   });
-  const run = createChargingRun({ db, repository, ledger, guard, clock, logger, hourMs, storageRequests: deps.storageRequests });
+  const afterCharge: AfterCharge[] = [];
+  const run = createChargingRun({
+    db,
+    repository,
+    ledger,
+    guard,
+    clock,
+    logger,
+    hourMs,
+    storageRequests: deps.storageRequests,
+    afterCharge,
+  });
   const reports = createReportPages({ ...deps, overview, analysis });
 
   return {
     hourMs,
     run,
+    /** Adds a step to run after each account's charges (the wiring attaches budgets here; metering knows none of them). */
+    attachAfterCharge(step: AfterCharge): void {
+      afterCharge.push(step);
+    },
     ratesAt: rates.ratesAt,
     rateChanges: rates.rateChanges,
     rateCard: rates.rateCard,

@@ -7,11 +7,10 @@ import type { Database } from '../../db/client.js';
 import type { AuthService } from '../auth/index.js';
 import type { ClustersService } from '../clusters/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { MailService } from '../mail/index.js';
+import { noticeMail, type MailService } from '../mail/index.js';
 import type { NoticeDraft, NoticesService } from '../notices/index.js';
 import type { SubscriptionSummary, SubscriptionsService } from '../subscriptions/index.js';
 import type { MeteringRepository } from './metering.repository.js';
-import { noticeMail } from './notices.js';
 
 type ClusterOfAccount = Awaited<ReturnType<ClustersService['notDeletedOf']>>[number];
 /** A notice to the owner: the key it is sent once under, its mail, and its kind and link in the console's bell. */

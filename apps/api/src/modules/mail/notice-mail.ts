@@ -1,8 +1,8 @@
 import { PRODUCT } from '@kumo/contract';
 import { escapeHtml } from '../../lib/html.js';
-import type { MailMessage } from '../mail/index.js';
+import type { MailMessage } from './mail.service.js';
 
-/** A plain notice to the account owner: overdue stops, runway and credit expiry. */
+/** A plain notice to a customer: overdue stops, runway, credit expiry and budget alerts. */
 export function noticeMail(to: string, subject: string, lines: string[]): MailMessage {
   const text = ['Hello,', '', ...lines, '', `— ${PRODUCT.vendor}`].join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetExceededMessage, centsToAmount } from '@kumo/contract';
+import { HOUR } from '../../clock.js';
+import { databaseKinds } from '../../../test/support/databases.js';
+import { errorCode, get, logIn, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { meteredOwner, rows } from '../../../test/support/metering.js';
+import { newCustomer } from '../../../test/support/money.js';
+
+const kinds = await databaseKinds();
+
+/** Budget alerts and the hard cap, driven by the injected clock and metering runs. */
+describe.each(kinds)('budget alerts on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Real hours: a billable hour lasts 60 minutes of the test clock.
+    ctx = await startTestApp(kind, { cloud: { simTimeScale: 1 } });
+  });
+  afterAll(() => ctx.close());
+
+  async function owner() {
+    const email = `budget.${randomUUID().slice(0, 8)}@example.com`;
+    return { email, ...(await meteredOwner(ctx, email)) };
+  }
+  type Owner = Awaited<ReturnType<typeof owner>>;
+  /** A budget the running cluster uses up in about `hours` hours, in dollars. */
+  async function budgetOfHours(o: Owner, hours: number): Promise<number> {
+    const spend = await ctx.services.metering.monthSpend(o.customer.accountId, [o.subscriptionId]);
+    return centsToAmount(spend.get(o.subscriptionId)!.hourlyCents * hours);
+  }
+  /** A fresh access token: the clock moves by hours between calls, past the token's 15 minutes. */
+  const jwtOf = async (o: Owner) => (await logIn(ctx, o.email)).jwt;
+  const budgetOf = async (o: Owner) => (await get(ctx, `/api/subscription/${o.subscriptionId}/budget`, await jwtOf(o))).json();
+  const putBudget = async (o: Owner, body: Record<string, unknown>) =>
+    send(ctx, 'PUT', `/api/subscription/${o.subscriptionId}/budget`, body, await jwtOf(o));
+  const start = async (o: Owner) => get(ctx, `/api/cluster/start/${o.clusterId}`, await jwtOf(o));
+  const budgetMails = (o: Owner) =>
+    rows<{ subject: string; text_body: string }>(
+      ctx,
+      sql`select subject, text_body from mail_outbox where to_address = ${o.email} and subject like '%budget%' order by seq`,
+    );
+  /** What the account's people read in the bell about budgets: the owner's first. */
+  const budgetNotices = (o: Owner) =>
+    rows<{ recipient_user_id: string; kind: string; title: string }>(
+      ctx,
+      sql`select n.recipient_user_id, n.kind, n.title from notices n join account_members m on m.account_id = n.account_id and m.user_id = n.recipient_user_id
+          where n.account_id = ${o.customer.accountId} and n.kind like 'BUDGET%' order by n.created_at, m.role <> 'ACCOUNT_OWNER', n.title`,
+    );
+  const statusOf = async (clusterId: string) =>
+    (await rows<{ status: string }>(ctx, sql`select status from clusters where id = ${clusterId}`))[0]!.status;
+  /** Runs metering every hour for `hours` hours, each time twice at once, as overlapping runs would. */
+  async function runHours(hours: number) {
+    for (let hour = 0; hour < hours; hour++) {
+      ctx.clock.advance(HOUR);
+      await Promise.all([ctx.services.metering.run(), ctx.services.metering.run()]);
+    }
+  }
+
+  it('fires each threshold once per month, after the run that crosses it, however many runs follow', async () => {
+    ctx.clock.set('2026-08-01T00:00:00Z');
+    const o = await owner();
+    expect((await putBudget(o, { monthly_amount: await budgetOfHours(o, 12) })).statusCode).toBe(200);
+    await runHours(30);
+
+    const budget = await budgetOf(o);
+    expect(budget.month_to_date).toBeGreaterThan(budget.monthly_amount);
+    expect(budget.alerts.map((a: { threshold: number; kind: string }) => [a.threshold, a.kind])).toEqual([
+      [50, 'ACTUAL'],
+      [75, 'ACTUAL'],
+      [90, 'ACTUAL'],
+      [100, 'ACTUAL'],
+    ]);
+    const mails = await budgetMails(o);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Kumo Analytics Cloud: Costs: 50% of the monthly budget reached',
+      'Kumo Analytics Cloud: Costs: 75% of the monthly budget reached',
+      'Kumo Analytics Cloud: Costs: 90% of the monthly budget reached',
+      'Kumo Analytics Cloud: Costs: 100% of the monthly budget reached',
+    ]);
+    // Without the hard cap, nothing is stopped.
+    expect(await statusOf(o.clusterId)).toBe('ONLINE');
+
+    // The next month starts afresh: the alerts of August are not this month's.
+    ctx.clock.set('2026-09-01T00:30:00Z');
+    await ctx.services.metering.run();
+    expect((await budgetOf(o)).alerts).toEqual([]);
+  });
+
+  it('alerts on the forecast, once per threshold, when asked to', async () => {
+    // On the month's last day, the forecast is about 24 hours of the cluster's rate.
+    ctx.clock.set('2026-09-30T00:00:00Z');
+    const o = await owner();
+    await putBudget(o, { monthly_amount: await budgetOfHours(o, 60), thresholds: [25, 50, 90], alert_on_forecast: true });
+    await runHours(3);
+    const budget = await budgetOf(o);
+    expect(budget.forecast).toBeGreaterThan(budget.monthly_amount * 0.25);
+    expect(budget.forecast).toBeLessThan(budget.monthly_amount * 0.5);
+    expect(budget.alerts.map((a: { threshold: number; kind: string }) => [a.threshold, a.kind])).toEqual([[25, 'FORECAST']]);
+    expect((await budgetMails(o)).map((m) => m.subject)).toEqual([
+      "Kumo Analytics Cloud: Costs: the month's forecast reaches 25% of the budget",
+    ]);
+  });
+
+  it('fires what a lowered budget crosses at once, in one mail naming the highest, and re-arms what a raised one no longer crosses', async () => {
+    ctx.clock.set('2026-10-01T00:00:00Z');
+    const o = await owner();
+    await runHours(10);
+    const spent = (await budgetOf(o)).month_to_date;
+    expect(await budgetMails(o)).toEqual([]);
+
+    // An account admin is mailed beside the owner; a cluster member is not.
+    const addPerson = async (role: 'ACCOUNT_ADMIN' | 'CLUSTER_MEMBER') => {
+      const person = await newCustomer(ctx, 'Pat Person');
+      await ctx.services.accounts.addMember(o.customer.accountId, person.userId, role, ctx.clock.now());
+      const [who] = await rows<{ email: string }>(ctx, sql`select email from users where id = ${person.userId}`);
+      return { email: who!.email, userId: person.userId };
+    };
+    const { email: adminEmail, userId: adminId } = await addPerson('ACCOUNT_ADMIN');
+    const { email: memberEmail, userId: memberId } = await addPerson('CLUSTER_MEMBER');
+
+    // Lowered to about 120 % of the spend: 50, 75, 90 and 100 are crossed, one mail names 100.
+    const lowered = await putBudget(o, { monthly_amount: Math.floor(spent * 0.8 * 100) / 100 });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json().alerts.map((a: { threshold: number }) => a.threshold)).toEqual([50, 75, 90, 100]);
+    expect((await budgetMails(o)).map((m) => m.subject)).toEqual(['Kumo Analytics Cloud: Costs: 100% of the monthly budget reached']);
+    expect((await budgetMails({ ...o, email: adminEmail })).map((m) => m.subject)).toEqual([
+      'Kumo Analytics Cloud: Costs: 100% of the monthly budget reached',
+    ]);
+    expect(await budgetMails({ ...o, email: memberEmail })).toEqual([]);
+    // The same alert is in the owner's and the admin's bell, once each, and not in the member's.
+    const bell = await budgetNotices(o);
+    expect(bell.map((n) => [n.recipient_user_id, n.kind, n.title])).toEqual([
+      [o.customer.userId, 'BUDGET_ALERT', 'Costs: 100% of the monthly budget reached'],
+      [adminId, 'BUDGET_ALERT', 'Costs: 100% of the monthly budget reached'],
+    ]);
+    expect(bell.some((n) => n.recipient_user_id === memberId)).toBe(false);
+
+    // Raised so the spend is about 60 %: 75, 90 and 100 are armed again, 50 stays sent.
+    const raised = await putBudget(o, { monthly_amount: Math.ceil((spent / 0.6) * 100) / 100 });
+    expect(raised.json().alerts.map((a: { threshold: number }) => a.threshold)).toEqual([50]);
+    await runHours(12);
+    expect((await budgetOf(o)).alerts.map((a: { threshold: number }) => a.threshold)).toEqual([50, 75, 90, 100]);
+    const subjects = (await budgetMails(o)).map((m) => m.subject);
+    expect(subjects[0]).toBe('Kumo Analytics Cloud: Costs: 100% of the monthly budget reached');
+    expect(subjects.slice(1).every((s) => !s.includes('50%'))).toBe(true);
+    expect(subjects.at(-1)).toBe('Kumo Analytics Cloud: Costs: 100% of the monthly budget reached');
+  });
+
+  it('with the hard cap: says when at 90 %, stops the clusters at 100 %, refuses a start until the month ends', async () => {
+    ctx.clock.set('2026-11-01T00:00:00Z');
+    const o = await owner();
+    await runHours(12);
+    // A budget the month's spend has used 92 % of: 50, 75 and 90 fire at once, in one mail naming 90.
+    const spent = (await budgetOf(o)).month_to_date;
+    await putBudget(o, { monthly_amount: Math.ceil((spent / 0.92) * 100) / 100, stop_clusters_at_limit: true });
+    const mails = await budgetMails(o);
+    expect(mails.map((m) => m.subject)).toEqual(['Kumo Analytics Cloud: Costs: 90% of the monthly budget reached']);
+    expect(mails[0]!.text_body).toMatch(
+      /At the current rate of \$[\d.]+ per hour, the month's spend reaches the budget in (about \d+ hours?|less than an hour) \(around .+\), and the running clusters of Costs will then be stopped/,
+    );
+    expect(await statusOf(o.clusterId)).toBe('ONLINE');
+
+    await runHours(12);
+    expect(await statusOf(o.clusterId)).toBe('STOPPING');
+    const stop = (await budgetMails(o)).filter(
+      (m) => m.subject === 'Kumo Analytics Cloud: Clusters of Costs were stopped: the monthly budget is used up',
+    );
+    expect(stop).toHaveLength(1);
+    expect((await budgetNotices(o)).filter((n) => n.kind === 'BUDGET_STOP').map((n) => n.title)).toEqual([
+      'Clusters of Costs were stopped: the monthly budget is used up',
+    ]);
+    expect(stop[0]!.text_body).toContain('These clusters were stopped (not deleted; their data is kept): Alpha.');
+    const [audit] = await rows<{ description: string }>(
+      ctx,
+      sql`select description from cluster_audit_logs where cluster_id = ${o.clusterId} order by seq desc limit 1`,
+    );
+    expect(audit!.description).toBe(
+      'Alpha is being stopped: the monthly budget of Costs is used up. Raise the budget to start clusters this month.',
+    );
+
+    // The cloud reports it stopped; a start is refused for the rest of November.
+    await ctx.database.db.execute(sql`update clusters set status = 'OFFLINE' where id = ${o.clusterId}`);
+    await runHours(2);
+    expect((await budgetMails(o)).filter((m) => m.subject.includes('were stopped'))).toHaveLength(1);
+    const refused = await start(o);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorCode(refused)).toBe('BUDGET_EXCEEDED');
+    expect(refused.json().errorDetails.error_message).toBe(budgetExceededMessage('Costs'));
+    expect(refused.json().errorDetails.error_message).toBe(
+      'The monthly budget of Costs is used up. Raise the budget to start clusters this month.',
+    );
+    expect(await statusOf(o.clusterId)).toBe('OFFLINE');
+
+    ctx.clock.set('2026-12-01T00:10:00Z');
+    const started = await start(o);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await statusOf(o.clusterId)).toBe('STARTING');
+  });
+
+  it('with the hard cap: a budget lowered below the spend stops the clusters at once, and raising it allows a start', async () => {
+    ctx.clock.set('2027-01-01T00:00:00Z');
+    const o = await owner();
+    await runHours(6);
+    const spent = (await budgetOf(o)).month_to_date;
+    const lowered = await putBudget(o, { monthly_amount: Math.max(1, Math.floor(spent * 50) / 100), stop_clusters_at_limit: true });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(await statusOf(o.clusterId)).toBe('STOPPING');
+    await ctx.database.db.execute(sql`update clusters set status = 'OFFLINE' where id = ${o.clusterId}`);
+    expect(errorCode(await start(o))).toBe('BUDGET_EXCEEDED');
+
+    // The schedule is held to the same rule: it does not start the cluster, and says why in the cluster's log.
+    const schedule = await send(
+      ctx,
+      'PUT',
+      `/api/cluster/schedule/${o.clusterId}`,
+      { enabled: true, rules: [{ day: 'FRI', action: 'START', time: '23:00' }] },
+      await jwtOf(o),
+      { usertimezone: 'UTC' },
+    );
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    ctx.clock.set('2027-01-01T23:01:00Z');
+    expect(await ctx.services.clusters.runSchedules()).toBe(0);
+    expect(await statusOf(o.clusterId)).toBe('OFFLINE');
+    const [audit] = await rows<{ description: string }>(
+      ctx,
+      sql`select description from cluster_audit_logs where cluster_id = ${o.clusterId} order by seq desc limit 1`,
+    );
+    expect(audit!.description).toBe(`The schedule did not start Alpha: ${budgetExceededMessage('Costs')}`);
+
+    await putBudget(o, { monthly_amount: Math.ceil(spent * 2 * 100) / 100, stop_clusters_at_limit: true });
+    const started = await start(o);
+    expect(started.statusCode, started.body).toBe(200);
+  });
+});
