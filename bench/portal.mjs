@@ -54,12 +54,20 @@ export async function firstAnswer(url, since) {
 }
 
 /**
- * The built portal (or BENCH_MAIN) on 127.0.0.1:port; stop() ends it and its PostgreSQL, then removes its data.
+ * The built portal (or BENCH_MAIN) on 127.0.0.1:port, on a new DATA_DIR or the given one; stop() ends it and its
+ * PostgreSQL, then removes its data.
  * `nodeArgs` go to node before the portal's script (a profiler hook), `env` over the bench's own settings, `main`
  * instead of BENCH_MAIN.
  */
-export function startPortal(port, { nodeArgs = [], env = {}, main = process.env.BENCH_MAIN ?? 'apps/api/dist/main.js' } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kumo-bench-'));
+export function startPortal(
+  port,
+  {
+    nodeArgs = [],
+    env = {},
+    main = process.env.BENCH_MAIN ?? 'apps/api/dist/main.js',
+    dataDir = mkdtempSync(join(tmpdir(), 'kumo-bench-')),
+  } = {},
+) {
   const spawnedAt = performance.now();
   const server = spawn('node', [...nodeArgs, main], {
     env: {
@@ -86,11 +94,12 @@ export function startPortal(port, { nodeArgs = [], env = {}, main = process.env.
     dataDir,
     /** performance.now() when the process was spawned. */
     spawnedAt,
-    async stop() {
+    /** `keepData` leaves DATA_DIR for a restart on the same data. */
+    async stop({ keepData = false } = {}) {
       // SIGTERM stops the portal and its PostgreSQL; the temp DATA_DIR goes once both are down.
       server.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

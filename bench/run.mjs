@@ -1,5 +1,6 @@
 // Load benchmark, all in one run on the embedded default (the portal's own PostgreSQL in a temp DATA_DIR).
-// Start-up: milliseconds from spawning the portal to a healthy /healthz, next to a bare node:http server's.
+// Start-up: milliseconds from spawning the portal to a healthy /healthz, first on a new database and then restarted on
+// the same data, each next to a bare node:http server spawned at the same moment.
 // Closed loop (a fixed number of connections, each sending as soon as its answer came back):
 //   - a bare node:http server answering the same JSON as /healthz (the ceiling for this machine),
 //   - Fastify's GET /healthz (what every request pays before any route work),
@@ -28,22 +29,30 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MODES = new Set((process.env.BENCH_MODE ?? 'closed,open,money,lighthouse').split(',').map((mode) => mode.trim()));
 
-const portal = startPortal(PORT);
+let portal = startPortal(PORT);
 const BASE = portal.base;
 
-// The same answer as /healthz from plain node:http, in its own process like the portal.
-const bareSpawnedAt = performance.now();
-const bareNode = spawn(
-  'node',
-  [
-    '-e',
-    `require('node:http').createServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify({ status: 'ok', version: '0.0.0' }));
-    }).listen(${NODE_PORT}, '127.0.0.1');`,
-  ],
-  { stdio: ['ignore', 'ignore', 'inherit'] },
-);
+/** The same answer as /healthz from plain node:http, in its own process like the portal: the start-up baseline. */
+function startBareNode() {
+  const spawnedAt = performance.now();
+  const child = spawn(
+    'node',
+    [
+      '-e',
+      `require('node:http').createServer((request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        response.end(JSON.stringify({ status: 'ok', version: '0.0.0' }));
+      }).listen(${NODE_PORT}, '127.0.0.1');`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return { child, spawnedAt };
+}
+let bareNode = startBareNode();
+
+/** Spawn to a healthy /healthz, next to the bare server spawned at the same moment. */
+const startUpTimes = () =>
+  Promise.all([firstAnswer(`${BASE}/healthz`, portal.spawnedAt), firstAnswer(`http://127.0.0.1:${NODE_PORT}/`, bareNode.spawnedAt)]);
 
 async function load(url, headers = {}, pid = undefined) {
   const before = pid ? cpuSeconds(pid) : NaN;
@@ -59,7 +68,7 @@ async function closedLoop(readHeaders) {
   // The machine is shared: node:http and /healthz alternate over a few rounds and the median round counts.
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const node = await load(`http://127.0.0.1:${NODE_PORT}/`, {}, bareNode.pid);
+    const node = await load(`http://127.0.0.1:${NODE_PORT}/`, {}, bareNode.child.pid);
     const bare = await load(`${BASE}/healthz`, {}, portal.pid);
     rounds.push({ node, bare, ratio: bare.requests.average / node.requests.average });
   }
@@ -104,10 +113,7 @@ let failed = 0;
 try {
   // Start-up: from spawning `node apps/api/dist/main.js` to a healthy /healthz, next to a bare node:http server spawned
   // at the same moment (what starting any node process costs on this machine right now).
-  const [portalStartMs, bareStartMs] = await Promise.all([
-    firstAnswer(`${BASE}/healthz`, portal.spawnedAt),
-    firstAnswer(`http://127.0.0.1:${NODE_PORT}/`, bareSpawnedAt),
-  ]);
+  const [portalStartMs, bareStartMs] = await startUpTimes();
   await waitReady(`${BASE}/readyz`);
   const signedIn = await signIn(BASE);
   const api = apiCaller(BASE, signedIn);
@@ -120,7 +126,7 @@ try {
   console.log(`
 ${[...MODES].join(', ')} on ${database}`);
   console.log(
-    `start-up: portal healthy ${portalStartMs.toFixed(0)} ms after spawn (baseline: bare node:http answering after ${bareStartMs.toFixed(0)} ms)`,
+    `first start (a new database): portal healthy ${portalStartMs.toFixed(0)} ms after spawn (baseline: bare node:http answering after ${bareStartMs.toFixed(0)} ms)`,
   );
   if (MODES.has('closed')) await closedLoop(api.readHeaders);
   if (MODES.has('open')) {
@@ -136,8 +142,17 @@ ${[...MODES].join(', ')} on ${database}`);
   if (MODES.has('memory')) {
     failed += await memoryUnderData({ base: BASE, portal, readHeaders: api.readHeaders, subscriptionId: demoSubscription.subscription_id });
   }
+  // A restart on the same data, as an operator restarts the portal: no database to create, no demo to seed.
+  await portal.stop({ keepData: true });
+  bareNode.child.kill('SIGTERM');
+  portal = startPortal(PORT, { dataDir: portal.dataDir });
+  bareNode = startBareNode();
+  const [restartMs, bareRestartMs] = await startUpTimes();
+  console.log(
+    `restart (the same data): portal healthy ${restartMs.toFixed(0)} ms after spawn (baseline: bare node:http answering after ${bareRestartMs.toFixed(0)} ms)`,
+  );
 } finally {
-  bareNode.kill('SIGTERM');
+  bareNode.child.kill('SIGTERM');
   await portal.stop();
 }
 if (failed > 0) {
