@@ -29,7 +29,8 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: () => void }) 
           )}
         </Text>
         {unread && (
-          <Badge size="xs" variant="light">
+          // Never shrunk by a long title into an ellipsis.
+          <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
             New
           </Badge>
         )}
