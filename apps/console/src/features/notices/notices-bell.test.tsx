@@ -48,6 +48,24 @@ describe('the notifications bell', () => {
     expect(within(panel).getByRole('link', { name: 'Notice 1' })).toHaveAttribute('href', '/subscriptions/s-1');
   });
 
+  it('marks the bell button itself open, and gives it the focus back when Escape closes the popover', async () => {
+    renderBell([{ content: [notice(1)], totalPages: 1, unread: 1 }]);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    // Only the button says it is expanded (a wrapper with aria-expanded is an invalid ARIA attribute).
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(bell).toHaveAttribute('aria-controls', panel.id);
+    expect(document.querySelectorAll('[aria-expanded]')).toHaveLength(1);
+    await waitFor(() => expect(panel).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(bell).toHaveFocus());
+  });
+
   it('marks all as read and shows the count go', async () => {
     const api = renderBell([
       { content: [notice(1), notice(2)], totalPages: 1, unread: 2 },

@@ -29,7 +29,8 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: () => void }) 
           )}
         </Text>
         {unread && (
-          <Badge size="xs" variant="light">
+          // Never shrunk by a long title into an ellipsis.
+          <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
             New
           </Badge>
         )}
@@ -55,45 +56,54 @@ export function NoticesBell() {
   const markAll = () => markRead.mutate({ all: true }, { onError: (error) => notifyError(error) });
 
   return (
-    <Popover opened={opened} onChange={(value) => (value ? undefined : close())} position="bottom-end" width={360} shadow="md" trapFocus>
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggle} aria-label={bellLabel(unread)} aria-expanded={opened}>
+    // The Indicator sits outside the Popover so the popover's target, which carries aria-expanded, is the button itself.
+    <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
+      <Popover
+        opened={opened}
+        onChange={(value) => (value ? undefined : close())}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggle} aria-label={bellLabel(unread)}>
             <IconBell />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-labelledby={headingId}>
-        <Group justify="space-between" mb="xs">
-          <Text fw={700} id={headingId}>
-            Notifications
-          </Text>
-          {!readOnly && (
-            <Button size="compact-sm" variant="subtle" onClick={markAll} disabled={unread === 0} loading={markRead.isPending}>
-              Mark all as read
-            </Button>
+        </Popover.Target>
+        <Popover.Dropdown aria-labelledby={headingId}>
+          <Group justify="space-between" mb="xs">
+            <Text fw={700} id={headingId}>
+              Notifications
+            </Text>
+            {!readOnly && (
+              <Button size="compact-sm" variant="subtle" onClick={markAll} disabled={unread === 0} loading={markRead.isPending}>
+                Mark all as read
+              </Button>
+            )}
+          </Group>
+          {notices.isError ? (
+            <ErrorAlert error={notices.error} />
+          ) : notices.isPending ? (
+            <Text size="sm" c="dimmed">
+              Loading…
+            </Text>
+          ) : items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No notifications yet.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={420} type="auto">
+              <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {items.map((notice) => (
+                  <NoticeItem key={notice.id} notice={notice} onOpen={close} />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
           )}
-        </Group>
-        {notices.isError ? (
-          <ErrorAlert error={notices.error} />
-        ) : notices.isPending ? (
-          <Text size="sm" c="dimmed">
-            Loading…
-          </Text>
-        ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No notifications yet.
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420} type="auto">
-            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {items.map((notice) => (
-                <NoticeItem key={notice.id} notice={notice} onOpen={close} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
