@@ -1,9 +1,9 @@
 import { memo, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Box, Button, Card, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Card, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CLUSTER_MESSAGES, canClusterDo, type Cluster } from '@kumo/contract';
 import { CardEmptyState, CardLoader } from '../../components/card-states';
-import { IconArrowRight, IconDots, IconPlayerPlay, IconPlayerStop, IconPlus, IconServer } from '../../components/icons';
+import { IconArrowRight, IconPlayerPlay, IconPlayerStop, IconPlus, IconServer } from '../../components/icons';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { useClusterView } from './api/cluster-view';
 import { CapacityBars } from './capacity-bars';
@@ -13,6 +13,7 @@ import type { OpenCreateClusterState } from './clusters-page';
 import { StopClusterDialog } from './stop-cluster-dialog';
 import { usePowerAction } from './use-power-action';
 import { ErrorAlert } from '../../components/error-alert';
+import { RowMenu } from '../../components/row-menu';
 import classes from '../../components/stacked-table.module.css';
 import { formatDateTime } from '../../lib/dates';
 import { useRevealedCount } from '../../lib/use-revealed-count';
@@ -153,28 +154,21 @@ const ClusterRow = memo(
           {formatDateTime(cluster.deployed_on) || '—'}
         </Table.Td>
         <Table.Td data-label="Actions">
-          <Menu position="bottom-end" shadow="md" width={200}>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${cluster.cluster_name}`} loading={loading}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={onGo}>
-                Go to Cluster
+          <RowMenu label={`Actions for ${cluster.cluster_name}`} loading={loading}>
+            <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={onGo}>
+              Go to Cluster
+            </Menu.Item>
+            {!readOnly && canClusterDo('start', cluster.status) && (
+              <Menu.Item leftSection={<IconPlayerPlay size={16} />} disabled={busy} onClick={onStart}>
+                Start
               </Menu.Item>
-              {!readOnly && canClusterDo('start', cluster.status) && (
-                <Menu.Item leftSection={<IconPlayerPlay size={16} />} disabled={busy} onClick={onStart}>
-                  Start
-                </Menu.Item>
-              )}
-              {!readOnly && canClusterDo('stop', cluster.status) && (
-                <Menu.Item leftSection={<IconPlayerStop size={16} />} disabled={busy} onClick={onStop}>
-                  Stop
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+            )}
+            {!readOnly && canClusterDo('stop', cluster.status) && (
+              <Menu.Item leftSection={<IconPlayerStop size={16} />} disabled={busy} onClick={onStop}>
+                Stop
+              </Menu.Item>
+            )}
+          </RowMenu>
         </Table.Td>
       </Table.Tr>
     );
