@@ -6,6 +6,19 @@ import classes from './budget-bar.module.css';
 /** Share of the budget, in percent, rounded down to a whole one (never says 100 % before it is reached). */
 export const percentOf = (amount: number, budget: number) => Math.floor((amount * 100) / budget);
 
+/** Room a tick's label needs, in percent of the bar's width, so that labels never overlap on a phone. */
+const LABEL_ROOM = 16;
+
+/** The thresholds whose tick gets a label: from the highest down, each with room enough from the one labelled after it. */
+function labelled(thresholds: number[], scale: number): number[] {
+  const shown: number[] = [];
+  for (const threshold of [...thresholds].sort((a, b) => b - a)) {
+    const last = shown.at(-1);
+    if (last === undefined || ((last - threshold) * 100) / scale >= LABEL_ROOM) shown.push(threshold);
+  }
+  return shown.reverse();
+}
+
 /**
  * The month's spend against the budget, the forecast behind it and the thresholds as ticks. The scale reaches
  * beyond 100 % when a threshold, the spend or the forecast does (up to the highest threshold allowed, 200 %).
@@ -43,8 +56,8 @@ export function BudgetBar({ budget, amount }: { budget: Budget; amount: number }
           <div key={threshold} className={classes.tick} style={{ left: at(threshold) }} />
         ))}
       </div>
-      <div className={classes.labels} aria-hidden>
-        {budget.thresholds.map((threshold) => (
+      <div className={classes.labels} aria-hidden data-testid="budget-tick-labels">
+        {labelled(budget.thresholds, scale).map((threshold) => (
           <span
             key={threshold}
             className={classes.label}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Budget, BudgetAlert, Subscription } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { formatUsd } from '../../lib/format';
@@ -10,7 +10,7 @@ import { BudgetBar } from './budget-bar';
 import { BudgetDialog } from './budget-dialog';
 import { RemoveBudgetDialog } from './remove-budget-dialog';
 
-const ALERT_KIND_LABELS: Record<BudgetAlert['kind'], string> = { ACTUAL: 'spend', FORECAST: 'forecast' };
+const ALERT_KIND_LABELS: Record<BudgetAlert['kind'], string> = { ACTUAL: 'Spend', FORECAST: 'Forecast' };
 
 /** The subscription's monthly budget on its Overview: the month's spend against it, or an offer to set one. */
 export function BudgetCard({ subscription }: { subscription: Subscription }) {
@@ -25,21 +25,9 @@ export function BudgetCard({ subscription }: { subscription: Subscription }) {
   return (
     <Paper withBorder p="md" mt="lg" component="section" aria-labelledby="budget-title">
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={3} fz="md" id="budget-title">
-            Monthly budget{amount !== null && `: ${formatUsd(amount)}`}
-          </Title>
-          {budget && amount !== null && !readOnly && (
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => setEditing(true)}>
-                Edit budget
-              </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(true)}>
-                Remove budget
-              </Button>
-            </Group>
-          )}
-        </Group>
+        <Title order={3} fz="md" id="budget-title">
+          Monthly budget{amount !== null && `: ${formatUsd(amount)}`}
+        </Title>
         {query.isPending ? (
           <Center py="md">
             <Loader size="sm" aria-label="Loading the budget" />
@@ -61,6 +49,16 @@ export function BudgetCard({ subscription }: { subscription: Subscription }) {
         ) : (
           <BudgetDetails budget={query.data} amount={amount} />
         )}
+        {budget && amount !== null && !readOnly && (
+          <Group gap="xs" justify="flex-end">
+            <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+              Edit budget
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(true)}>
+              Remove budget
+            </Button>
+          </Group>
+        )}
       </Stack>
       <BudgetDialog subscription={subscription} budget={editing ? (budget ?? null) : null} onClose={() => setEditing(false)} />
       <RemoveBudgetDialog subscription={subscription} opened={removing} onClose={() => setRemoving(false)} />
@@ -73,10 +71,10 @@ function BudgetDetails({ budget, amount }: { budget: Budget; amount: number }) {
     <>
       <BudgetBar budget={budget} amount={amount} />
       <Text fz="sm">
+        Alerts at {budget.thresholds.join(', ')} % of the budget{budget.alert_on_forecast && ', by the spend and by the forecast'}.{' '}
         {budget.stop_clusters_at_limit
           ? "Hard cap on: the subscription's clusters stop when the month's spend reaches the budget."
           : 'Hard cap off: alerts only, clusters keep running.'}
-        {budget.alert_on_forecast && ' Alerts on the forecast too.'}
       </Text>
       <Stack gap={4}>
         <Text fz="sm" fw={600} id="budget-alerts-title">
@@ -87,13 +85,24 @@ function BudgetDetails({ budget, amount }: { budget: Budget; amount: number }) {
             None yet.
           </Text>
         ) : (
-          <List size="sm" spacing={2} aria-labelledby="budget-alerts-title">
-            {budget.alerts.map((alert) => (
-              <List.Item key={`${alert.kind}-${alert.threshold}`}>
-                {alert.threshold} % of the budget by {ALERT_KIND_LABELS[alert.kind]}, {formatDateTime(alert.sent_at)}
-              </List.Item>
-            ))}
-          </List>
+          <Table fz="sm" verticalSpacing={4} aria-labelledby="budget-alerts-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Threshold</Table.Th>
+                <Table.Th>Reached by</Table.Th>
+                <Table.Th>Sent</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {budget.alerts.map((alert) => (
+                <Table.Tr key={`${alert.kind}-${alert.threshold}`}>
+                  <Table.Td>{alert.threshold} %</Table.Td>
+                  <Table.Td>{ALERT_KIND_LABELS[alert.kind]}</Table.Td>
+                  <Table.Td>{formatDateTime(alert.sent_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </>
