@@ -14,7 +14,9 @@ function labelled(thresholds: number[], scale: number): number[] {
   const shown: number[] = [];
   for (const threshold of [...thresholds].sort((a, b) => b - a)) {
     const last = shown.at(-1);
-    if (last === undefined || ((last - threshold) * 100) / scale >= LABEL_ROOM) shown.push(threshold);
+    // A label at the bar's end is drawn to the left of its tick: the next one down needs more room.
+    const room = last !== undefined && last >= scale ? LABEL_ROOM * 1.5 : LABEL_ROOM;
+    if (last === undefined || ((last - threshold) * 100) / scale >= room) shown.push(threshold);
   }
   return shown.reverse();
 }
