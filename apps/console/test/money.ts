@@ -1,4 +1,4 @@
-import type { BalanceOutlook, Subscription, Transaction, TransactionPage } from '@kumo/contract';
+import type { BalanceOutlook, Budget, Subscription, Transaction, TransactionPage } from '@kumo/contract';
 
 /** A subscription as GET /api/subscription/list returns it. */
 export function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -63,4 +63,19 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
 
 export function transactionPage(content: Transaction[], totalPages = 1): TransactionPage {
   return { content, totalPages };
+}
+
+/** What GET /api/subscription/{id}/budget says: no budget by default (monthly_amount null, the default thresholds). */
+export function budget(overrides: Partial<Budget> = {}): Budget {
+  return {
+    subscription_id: '5f0c2d1e-7a6b-4c3d-8e9f-0a1b2c3d4e5f',
+    monthly_amount: null,
+    thresholds: [50, 75, 90, 100],
+    alert_on_forecast: false,
+    stop_clusters_at_limit: false,
+    month_to_date: 0,
+    forecast: 0,
+    alerts: [],
+    ...overrides,
+  };
 }

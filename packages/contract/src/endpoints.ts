@@ -38,6 +38,7 @@ import type {
   UserDetail,
 } from './auth.js';
 import type { PaymentStatus, PurchaseRequest, PurchaseResponse, TransactionPage } from './billing.js';
+import type { Budget, BudgetRequest } from './budgets.js';
 import type {
   AuditLogResponse,
   AuthenticateOperationRequest,
@@ -151,6 +152,7 @@ export interface GetEndpoints {
   [path: `/api/subscription/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/subscription/consumption/rates/${string}`]: RateCard;
   [path: `/api/subscription/consumption/outlook/${string}`]: BalanceOutlook;
+  [path: `/api/subscription/${string}/budget`]: Budget;
   [path: `/api/cluster/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/cluster/consumption/overview/${string}`]: ClusterConsumptionOverview;
   '/api/cluster/consumption/hourly-rate': HourlyRatePreview;
@@ -200,6 +202,7 @@ export interface PutEndpoints {
   '/api/account/delete-user': Call<DeleteUserRequest, MessageResponse>;
   [path: `/api/cluster/schedule/${string}`]: Call<PutScheduleRequest, ScheduleResponse>;
   [path: `/api/cluster/manager-access/${string}`]: Call<PutManagerAccessRequest, ManagerAccessResponse>;
+  [path: `/api/subscription/${string}/budget`]: Call<BudgetRequest, Budget>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no PATCH endpoint yet; the client's method stays typed.
@@ -208,6 +211,7 @@ export interface PatchEndpoints {}
 export interface DeleteEndpoints {
   [path: `/api/subscription/delete/${string}`]: Call<NoBody, DeleteSubscriptionResponse>;
   [path: `/api/user/invite/${string}`]: Call<NoBody, MessageResponse>;
+  [path: `/api/subscription/${string}/budget`]: Call<NoBody, Budget>;
 }
 
 export type GetPath = keyof GetEndpoints;

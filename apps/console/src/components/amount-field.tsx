@@ -2,15 +2,23 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { Text, TextInput } from '@mantine/core';
 import { ADD_FUNDS, amountInWords, normalizeAmountInput, parseAmountToCents } from '@kumo/contract';
 
-interface AmountFieldProps<T extends FieldValues> {
-  control: Control<T>;
+interface AmountFieldProps<T extends FieldValues, Output extends FieldValues> {
+  /** The form's control; what the form's resolver gives on submit (Output) may differ from what is typed. */
+  control: Control<T, unknown, Output>;
   name: Path<T>;
   /** Shown under the field while no amount is typed; the amount in words replaces it. */
   hint?: string;
+  /** The field's label; Add Funds' by default. */
+  label?: string;
 }
 
-/** The Add Funds amount in dollars: typing kept to an amount's shape, the contract's message, the amount in words. */
-export function AmountField<T extends FieldValues>({ control, name, hint }: AmountFieldProps<T>) {
+/** An amount in dollars (Add Funds', a budget's): typing kept to an amount's shape, the contract's message, the amount in words. */
+export function AmountField<T extends FieldValues, Output extends FieldValues = T>({
+  control,
+  name,
+  hint,
+  label = `Amount (${ADD_FUNDS.currency})`,
+}: AmountFieldProps<T, Output>) {
   return (
     <Controller
       control={control}
@@ -20,7 +28,7 @@ export function AmountField<T extends FieldValues>({ control, name, hint }: Amou
         const cents = parseAmountToCents(typed.endsWith('.') ? typed.slice(0, -1) : typed);
         return (
           <TextInput
-            label={`Amount (${ADD_FUNDS.currency})`}
+            label={label}
             inputMode="decimal"
             autoComplete="off"
             required

@@ -36,6 +36,7 @@ import { subscriptionKeys } from './api/keys';
 import { fetchSubscriptionCreditAnalysis, useRefreshSubscriptionList, useSubscriptionDetails } from './api/subscription-details';
 import { AddFundsDialog } from './add-funds-dialog';
 import { BalanceOutlookFields, ScheduledRateNotices } from './balance-outlook';
+import { BudgetCard } from './budget-card';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
 import { TransactionHistory } from './transaction-history';
 import { DetailField } from '../../components/detail-field';
@@ -164,6 +165,7 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
               <Text fz="sm">{formatUsd(subscription.consumed_amount)}</Text>
             </DetailField>
           </SimpleGrid>
+          <BudgetCard subscription={subscription} />
         </Tabs.Panel>
         <Tabs.Panel value="cost-analysis" pt="md">
           <CostAnalysis subscription={subscription} />

@@ -10,6 +10,8 @@ export const subscriptionKeys = {
   outlook: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'outlook'] as const,
   /** Under details, refreshed with them; a month's analysis is appended by the cost panel. */
   creditAnalysis: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'credit-analysis'] as const,
+  /** Under details: the month's spend it shows moves with the subscription. */
+  budget: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'budget'] as const,
   transactions: (subscriptionId: string) => [...subscriptionKeys.all, 'transactions', subscriptionId] as const,
   paymentStatus: (sessionId: string) => [...subscriptionKeys.all, 'payment-status', sessionId] as const,
 };
