@@ -59,6 +59,29 @@ export interface Locked {
   tx: Tx;
 }
 
+/** The ledger row of a posting as its draft decided it, with the balance after it. */
+function entryValues(
+  subscriptionId: string,
+  posting: Posting,
+  draft: Omit<Draft, 'after'>,
+  balanceAfterCents: number,
+  now: Date,
+): NewLedgerEntry {
+  return {
+    subscriptionId,
+    kind: draft.kind,
+    category: draft.category,
+    amountCents: draft.amountCents,
+    balanceAfterCents,
+    idempotencyKey: posting.idempotencyKey,
+    description: posting.description ?? draft.description,
+    remark: posting.remark ?? '',
+    refundOfEntryId: draft.refundOfEntryId ?? null,
+    createdByUserId: posting.actorUserId ?? null,
+    createdAt: now,
+  };
+}
+
 function assertCents(amountCents: number): void {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
     throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, { amount: MESSAGES.validationFailed });
@@ -125,20 +148,7 @@ export function createPosting(deps: { db: Database; repository: LedgerRepository
       const { balance, open } = await expireDue(subscription.id, subscription.balanceCents, now, tx);
       const draft = await decide({ accountId: subscription.accountId, balanceCents: balance, openGrants: open, now, tx });
       const balanceAfter = balance + draft.amountCents;
-      const values: NewLedgerEntry = {
-        subscriptionId: subscription.id,
-        kind: draft.kind,
-        category: draft.category,
-        amountCents: draft.amountCents,
-        balanceAfterCents: balanceAfter,
-        idempotencyKey: posting.idempotencyKey,
-        description: posting.description ?? draft.description,
-        remark: posting.remark ?? '',
-        refundOfEntryId: draft.refundOfEntryId ?? null,
-        createdByUserId: posting.actorUserId ?? null,
-        createdAt: now,
-      };
-      const entry = await repository.insertEntry(values, tx);
+      const entry = await repository.insertEntry(entryValues(subscription.id, posting, draft, balanceAfter, now), tx);
       // Only a concurrent posting of the same key on another subscription gets here; this one rolls back.
       if (!entry) throw conflict('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
       await draft.after?.(entry, tx);
@@ -176,23 +186,13 @@ export function createPosting(deps: { db: Database; repository: LedgerRepository
     const now = clock.now();
     let { balance } = await expireDue(subscriptionId, subscription.balanceCents, now, tx);
     const fresh: NewLedgerEntry[] = [];
+    const freshKeys = new Set<string>();
     for (const posting of postings) {
-      if (posted.has(posting.idempotencyKey) || fresh.some((values) => values.idempotencyKey === posting.idempotencyKey)) continue;
+      if (posted.has(posting.idempotencyKey) || freshKeys.has(posting.idempotencyKey)) continue;
+      freshKeys.add(posting.idempotencyKey);
       const draft = draftOf(posting);
       balance += draft.amountCents;
-      fresh.push({
-        subscriptionId,
-        kind: draft.kind,
-        category: draft.category,
-        amountCents: draft.amountCents,
-        balanceAfterCents: balance,
-        idempotencyKey: posting.idempotencyKey,
-        description: posting.description ?? draft.description,
-        remark: posting.remark ?? '',
-        refundOfEntryId: draft.refundOfEntryId ?? null,
-        createdByUserId: posting.actorUserId ?? null,
-        createdAt: now,
-      });
+      fresh.push(entryValues(subscriptionId, posting, draft, balance, now));
     }
     const inserted = await repository.insertEntries(fresh, tx);
     // Only a concurrent posting of one of the keys on another subscription gets here; the caller's transaction rolls back.

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
@@ -118,37 +118,17 @@ function BudgetForm({ subscription, budget, onClose }: { subscription: Subscript
           error={formState.errors.thresholds?.message}
           inputWrapperOrder={['label', 'input', 'error', 'description']}
         />
-        <Controller
-          control={control}
-          name="alert_on_forecast"
-          render={({ field, fieldState }) => (
-            <Checkbox
-              label="Alert on the forecast too"
-              description="Also alert when the month's forecast reaches a threshold."
-              name={field.name}
-              ref={field.ref}
-              checked={!!field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+        <Checkbox
+          label="Alert on the forecast too"
+          description="Also alert when the month's forecast reaches a threshold."
+          {...register('alert_on_forecast')}
+          error={formState.errors.alert_on_forecast?.message}
         />
-        <Controller
-          control={control}
-          name="stop_clusters_at_limit"
-          render={({ field, fieldState }) => (
-            <Checkbox
-              label="Stop this subscription's clusters when the budget is used up"
-              description="Their data is kept and storage is still charged; they can start again when the budget is raised or the month ends."
-              name={field.name}
-              ref={field.ref}
-              checked={!!field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+        <Checkbox
+          label="Stop this subscription's clusters when the budget is used up"
+          description="Their data is kept and storage is still charged; they can start again when the budget is raised or the month ends."
+          {...register('stop_clusters_at_limit')}
+          error={formState.errors.stop_clusters_at_limit?.message}
         />
         {save.isError && <ErrorAlert error={save.error} />}
         <Group justify="flex-end" gap="sm">
