@@ -20,3 +20,4 @@ export * from './counts.js';
 export * from './metering.js';
 export * from './notices.js';
 export * from './budgets.js';
+export * from './auto-top-up.js';

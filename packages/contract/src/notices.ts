@@ -12,6 +12,8 @@ export const NOTICE_KINDS = [
   'CLUSTER_DELETED',
   'BUDGET_ALERT',
   'BUDGET_STOP',
+  'TOP_UP_SUCCEEDED',
+  'TOP_UP_FAILED',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
