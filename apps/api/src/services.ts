@@ -128,8 +128,8 @@ export function createServices(infra: Infrastructure) {
     publicUrl: infra.publicUrl,
     sessionLive: auth.isSessionLive,
   });
-  // The subscriptions list shows metering's forecast of the month, the one the cost overview shows.
-  subscriptions.attachMonthForecasts(metering.monthForecasts);
+  // The subscriptions list shows metering's spend and forecast of the month, the ones the budgets and the cost overview show.
+  subscriptions.attachMonthSpends(metering.monthSpend);
   // Budgets read metering's spend and stop clusters; metering and clusters know nothing of them: the charging run's
   // after-charge step and the clusters' start gate are attached here.
   const budgets = createBudgetsService({ db, subscriptions, metering, clusters, mail, notices, clock, logger });

@@ -127,7 +127,7 @@ export function createCustomerViews(deps: {
 
     async subscriptions(userId: string, index: number, size: number): Promise<AdminSubscriptionsPage> {
       const customer = await customerOf(userId);
-      return page((await subscriptions.listWithForecasts(customer.accountId)).map(toSubscriptionWire), index, size);
+      return page((await subscriptions.listWithMonthSpend(customer.accountId)).map(toSubscriptionWire), index, size);
     },
 
     async transactions(userId: string, subscriptionId: string, index: number, size: number): Promise<TransactionPage> {

@@ -137,12 +137,6 @@ export function createCostOverview(deps: {
       );
     },
 
-    /** This month's forecast of each subscription, in cents: the one the cost overview shows, for the subscriptions list. */
-    async monthForecasts(accountId: string, subscriptionIds: string[]): Promise<Map<string, number>> {
-      const costOf = await monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now()));
-      return new Map(subscriptionIds.map((id) => [id, costOf(id).forecast]));
-    },
-
     async subscriptionAnalysis(accountId: string, subscriptionId: string, startDate?: string): Promise<CostAnalysisValues> {
       await subscriptions.requireOwned(accountId, subscriptionId);
       return analysis(accountId, { subscriptionId }, startDate);

@@ -34,7 +34,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
         summary: "The account's subscriptions with their balances",
         response: { 200: subscriptionListSchema, ...errors },
       }),
-      handler: async (request) => (await subscriptions.listWithForecasts(accountCallerOf(request).accountId)).map(toSubscriptionWire),
+      handler: async (request) => (await subscriptions.listWithMonthSpend(accountCallerOf(request).accountId)).map(toSubscriptionWire),
     });
 
     app.get('/api/subscription/details', {
@@ -44,7 +44,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
         response: { 200: subscriptionSchema, ...errors },
       }),
       handler: async (request) =>
-        toSubscriptionWire(await subscriptions.detailsWithForecast(accountCallerOf(request).accountId, request.query.subscription_id)),
+        toSubscriptionWire(await subscriptions.detailsWithMonthSpend(accountCallerOf(request).accountId, request.query.subscription_id)),
     });
 
     app.post('/api/subscription/create', {

@@ -25,10 +25,17 @@ export type ClusterDirectory = (
 ) => Promise<{ subscriptionId: string; id: string; name: string; status: string }[]>;
 
 /**
- * What this month's usage of each subscription will come to, in cents: metering's forecast, which knows what is
- * running. Metering depends on this module, so services.ts hands it in once both exist.
+ * What each subscription has used this UTC month and what the month will come to, in cents: metering's month spend,
+ * the one the budgets and the cost overview read. Metering depends on this module, so services.ts hands it in once
+ * both exist.
  */
-export type MonthForecasts = (accountId: string, subscriptionIds: string[]) => Promise<Map<string, number>>;
+export type MonthSpends = (
+  accountId: string,
+  subscriptionIds: string[],
+) => Promise<Map<string, { consumedCents: number; forecastCents: number }>>;
+
+/** A subscription as the screens show it: with what it used this month and the month's forecast. */
+export type SubscriptionWithMonth = SubscriptionSummary & { consumedCents: number; forecastCents: number };
 
 /** A live subscription as other modules and the routes receive it: cents, dates and ids. */
 export interface SubscriptionSummary {
@@ -43,8 +50,6 @@ export interface SubscriptionSummary {
   freeCreditsCents: number;
   /** When the next free credits expire, if any are left. */
   creditsExpireAt: Date | null;
-  /** The ledger's usage of the subscription since the month began (UTC). */
-  consumedThisMonthCents: number;
   activeClusterCount: number;
   /** Its clusters that are not deleted, oldest first. */
   clusters: { id: string; name: string; status: string }[];
@@ -71,11 +76,11 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
   const { db, repository, ledger, clock } = deps;
   // The clusters and metering modules depend on this one, so they hand in their ports once all exist (services.ts).
   let clusterDirectory: ClusterDirectory | undefined;
-  let monthForecasts: MonthForecasts | undefined;
+  let monthSpends: MonthSpends | undefined;
 
   async function summarise(rows: SubscriptionRow[]): Promise<SubscriptionSummary[]> {
-    const summaries = await ledger.summaries(rows.map((row) => row.id));
-    const clusterRows = clusterDirectory ? await clusterDirectory(rows.map((row) => row.id)) : [];
+    const ids = rows.map((row) => row.id);
+    const [summaries, clusterRows] = await Promise.all([ledger.summaries(ids), clusterDirectory ? clusterDirectory(ids) : []]);
     return rows.map((row) => {
       const summary = summaries.get(row.id);
       return {
@@ -87,7 +92,6 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
         balanceCents: row.balanceCents,
         freeCreditsCents: summary?.freeCreditsCents ?? 0,
         creditsExpireAt: summary?.nextCreditExpiry ?? null,
-        consumedThisMonthCents: summary?.consumedThisMonthCents ?? 0,
         activeClusterCount: row.activeClusterCount,
         clusters: clusterRows
           .filter((cluster) => cluster.subscriptionId === row.id)
@@ -99,17 +103,21 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
     });
   }
 
-  /** Each subscription with metering's forecast of its month (its usage so far until metering is attached). */
-  async function withForecasts(accountId: string, list: SubscriptionSummary[]) {
-    const forecasts = monthForecasts
-      ? await monthForecasts(
-          accountId,
-          list.map((subscription) => subscription.id),
-        )
-      : new Map<string, number>();
+  /** The subscriptions with metering's spend of this month, both read at once (nothing used until metering is attached). */
+  async function withMonthSpend(accountId: string, rows: SubscriptionRow[]): Promise<SubscriptionWithMonth[]> {
+    const [list, spends] = await Promise.all([
+      summarise(rows),
+      monthSpends
+        ? monthSpends(
+            accountId,
+            rows.map((row) => row.id),
+          )
+        : new Map<string, { consumedCents: number; forecastCents: number }>(),
+    ]);
     return list.map((subscription) => ({
       ...subscription,
-      forecastCents: forecasts.get(subscription.id) ?? subscription.consumedThisMonthCents,
+      consumedCents: spends.get(subscription.id)?.consumedCents ?? 0,
+      forecastCents: spends.get(subscription.id)?.forecastCents ?? 0,
     }));
   }
 
@@ -127,8 +135,8 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
       clusterDirectory = directory;
     },
 
-    attachMonthForecasts(forecasts: MonthForecasts): void {
-      monthForecasts = forecasts;
+    attachMonthSpends(spends: MonthSpends): void {
+      monthSpends = spends;
     },
 
     /** The account's live subscriptions, oldest first. */
@@ -149,12 +157,12 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
       }));
     },
 
-    /** The list as the screens show it: each subscription with its month's forecast. */
-    listWithForecasts: async (accountId: string) => withForecasts(accountId, await summarise(await repository.listForAccount(accountId))),
+    /** The list as the screens show it: each subscription with its month's spend and forecast. */
+    listWithMonthSpend: async (accountId: string) => withMonthSpend(accountId, await repository.listForAccount(accountId)),
 
-    /** One subscription of the account with its month's forecast; another account's is a 404. */
-    async detailsWithForecast(accountId: string, subscriptionId: string) {
-      const [subscription] = await withForecasts(accountId, await summarise([await requireOwned(accountId, subscriptionId)]));
+    /** One subscription of the account with its month's spend and forecast; another account's is a 404. */
+    async detailsWithMonthSpend(accountId: string, subscriptionId: string) {
+      const [subscription] = await withMonthSpend(accountId, [await requireOwned(accountId, subscriptionId)]);
       return subscription!;
     },
 
