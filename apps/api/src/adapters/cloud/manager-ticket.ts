@@ -64,11 +64,23 @@ export function withManagerTicket(url: string, secret: string, ticket: ManagerTi
   return address.toString();
 }
 
+/**
+ * Addresses already stripped of their ticket: a pure function's results, kept because the polled cluster list strips
+ * the same few addresses on every answer and parsing a URL cost more than the rest of presenting a cluster.
+ */
+const shownAddresses = new Map<string, string>();
+const SHOWN_ADDRESSES_KEPT = 10_000;
+
 /** The address as the cluster list shows it: never with a ticket, so it grants nothing by itself. */
 export function withoutManagerTicket(url: string): string {
+  const known = shownAddresses.get(url);
+  if (known !== undefined) return known;
   const address = new URL(url);
   address.searchParams.delete(MANAGER_TICKET_PARAM);
-  return address.toString();
+  const shown = address.toString();
+  if (shownAddresses.size >= SHOWN_ADDRESSES_KEPT) shownAddresses.clear();
+  shownAddresses.set(url, shown);
+  return shown;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
