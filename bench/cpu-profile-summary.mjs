@@ -14,11 +14,11 @@ function placeOf(url, functionName) {
     const rest = url.slice(modules + '/node_modules/'.length).split('/');
     return `pkg:${rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]}`;
   }
-  const dist = /\/apps\/api\/dist\/(.*)\/[^/]+$/.exec(url);
+  const dist = /\/apps\/api\/dist[^/]*\/(.*)\/[^/]+$/.exec(url);
   return dist ? `app:${dist[1]}` : url.replace(/^file:\/\//, '');
 }
 
-const shortUrl = (url) => url.replace(/^file:\/\/.*?\/(node_modules|apps\/api\/dist)\//, '').replace(/^file:\/\//, '');
+const shortUrl = (url) => url.replace(/^file:\/\/.*?\/(node_modules|apps\/api\/dist[^/]*)\//, '').replace(/^file:\/\//, '');
 
 /** Self and total milliseconds per function and per place, from the samples between startTime and endTime. */
 export function summariseProfile(profile, { top = 25 } = {}) {
@@ -43,7 +43,7 @@ export function summariseProfile(profile, { top = 25 } = {}) {
     const seen = new Set();
     for (let at = id; at !== undefined; at = parentOf.get(at)) {
       const frame = byId.get(at).callFrame;
-      if (!frame.url.includes('/apps/api/dist/')) continue;
+      if (!/\/apps\/api\/dist[^/]*\//.test(frame.url)) continue;
       const key = keyOf(frame);
       if (seen.has(key)) continue;
       seen.add(key);

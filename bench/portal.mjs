@@ -160,6 +160,14 @@ export async function createSubscription(api, name) {
   return subscription_id;
 }
 
+/** How many subscriptions without clusters the bench's account gets beside the 50 clusters' one (BENCH_EXTRA_SUBSCRIPTIONS, 4). */
+const EXTRA_SUBSCRIPTIONS = Number(process.env.BENCH_EXTRA_SUBSCRIPTIONS ?? 4);
+
+/** More subscriptions for the account, so the subscription list reads several as a busy account's does. */
+export async function moreSubscriptions(api, count = EXTRA_SUBSCRIPTIONS) {
+  for (let i = 0; i < count; i++) await createSubscription(api, `Bench extra ${i}`);
+}
+
 /** A subscription with 50 clusters, all online: what the cluster list costs for a busy account. Returns its id. */
 export async function fiftyClusters(api) {
   const subscriptionId = await createSubscription(api, 'Bench');

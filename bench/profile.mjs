@@ -3,6 +3,7 @@
 // is printed and the .cpuprofile kept for Chrome DevTools.
 //   npm run bench:profile                                  GET /api/cluster/view for an account with 50 clusters
 //   BENCH_PROFILE_PATH=/api/user/detail npm run bench:profile
+//   BENCH_EXTRA_SUBSCRIPTIONS (4): subscriptions without clusters the account has beside the 50 clusters' one
 //   BENCH_ENCODING=br        sends Accept-Encoding as a browser would (answers above 1 KiB then come compressed)
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_CPU_PROFILE (where the profile goes)
 // Before profiling, BENCH_ROUNDS (3) unprofiled runs measure the portal's CPU per request (all its threads, from
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { summariseProfile } from './cpu-profile-summary.mjs';
-import { apiCaller, cpuSeconds, fiftyClusters, signIn, sleep, startPortal, waitReady } from './portal.mjs';
+import { apiCaller, cpuSeconds, fiftyClusters, moreSubscriptions, signIn, sleep, startPortal, waitReady } from './portal.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,6 +30,7 @@ try {
   await waitReady(`${portal.base}/readyz`);
   const api = apiCaller(portal.base, await signIn(portal.base));
   await fiftyClusters(api);
+  await moreSubscriptions(api);
   const url = `${portal.base}${PATH}`;
   const headers = { ...api.readHeaders, ...ENCODING };
   const load = () => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });

@@ -5,7 +5,8 @@
 //   - a bare node:http server answering the same JSON as /healthz (the ceiling for this machine),
 //   - Fastify's GET /healthz (what every request pays before any route work),
 //   - GET /api/user/detail (token check + database reads),
-//   - GET /api/cluster/view for an account with 50 online clusters (the simulated cloud).
+//   - GET /api/cluster/view for an account with 50 online clusters (the simulated cloud),
+//   - GET /api/subscription/list for that account (its subscriptions: the clusters' one and BENCH_EXTRA_SUBSCRIPTIONS more).
 // Prints requests per second, p99 latency, and the ratios healthz/node:http and detail/healthz ("detail/bare").
 // Open loop (bench/open-loop.mjs): the console's reads at fixed rates, each rate with /healthz as its baseline.
 // Money writes (bench/money-writes.mjs): a burst of top-up confirmations on one subscription.
@@ -20,7 +21,7 @@ import { lighthouseRuns } from './lighthouse.mjs';
 import { memoryUnderData } from './memory.mjs';
 import { topUpBurst } from './money-writes.mjs';
 import { openLoopReads } from './open-loop.mjs';
-import { apiCaller, cpuSeconds, fiftyClusters, firstAnswer, signIn, startPortal, waitReady } from './portal.mjs';
+import { apiCaller, cpuSeconds, fiftyClusters, firstAnswer, moreSubscriptions, signIn, startPortal, waitReady } from './portal.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
 const NODE_PORT = PORT + 1;
@@ -76,16 +77,18 @@ async function closedLoop(readHeaders) {
   const { node, bare } = rounds[Math.floor(rounds.length / 2)];
   const detail = await load(`${BASE}/api/user/detail`, readHeaders, portal.pid);
   const clusterView = await load(`${BASE}/api/cluster/view`, readHeaders, portal.pid);
+  const subscriptionList = await load(`${BASE}/api/subscription/list`, readHeaders, portal.pid);
   for (const [name, result] of [
     ['node:http', node],
     ['healthz', bare],
     ['detail', detail],
     ['cluster view', clusterView],
+    ['subscription list', subscriptionList],
   ]) {
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
   const row = (name, result) =>
-    `${name.padEnd(24)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   ${result.cpuMicrosPerRequest.toFixed(0).padStart(5)} µs CPU/request`;
+    `${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   ${result.cpuMicrosPerRequest.toFixed(0).padStart(5)} µs CPU/request`;
   const ratio = (a, b) => (a.requests.average / b.requests.average).toFixed(3);
   console.log(`
 closed loop: ${CONNECTIONS} connections, ${DURATION} s each (node:http and /healthz: median of ${ROUNDS} alternating rounds)`);
@@ -93,6 +96,7 @@ closed loop: ${CONNECTIONS} connections, ${DURATION} s each (node:http and /heal
   console.log(row('GET /healthz (bare)', bare));
   console.log(row('GET /api/user/detail', detail));
   console.log(row('GET /api/cluster/view (50)', clusterView));
+  console.log(row('GET /api/subscription/list', subscriptionList));
   console.log(
     `ratio healthz/node:http: throughput ${ratio(bare, node)} (target 0.6; rounds ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})`,
   );
@@ -118,6 +122,7 @@ try {
   const signedIn = await signIn(BASE);
   const api = apiCaller(BASE, signedIn);
   const clustersSubscriptionId = await fiftyClusters(api);
+  await moreSubscriptions(api);
   // The demo owner's own subscription, with its months of charged usage, for the cost analysis.
   const subscriptions = await api.get('/api/subscription/list');
   const demoSubscription =
