@@ -2,11 +2,11 @@ import type { Clock } from '../../clock.js';
 import type { Tx } from '../../db/client.js';
 import type { LedgerRepository } from './ledger.repository.js';
 
-/** What the ledger tells other modules without changing anything: history, one entry, free credits and this month's usage. */
+/** What the ledger tells other modules without changing anything: history, one entry and free credits. */
 export function createLedgerReads(deps: {
   repository: Pick<
     LedgerRepository,
-    'historyEntries' | 'findEntryForAccount' | 'spendableGrants' | 'creditSummaries' | 'usageBetween' | 'accountsWithCreditsExpiring'
+    'historyEntries' | 'findEntryForAccount' | 'spendableGrants' | 'creditSummaries' | 'accountsWithCreditsExpiring'
   >;
   clock: Clock;
 }) {
@@ -28,24 +28,17 @@ export function createLedgerReads(deps: {
     /** Accounts with free credits left on a grant expiring after `from` and by `until` (their owners are told ahead). */
     accountsWithCreditsExpiring: (from: Date, until: Date, tx?: Tx) => repository.accountsWithCreditsExpiring(from, until, tx),
 
-    /** Unexpired free credits, their next expiry and this month's usage per subscription. */
+    /** Unexpired free credits and their next expiry per subscription. */
     async summaries(subscriptionIds: string[], tx?: Tx) {
-      const now = clock.now();
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const [credits, usage] = await Promise.all([
-        repository.creditSummaries(subscriptionIds, now, tx),
-        repository.usageBetween(subscriptionIds, monthStart, now, tx),
-      ]);
+      const credits = await repository.creditSummaries(subscriptionIds, clock.now(), tx);
       return new Map(
         subscriptionIds.map((id) => {
           const credit = credits.find((row) => row.subscriptionId === id);
-          const used = usage.find((row) => row.subscriptionId === id);
           return [
             id,
             {
               freeCreditsCents: Number(credit?.creditsCents ?? 0),
               nextCreditExpiry: credit?.nextExpiry ? new Date(credit.nextExpiry) : null,
-              consumedThisMonthCents: Number(used?.usedCents ?? 0),
             },
           ];
         }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { subscriptionDirectory, type SubscriptionBalances } from '../subscriptions/index.js';
 import { billingAccounts, creditAllocations, creditGrants, ledgerEntries } from './ledger.schema.js';
@@ -152,26 +152,6 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
           ),
         )
         .groupBy(creditGrants.subscriptionId);
-    },
-
-    /** Usage debited in [from, to) per subscription, as a positive number of cents. */
-    async usageBetween(subscriptionIds: string[], from: Date, to: Date, tx: DbOrTx = db) {
-      if (subscriptionIds.length === 0) return [];
-      return tx
-        .select({
-          subscriptionId: ledgerEntries.subscriptionId,
-          usedCents: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}), 0)`,
-        })
-        .from(ledgerEntries)
-        .where(
-          and(
-            inArray(ledgerEntries.subscriptionId, subscriptionIds),
-            eq(ledgerEntries.kind, 'USAGE'),
-            gte(ledgerEntries.createdAt, from),
-            lt(ledgerEntries.createdAt, to),
-          ),
-        )
-        .groupBy(ledgerEntries.subscriptionId);
     },
 
     /** The newest entries of a subscription's history other than card purchases (billing keeps those), and how many there are. */
