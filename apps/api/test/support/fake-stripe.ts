@@ -31,6 +31,8 @@ export class FakeStripe {
   private next = 0;
   /** Makes every call fail as if Stripe could not be reached. */
   offline = false;
+  /** Set answers to other calls, by "METHOD /path" (customers, payment intents). */
+  readonly replies = new Map<string, { status: number; body: Json }>();
 
   readonly fetch: typeof fetch = async (input, init) => {
     if (this.offline) throw new TypeError('fetch failed');
@@ -95,6 +97,8 @@ export class FakeStripe {
   private answer(request: RecordedRequest): Response {
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'request-id': `req_${++this.next}` } });
+    const reply = this.replies.get(`${request.method} ${request.path}`);
+    if (reply) return json(reply.status, reply.body);
     if (request.method === 'POST' && request.path === '/v1/checkout/sessions') {
       const id = `cs_test_kumo${String(++this.next).padStart(6, '0')}`;
       const purchaseId = request.form.get('client_reference_id');

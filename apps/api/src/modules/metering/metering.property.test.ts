@@ -6,6 +6,8 @@ import { databaseKinds } from '../../../test/support/databases.js';
 import { startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { newCustomer, newSubscription } from '../../../test/support/money.js';
 import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../test/support/metering.js';
+import { AUTO_TOP_UP_CHARGE_QUEUE } from '../auto-top-up/index.js';
+import { drainJobs } from '../../../test/support/money.js';
 import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
 import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';
 
@@ -23,7 +25,9 @@ type Step =
   | { op: 'advance'; seconds: number }
   | { op: 'start' | 'stop' | 'delete' | 'create'; cluster: number }
   | { op: 'meter' | 'replay' }
-  | { op: 'rate'; dimension: MeteringDimension; rateE4: number; freeUnits: number };
+  | { op: 'rate'; dimension: MeteringDimension; rateE4: number; freeUnits: number }
+  | { op: 'budget'; dollars: number; forecast: boolean }
+  | { op: 'topUp'; thresholdCents: number; topUpCents: number; capCents: number };
 
 const clusterIndex = fc.integer({ min: 0, max: 2 });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -37,6 +41,20 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       dimension: fc.constantFrom(...METERING_DIMENSIONS),
       rateE4: fc.integer({ min: 0, max: 99_999 }),
       freeUnits: fc.integer({ min: 0, max: 3 }),
+    }),
+    weight: 1,
+  },
+  {
+    // Budgets alert only: a hard cap stops clusters, which this model of their lifecycles does not follow.
+    arbitrary: fc.record({ op: fc.constant('budget' as const), dollars: fc.integer({ min: 1, max: 2_000 }), forecast: fc.boolean() }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('topUp' as const),
+      thresholdCents: fc.integer({ min: 0, max: 300_000 }),
+      topUpCents: fc.integer({ min: 100, max: 5_000 }),
+      capCents: fc.integer({ min: 100, max: 12_000 }),
     }),
     weight: 1,
   },
@@ -82,6 +100,13 @@ const kinds = await databaseKinds();
 
 describe.each(kinds)('metering properties on %s', (kind) => {
   let ctx: TestContext;
+  /** The automatic top-up charges the runs queued, each carried out twice, as a retried job would. */
+  async function chargeTopUps() {
+    await drainJobs(ctx, AUTO_TOP_UP_CHARGE_QUEUE, async (data) => {
+      await ctx.services.autoTopUp.charge(String(data.key));
+      await ctx.services.autoTopUp.charge(String(data.key));
+    });
+  }
   beforeAll(async () => {
     ctx = await startTestApp(kind, { cloud: { simTimeScale: SCALE } });
   });
@@ -109,6 +134,8 @@ describe.each(kinds)('metering properties on %s', (kind) => {
           origin: number;
           segments: { from: number; to: number | null; state: 'running' | 'stopped' }[];
         }[] = [];
+        // A month's top-ups stay within the cap in force when each was claimed: at most the highest one set.
+        let highestCap = 0;
         const rateHistory: { at: number; dimension: MeteringDimension; rateE4: number; freeUnits: number }[] = [];
 
         const closeSegment = (c: (typeof clusters)[number], at: number) => {
@@ -152,12 +179,35 @@ describe.each(kinds)('metering properties on %s', (kind) => {
             }
             case 'meter':
               await ctx.services.metering.run();
+              await chargeTopUps();
               break;
             case 'replay': {
               // Two overlapping runs at one instant, then the same instant again: nothing is charged twice.
               await Promise.all([ctx.services.metering.run(), ctx.services.metering.run()]);
               const again = await ctx.services.metering.run();
               expect(again.hours).toBe(0);
+              await chargeTopUps();
+              break;
+            }
+            case 'budget':
+              await ctx.services.budgets.put(customer.accountId, sub, {
+                monthly_amount: step.dollars * 100,
+                thresholds: [50, 90, 100],
+                alert_on_forecast: step.forecast,
+                stop_clusters_at_limit: false,
+              });
+              break;
+            case 'topUp': {
+              // A saved sandbox card that succeeds, as the setup page stores it.
+              const cap = Math.max(step.capCents, step.topUpCents);
+              highestCap = Math.max(highestCap, cap);
+              await ctx.database.db.execute(sql`
+                insert into auto_top_ups (subscription_id, account_id, enabled, threshold_cents, top_up_cents, monthly_cap_cents, status,
+                                          customer_id, payment_method_id, card_brand, card_last4, card_exp_month, card_exp_year, updated_at)
+                values (${sub}, ${customer.accountId}, true, ${step.thresholdCents}, ${step.topUpCents}, ${cap}, 'ACTIVE', 'cus_sandbox_prop',
+                        'pm_sandbox_4242424242424242_prop', 'visa', '4242', 12, 2034, ${ctx.clock.now()})
+                on conflict (subscription_id) do update set threshold_cents = excluded.threshold_cents,
+                  top_up_cents = excluded.top_up_cents, monthly_cap_cents = excluded.monthly_cap_cents`);
               break;
             }
             case 'rate':
@@ -173,6 +223,7 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         }
         const end = ctx.clock.now().getTime();
         await ctx.services.metering.run();
+        await chargeTopUps();
         expect((await ctx.services.metering.run()).hours).toBe(0);
         // Metering covers every account: end this run's clusters now, or each later run would meter them again over its whole span.
         for (const c of clusters) if (c.state !== 'gone') await clusterEvent(ctx, c.id, 'CLUSTER_DELETED', 'DELETED');
@@ -253,7 +304,28 @@ describe.each(kinds)('metering properties on %s', (kind) => {
           const stored = await rows<{ key: string } & Amounts>(ctx, sql`${table} where subscription_id = ${sub}`);
           expect(new Map(stored.map((r) => [r.key, micros(r)]))).toEqual(sumsBy(charges, keyOf));
         }
-        expect(startBalance - (await balanceCents(ctx, sub))).toBe(total);
+        // Automatic top-ups: each hour's charge credited once, each month within its cap, each a purchase with a receipt.
+        const topUps = await rows<{ key: string; month: string; amount_cents: string; entries: string; purchases: string }>(
+          ctx,
+          sql`select c.idempotency_key as key, c.month, c.amount_cents::text,
+                     (select count(*) from ledger_entries e where e.idempotency_key = c.idempotency_key)::text as entries,
+                     (select count(*) from purchases p where p.ledger_entry_id in
+                        (select e.id from ledger_entries e where e.idempotency_key = c.idempotency_key))::text as purchases
+                from auto_top_up_charges c where c.subscription_id = ${sub} and c.status = 'SUCCEEDED'`,
+        );
+        for (const topUp of topUps) expect([topUp.entries, topUp.purchases]).toEqual(['1', '1']);
+        const byMonth = new Map<string, number>();
+        for (const t of topUps) byMonth.set(t.month, (byMonth.get(t.month) ?? 0) + Number(t.amount_cents));
+        for (const cents of byMonth.values()) expect(cents).toBeLessThanOrEqual(highestCap);
+        expect(await rows(ctx, sql`select 1 from auto_top_up_charges where subscription_id = ${sub} and status = 'PENDING'`)).toEqual([]);
+        const toppedUp = topUps.reduce((sum, t) => sum + Number(t.amount_cents), 0);
+        expect(startBalance - (await balanceCents(ctx, sub))).toBe(total - toppedUp);
+        // The balance is the ledger's sum.
+        const [ledgerSum] = await rows<{ cents: string }>(
+          ctx,
+          sql`select coalesce(sum(amount_cents), 0)::text as cents from ledger_entries where subscription_id = ${sub}`,
+        );
+        expect(Number(ledgerSum!.cents)).toBe(await balanceCents(ctx, sub));
         // The cost API of the month (everything here falls in the harness's March) says the same.
         const analysis = toCreditAnalysisWire(
           await ctx.services.metering.subscriptionAnalysis(customer.accountId, sub, '2026-03-01T00:00:00'),
@@ -281,9 +353,11 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         // Free credits before paid funds: paid funds are untouched while any credit is left.
         const [details] = await ctx.services.subscriptions.list(customer.accountId);
         const credits = details!.freeCreditsCents;
-        if (credits > 0) expect(details!.balanceCents - credits).toBe(100_000);
+        if (credits > 0) expect(details!.balanceCents - credits).toBe(100_000 + toppedUp);
       }),
       { numRuns: 12, examples: [FREE_UNITS_GRANTED_IN_THE_RUN] },
     );
+    // The random sequences did reach automatic top-ups, so the checks above had something to check.
+    expect(await rows(ctx, sql`select 1 from auto_top_up_charges where status = 'SUCCEEDED' limit 1`)).toHaveLength(1);
   }, 600_000);
 });
