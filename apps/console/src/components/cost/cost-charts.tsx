@@ -172,7 +172,15 @@ export function runningTotals(analysis: CreditAnalysis): { date: string; total: 
  * The month's cost so far, day by day, with the subscription's monthly budget (when it has one) as a labelled
  * horizontal line; the text equivalent names the budget and each day's share of it.
  */
-export function CumulativeMonthChart({ analysis: month, title, budget }: { analysis: CreditAnalysis; title: string; budget: number | null }) {
+export function CumulativeMonthChart({
+  analysis: month,
+  title,
+  budget,
+}: {
+  analysis: CreditAnalysis;
+  title: string;
+  budget: number | null;
+}) {
   const { analysis } = fromFirstUsage(month);
   const days = runningTotals(analysis);
   const share = (total: number) => `${Math.floor((total * 100) / budget!)} %`;

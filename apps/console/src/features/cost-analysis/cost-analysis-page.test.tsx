@@ -101,7 +101,8 @@ describe('cost analysis page', { timeout: 30_000 }, () => {
       );
     });
     const budgetLine = () => document.querySelector('.recharts-reference-line');
-    const budgetLabels = () => [...document.querySelectorAll('text.recharts-label')].filter((label) => label.textContent?.startsWith('Budget'));
+    const budgetLabels = () =>
+      [...document.querySelectorAll('text.recharts-label')].filter((label) => label.textContent?.startsWith('Budget'));
     const runningTotal = () =>
       screen.getAllByRole('table').find((table) => within(table).queryByRole('columnheader', { name: 'Cost so far' }))!;
 
