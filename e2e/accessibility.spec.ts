@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
-import { createSubscription, signUpThroughTheUi } from './support/flows.js';
+import { createSubscription, signUpThroughTheUi, tabTo } from './support/flows.js';
 import { waitForLink, waitForOtp } from './support/mail.js';
 
 // Every page and dialog, in the light and the dark colour scheme (the portal follows the system setting
@@ -53,15 +53,6 @@ async function expectCleanUnderBothSystemSchemes(page: Page, label: string): Pro
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ colorScheme: 'light' });
   return context.newPage();
-}
-
-/** Presses Tab until `target` has the focus (at most `limit` times), proving it is reachable by keyboard. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 15): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 test.describe('every page and dialog in both colour schemes', () => {

@@ -1,24 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pdfText } from '../apps/api/test/support/pdf-text.js';
-import { signUpThroughTheUi } from './support/flows.js';
-
-/** Fills the sandbox checkout's card form and presses Pay. */
-async function payOnTheSandbox(page: Page, cardNumber: string): Promise<void> {
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
-async function openAddFunds(page: Page, amount: string): Promise<void> {
-  await page.getByRole('group', { name: 'Your Balance' }).getByRole('button', { name: 'Add Funds' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Funds' });
-  await dialog.getByLabel(/Amount \(USD\)/).fill(amount);
-  await dialog.getByRole('button', { name: 'Proceed' }).click();
-}
+import { openAddFunds, payOnTheSandbox, signUpThroughTheUi } from './support/flows.js';
 
 test('a customer creates a subscription, adds $1,234 by card, sees it in the history and downloads its receipt; a declined card adds nothing', async ({
   page,

@@ -1,18 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES } from '@kumo/contract';
 import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
-import { createSubscription, signUpThroughTheUi, staffSignIn } from './support/flows.js';
+import { createSubscription, signUpThroughTheUi, staffSignIn, tabTo } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
 import { notClipped, pageDoesNotScrollSideways, withinViewport } from './support/layout.js';
-
-/** Presses Tab until `target` has the focus (at most `limit` times), proving it is reachable by keyboard. */
-async function tabTo(page: Page, target: Locator, limit = 20): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 /** The open bell passes axe in the light and the dark scheme, drawn whole inside the viewport. */
 async function checkOpenBell(page: Page, panel: Locator, label: string): Promise<void> {

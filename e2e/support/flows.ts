@@ -82,3 +82,30 @@ export async function deployCluster(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New', exact: true }).click();
   await deployFromDialog(page, page.getByRole('dialog', { name: 'New Cluster' }), name);
 }
+
+/** Fills the sandbox checkout's card form and presses Pay. */
+export async function payOnTheSandbox(page: Page, cardNumber: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** Opens Add Funds on the subscription's details, enters the amount and proceeds to the checkout. */
+export async function openAddFunds(page: Page, amount: string): Promise<void> {
+  await page.getByRole('group', { name: 'Your Balance' }).getByRole('button', { name: 'Add Funds' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Funds' });
+  await dialog.getByLabel(/Amount \(USD\)/).fill(amount);
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times), proving it is reachable by keyboard. */
+export async function tabTo(page: Page, target: Locator, limit = 20): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}

@@ -61,7 +61,22 @@ describe.each(kinds)('budget alerts on %s', (kind) => {
     ctx.clock.set('2026-08-01T00:00:00Z');
     const o = await owner();
     expect((await putBudget(o, { monthly_amount: await budgetOfHours(o, 12) })).statusCode).toBe(200);
-    await runHours(30);
+    // Hour by hour: an alert appears in the run whose charges cross its threshold, neither before nor after.
+    let before = await ctx.services.budgets.get(o.customer.accountId, o.subscriptionId);
+    for (let hour = 0; hour < 30; hour++) {
+      await runHours(1);
+      const after = await ctx.services.budgets.get(o.customer.accountId, o.subscriptionId);
+      const share = (values: typeof after) => (values.spend.consumedCents * 100) / values.budget!.monthlyAmountCents;
+      const fired = after.alerts.filter((alert) => !before.alerts.some((sent) => sent.threshold === alert.threshold));
+      for (const alert of fired) {
+        expect(share(before)).toBeLessThan(alert.threshold);
+        expect(share(after)).toBeGreaterThanOrEqual(alert.threshold);
+      }
+      for (const threshold of [50, 75, 90, 100].filter((t) => share(after) >= t)) {
+        expect(after.alerts.filter((alert) => alert.threshold === threshold)).toHaveLength(1);
+      }
+      before = after;
+    }
 
     const budget = await budgetOf(o);
     expect(budget.month_to_date).toBeGreaterThan(budget.monthly_amount);
@@ -77,6 +92,13 @@ describe.each(kinds)('budget alerts on %s', (kind) => {
       'Kumo Analytics Cloud: Costs: 75% of the monthly budget reached',
       'Kumo Analytics Cloud: Costs: 90% of the monthly budget reached',
       'Kumo Analytics Cloud: Costs: 100% of the monthly budget reached',
+    ]);
+    // The bell holds each once too, however many runs (two at a time) followed.
+    expect((await budgetNotices(o)).map((n) => n.title)).toEqual([
+      'Costs: 50% of the monthly budget reached',
+      'Costs: 75% of the monthly budget reached',
+      'Costs: 90% of the monthly budget reached',
+      'Costs: 100% of the monthly budget reached',
     ]);
     // Without the hard cap, nothing is stopped.
     expect(await statusOf(o.clusterId)).toBe('ONLINE');
@@ -97,9 +119,14 @@ describe.each(kinds)('budget alerts on %s', (kind) => {
     expect(budget.forecast).toBeGreaterThan(budget.monthly_amount * 0.25);
     expect(budget.forecast).toBeLessThan(budget.monthly_amount * 0.5);
     expect(budget.alerts.map((a: { threshold: number; kind: string }) => [a.threshold, a.kind])).toEqual([[25, 'FORECAST']]);
-    expect((await budgetMails(o)).map((m) => m.subject)).toEqual([
-      "Kumo Analytics Cloud: Costs: the month's forecast reaches 25% of the budget",
-    ]);
+    const forecastMails = ["Kumo Analytics Cloud: Costs: the month's forecast reaches 25% of the budget"];
+    expect((await budgetMails(o)).map((m) => m.subject)).toEqual(forecastMails);
+
+    // Later runs of the day keep the forecast in the same band: nothing more is sent.
+    await runHours(10);
+    expect((await budgetOf(o)).alerts).toHaveLength(1);
+    expect((await budgetMails(o)).map((m) => m.subject)).toEqual(forecastMails);
+    expect((await budgetNotices(o)).map((n) => n.kind)).toEqual(['BUDGET_ALERT']);
   });
 
   it('fires what a lowered budget crosses at once, in one mail naming the highest, and re-arms what a raised one no longer crosses', async () => {

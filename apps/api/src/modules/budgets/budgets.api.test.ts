@@ -137,14 +137,22 @@ describe.each(kinds)('budget calls on %s', (kind) => {
     expect((await get(ctx, budgetUrl(), owner.jwt)).json().monthly_amount).toBeNull();
   });
 
-  it('refuses an id that is not a subscription id, and one that does not exist', async () => {
-    const malformed = await get(ctx, budgetUrl('nope'), owner.jwt);
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().field_errors).toEqual({ subscriptionId: MESSAGES.subscriptionNotFound });
-    const unknown = await put({ monthly_amount: 10 }, owner, randomUUID());
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().errorDetails.error_message).toBe(MESSAGES.subscriptionNotFound);
-  });
+  it.each(['GET', 'PUT', 'DELETE'] as const)(
+    '%s refuses an id that is not a subscription id, and one that does not exist',
+    async (method) => {
+      const call = (id: string) =>
+        method === 'GET'
+          ? get(ctx, budgetUrl(id), owner.jwt)
+          : send(ctx, method, budgetUrl(id), method === 'PUT' ? { monthly_amount: 10 } : undefined, owner.jwt);
+      const malformed = await call('nope');
+      expect(malformed.statusCode).toBe(400);
+      expect(errorCode(malformed)).toBe('VALIDATION_FAILED');
+      expect(malformed.json().field_errors).toEqual({ subscriptionId: MESSAGES.subscriptionNotFound });
+      const unknown = await call(randomUUID());
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().errorDetails.error_message).toBe(MESSAGES.subscriptionNotFound);
+    },
+  );
 
   it('lets the owner and the account admins in, refuses a cluster member, and finds nothing of another account', async () => {
     expect((await put({ monthly_amount: 300 }, admin)).statusCode).toBe(200);

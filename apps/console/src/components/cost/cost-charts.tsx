@@ -10,6 +10,7 @@ import { DimensionCells } from './cost-tables';
 import { fromFirstUsage } from './first-usage';
 import { dayLabel, monthLabel } from './months';
 import { NoUsageBefore } from './no-usage-before';
+import classes from './cost-charts.module.css';
 
 /** One colour per service, from the theme's palette, distinct in light and dark schemes. */
 const SERVICE_COLORS: Record<(typeof METERING_DIMENSIONS)[number], string> = {
@@ -35,12 +36,13 @@ interface ChartFigureProps {
   children: React.ReactNode;
   /** Said under the title, e.g. that the days start later than the month. */
   note?: React.ReactNode;
+  className?: string;
 }
 
 /** A captioned bar chart of money, with its text equivalent folded away below it until asked for. */
-function ChartFigure({ title, chart, summary, children, note }: ChartFigureProps) {
+function ChartFigure({ title, chart, summary, children, note, className }: ChartFigureProps) {
   return (
-    <figure style={{ margin: 0 }}>
+    <figure style={{ margin: 0 }} className={className}>
       <Text component="figcaption" fw={600} mb="xs">
         {title}
       </Text>
@@ -150,6 +152,93 @@ export function MonthlyChart({ months, title }: { months: MonthlyConsumption[]; 
               {monthLabel(month.date)}
             </Table.Th>
             <Table.Td ta="right">{costCell(month.monthly_consumed_amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ChartFigure>
+  );
+}
+
+/** The month's cost so far at the end of each day, to the cent. */
+export function runningTotals(analysis: CreditAnalysis): { date: string; total: number }[] {
+  let cents = 0;
+  return analysis.daily.map((day) => {
+    cents += Math.round(day.daily_total * 100);
+    return { date: day.date, total: cents / 100 };
+  });
+}
+
+/**
+ * The month's cost so far, day by day, with the subscription's monthly budget (when it has one) as a labelled
+ * horizontal line; the text equivalent names the budget and each day's share of it.
+ */
+export function CumulativeMonthChart({
+  analysis: month,
+  title,
+  budget,
+}: {
+  analysis: CreditAnalysis;
+  title: string;
+  budget: number | null;
+}) {
+  const { analysis } = fromFirstUsage(month);
+  const days = runningTotals(analysis);
+  const share = (total: number) => `${Math.floor((total * 100) / budget!)} %`;
+  return (
+    <ChartFigure
+      title={title}
+      className={budget === null ? undefined : classes.withBudget}
+      chart={{
+        h: 240,
+        data: days.map((day) => ({ day: dayLabel(day.date), total: day.total })),
+        dataKey: 'day',
+        series: [{ name: 'total', label: 'Cost so far', color: 'blue.6' }],
+        referenceLines:
+          budget === null
+            ? []
+            : [
+                {
+                  y: budget,
+                  label: `Budget ${formatUsd(budget)}`,
+                  color: 'var(--budget-line-color)',
+                  labelPosition: 'insideTopLeft',
+                  strokeDasharray: '6 4',
+                  strokeWidth: 2,
+                  // The axis reaches up to the budget even while the spend is far below it.
+                  ifOverflow: 'extendDomain',
+                },
+              ],
+      }}
+      summary="Cost so far as a table"
+      note={
+        budget !== null && (
+          <Text fz="sm" c="dimmed" mb="xs">
+            The dashed line is the monthly budget, {formatUsd(budget)}.
+          </Text>
+        )
+      }
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Date</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Cost so far
+          </Table.Th>
+          {budget !== null && (
+            <Table.Th scope="col" ta="right">
+              Of the budget
+            </Table.Th>
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {days.map((day) => (
+          <Table.Tr key={day.date}>
+            <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
+              {dayLabel(day.date)}
+            </Table.Th>
+            <Table.Td ta="right">{costCell(day.total)}</Table.Td>
+            {budget !== null && <Table.Td ta="right">{share(day.total)}</Table.Td>}
           </Table.Tr>
         ))}
       </Table.Tbody>

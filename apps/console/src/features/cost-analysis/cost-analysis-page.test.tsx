@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, METERING_MESSAGES } from '@kumo/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, METERING_MESSAGES, type Budget } from '@kumo/contract';
 import { consumptionOverview, creditAnalysis, dailyCost } from '../../../test/cost';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
@@ -25,8 +25,22 @@ const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c
 const urlsOf = (fetchMock: ReturnType<typeof vi.fn>, path: string) =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(path));
 
-function renderPage(overview = [ANALYTICS, STAGING]) {
+/** The budget call's answer: a monthly amount, or none. */
+const budgetOf = (subscriptionId: string, monthlyAmount: number | null): Budget => ({
+  subscription_id: subscriptionId,
+  monthly_amount: monthlyAmount,
+  thresholds: [50, 75, 90, 100],
+  alert_on_forecast: false,
+  stop_clusters_at_limit: false,
+  month_to_date: 16.15,
+  forecast: 40.5,
+  alerts: [],
+});
+
+function renderPage(overview = [ANALYTICS, STAGING], budget: number | null = null) {
   const api = mockApi({
+    [`GET /api/subscription/${ANALYTICS.subscription_id}/budget`]: () => jsonResponse(200, budgetOf(ANALYTICS.subscription_id, budget)),
+    [`GET /api/subscription/${STAGING.subscription_id}/budget`]: () => jsonResponse(200, budgetOf(STAGING.subscription_id, null)),
     'GET /api/subscription/consumption/overview': () => jsonResponse(200, overview),
     [`GET /api/subscription/consumption/credit-analysis/${ANALYTICS.subscription_id}`]: () => jsonResponse(200, NOVEMBER),
     [`GET /api/subscription/consumption/credit-analysis/${STAGING.subscription_id}`]: () =>
@@ -69,6 +83,57 @@ describe('cost analysis page', { timeout: 30_000 }, () => {
     expect(monthRows).toHaveLength(12);
     expect(monthRows.at(-2)).toEqual(['Oct, 2026', '$120.00']);
     expect(monthRows.at(-1)).toEqual(['Nov, 2026', '$16.15']);
+  });
+
+  describe('the running total of the month', () => {
+    // jsdom lays nothing out: the charts' containers are told a size, so that the SVG is drawn.
+    beforeEach(() => {
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(private readonly callback: ResizeObserverCallback) {}
+          observe(target: Element) {
+            this.callback([{ target, contentRect: { width: 600, height: 240 } } as unknown as ResizeObserverEntry], this);
+          }
+          unobserve() {}
+          disconnect() {}
+        },
+      );
+    });
+    const budgetLine = () => document.querySelector('.recharts-reference-line');
+    const budgetLabels = () =>
+      [...document.querySelectorAll('text.recharts-label')].filter((label) => label.textContent?.startsWith('Budget'));
+    const runningTotal = () =>
+      screen.getAllByRole('table').find((table) => within(table).queryByRole('columnheader', { name: 'Cost so far' }))!;
+
+    it('draws the monthly budget as a labelled line, and says it in the text equivalent', async () => {
+      renderPage(undefined, 50);
+      expect(await screen.findByText('The dashed line is the monthly budget, $50.00.')).toBeInTheDocument();
+      expect(screen.getByText('Cost of Analytics so far, Nov, 2026')).toBeInTheDocument();
+      await waitFor(() => expect(budgetLine()).not.toBeNull());
+      // Dashed, in the colour the scheme gives the budget line, with its label beside it.
+      expect(budgetLine()!.querySelector('line')).toHaveAttribute('stroke-dasharray', '6 4');
+      expect(budgetLine()!.querySelector('line')).toHaveAttribute('stroke', 'var(--budget-line-color)');
+      expect(budgetLabels().map((label) => label.textContent)).toEqual(['Budget $50.00']);
+      expect(within(runningTotal()).getAllByRole('row').map(cellsOf)).toEqual([
+        ['Date', 'Cost so far', 'Of the budget'],
+        ['Nov 2', '$16.15', '32 %'],
+      ]);
+    });
+
+    it('draws no line and names no budget when the subscription has none', async () => {
+      renderPage(undefined, null);
+      expect(await screen.findByText('Cost of Analytics so far, Nov, 2026')).toBeInTheDocument();
+      // The chart itself is drawn: its bars are there, the line is not.
+      await waitFor(() => expect(document.querySelector('.recharts-bar-rectangle')).not.toBeNull());
+      expect(budgetLine()).toBeNull();
+      expect(budgetLabels()).toEqual([]);
+      expect(screen.queryByText(/monthly budget/)).not.toBeInTheDocument();
+      expect(within(runningTotal()).getAllByRole('row').map(cellsOf)).toEqual([
+        ['Date', 'Cost so far'],
+        ['Nov 2', '$16.15'],
+      ]);
+    });
   });
 
   it('switches to another subscription and says when its month holds no cost', async () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Box, Button, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES, METERING_MESSAGES, type SubscriptionConsumptionOverview } from '@kumo/contract';
 import { isAllZero } from '../../components/cost/credit-analysis-panel';
-import { DailyServiceChart, MonthlyChart } from '../../components/cost/cost-charts';
+import { CumulativeMonthChart, DailyServiceChart, MonthlyChart } from '../../components/cost/cost-charts';
 import { costCell } from '../../components/cost/cost-format';
 import { CostLoadError } from '../../components/cost/cost-load-error';
 import { MonthSelect } from '../../components/cost/month-select';
@@ -12,7 +12,7 @@ import { IconChart, IconReceipt } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { formatUsd } from '../../lib/format';
 import stacked from '../../components/stacked-table.module.css';
-import { useConsumptionOverview, useSubscriptionAnalysis } from './api/cost';
+import { useConsumptionOverview, useSubscriptionAnalysis, useSubscriptionBudget } from './api/cost';
 import { Amount } from '../../components/amount';
 
 /** The page looks back a year, as far as its 12-month chart reaches. */
@@ -138,9 +138,11 @@ interface SubscriptionChartsProps {
   startDate: string;
 }
 
-/** The chosen subscription's month by day and service, and its last 12 months. */
+/** The chosen subscription's month by day and service, its running total against its budget, and its last 12 months. */
 function SubscriptionCharts({ subscriptions, subscriptionId, onChoose, startDate }: SubscriptionChartsProps) {
   const analysis = useSubscriptionAnalysis(subscriptionId, startDate);
+  // A budget that did not load leaves the running total without its line; the numbers are still right.
+  const budget = useSubscriptionBudget(subscriptionId).data?.monthly_amount ?? null;
   const name = subscriptions.find((row) => row.subscription_id === subscriptionId)?.subscription_name ?? '';
   const month = monthLabel(startDate);
   const data = analysis.data;
@@ -174,7 +176,10 @@ function SubscriptionCharts({ subscriptions, subscriptionId, onChoose, startDate
           {isAllZero(data) ? (
             <EmptyState variant="light" icon={<IconChart size={24} />} title={METERING_MESSAGES.costUnavailable} py={48} />
           ) : (
-            <DailyServiceChart analysis={data} title={`Daily cost of ${name} by service, ${month}`} />
+            <>
+              <DailyServiceChart analysis={data} title={`Daily cost of ${name} by service, ${month}`} />
+              <CumulativeMonthChart analysis={data} budget={budget} title={`Cost of ${name} so far, ${month}`} />
+            </>
           )}
           <MonthlyChart months={data.last_12_months} title={`Cost of ${name}, last 12 months`} />
         </SimpleGrid>

@@ -6,6 +6,7 @@ import { formatUsd } from '../../lib/format';
 import { formatDateTime } from '../../lib/dates';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { useBudget } from './api/budget';
+import stacked from '../../components/stacked-table.module.css';
 import { BudgetBar } from './budget-bar';
 import { BudgetDialog } from './budget-dialog';
 import { RemoveBudgetDialog } from './remove-budget-dialog';
@@ -85,20 +86,25 @@ function BudgetDetails({ budget, amount }: { budget: Budget; amount: number }) {
             None yet.
           </Text>
         ) : (
-          <Table fz="sm" verticalSpacing={4} aria-labelledby="budget-alerts-title">
+          // On a phone each alert is a card of named values rather than three squeezed columns.
+          <Table fz="sm" verticalSpacing={4} aria-labelledby="budget-alerts-title" className={stacked.table}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Threshold</Table.Th>
-                <Table.Th>Reached by</Table.Th>
-                <Table.Th>Sent</Table.Th>
+                <Table.Th scope="col">Threshold</Table.Th>
+                <Table.Th scope="col">Reached by</Table.Th>
+                <Table.Th scope="col">Sent</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {budget.alerts.map((alert) => (
                 <Table.Tr key={`${alert.kind}-${alert.threshold}`}>
-                  <Table.Td>{alert.threshold} %</Table.Td>
-                  <Table.Td>{ALERT_KIND_LABELS[alert.kind]}</Table.Td>
-                  <Table.Td>{formatDateTime(alert.sent_at)}</Table.Td>
+                  <Table.Th scope="row" fw={600}>
+                    {alert.threshold} %
+                  </Table.Th>
+                  <Table.Td data-label="Reached by">{ALERT_KIND_LABELS[alert.kind]}</Table.Td>
+                  <Table.Td data-label="Sent" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(alert.sent_at)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -6,6 +6,7 @@ export const costKeys = {
   all: ['cost-analysis'] as const,
   overview: (startDate: string) => [...costKeys.all, 'overview', startDate] as const,
   subscription: (subscriptionId: string, startDate: string) => [...costKeys.all, 'subscription', subscriptionId, startDate] as const,
+  budget: (subscriptionId: string) => [...costKeys.all, 'budget', subscriptionId] as const,
 };
 
 /** Actual cost, forecast and balance of each subscription for a month. */
@@ -27,5 +28,14 @@ export function useSubscriptionAnalysis(subscriptionId: string | undefined, star
     enabled: Boolean(subscriptionId),
     refetchInterval: UI_TIMING.pollingMs,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The subscription's monthly budget, drawn on its running total (monthly_amount null when it has none). */
+export function useSubscriptionBudget(subscriptionId: string) {
+  return useQuery({
+    queryKey: costKeys.budget(subscriptionId),
+    queryFn: ({ signal }) => api.get(`/api/subscription/${encodeURIComponent(subscriptionId)}/budget`, { signal }),
+    refetchInterval: UI_TIMING.pollingMs,
   });
 }

@@ -1,0 +1,166 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { budgetExceededMessage } from '@kumo/contract';
+import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
+import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
+import { MAIL_READER_URL } from './support/stack.js';
+
+// The stack's simulated cloud runs at SIM_TIME_SCALE=3600: a running cluster uses one billable hour each real
+// second, and the metering job charges them every minute, so each run charges about 60 hours. Screens poll every
+// 15 seconds.
+const CHANGE = { timeout: 40_000 };
+/** Long enough for the budget to be used up in a few metering runs, and the cluster to stop. */
+const RUNS = { timeout: 300_000 };
+/** The budget lasts this many billable hours of the cluster: about two and a half metering runs. */
+const BUDGET_HOURS = 150;
+const SUBSCRIPTION = 'Capped';
+
+/** The subjects of the mails sent to `email` so far, their folded header lines joined. */
+async function mailSubjects(email: string): Promise<string[]> {
+  const mails = (await (await fetch(`${MAIL_READER_URL}/messages?to=${encodeURIComponent(email)}`)).json()) as { raw: string }[];
+  return mails.map(
+    ({ raw }) =>
+      raw
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .match(/^Subject: (.*)$/m)?.[1]
+        ?.trim() ?? '',
+  );
+}
+
+/** Runs axe in the light and the dark scheme, at the page's width, and keeps a screenshot of `shot` in each. */
+async function checkBothSchemes(page: Page, shot: Locator, name: string): Promise<void> {
+  // After a resize the layout settles first (some of it follows media queries in script).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: page width` })
+    .toBeLessThanOrEqual(page.viewportSize()!.width);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect.poll(() => shownColorScheme(page)).toBe(scheme);
+    await expectNoSeriousA11yViolations(page, `${name} in the ${scheme} scheme`);
+    await shot.screenshot({ path: `test-results/screens/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The same checks at the desktop's and a phone's width. */
+async function checkBothWidths(page: Page, shot: Locator, name: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+    await checkBothSchemes(page, shot, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+/** Deploys a cluster and returns on its page, with what one hour of it costs at the customer's rates. */
+async function deployAndReadRate(page: Page, name: string): Promise<number> {
+  await page.goto('/clusters');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
+  await fillClusterDialog(page, dialog, name);
+  await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
+  const review = page.getByRole('dialog', { name: 'Review Cluster' });
+  const preview = review.getByText(/^\$[\d,.]+ per hour at your rates/);
+  const rate = Number((await preview.textContent())!.match(/^\$([\d,.]+)/)![1]!.replace(/,/g, ''));
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  return rate;
+}
+
+const status = (page: Page) => page.getByRole('group', { name: 'Status' }).locator('[data-status]');
+
+test('a budget with a hard cap alerts in the bell and by mail, stops the cluster at 100 % and holds it until raised', async ({ page }) => {
+  test.setTimeout(600_000);
+  const email = `budget.${Date.now()}@example.com`;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signUpThroughTheUi(page, email, 'Bea Budget');
+  await createSubscription(page, SUBSCRIPTION);
+  const subscriptionUrl = page.url();
+  // Room beyond the budget, so that the hard cap stops the cluster before the balance runs out.
+  await openAddFunds(page, '3,000');
+  await payOnTheSandbox(page, '4242 4242 4242 4242');
+  const paid = page.getByRole('dialog', { name: 'Add Funds' });
+  await expect(paid.getByText('Payment successful')).toBeVisible();
+  await paid.getByRole('button', { name: 'Close', exact: true }).click();
+
+  const rate = await deployAndReadRate(page, 'Capped-One');
+  const clusterUrl = page.url();
+  const budget = Math.ceil(rate * BUDGET_HOURS);
+
+  // The card offers a budget; the dialog opens and is filled in by keyboard alone.
+  await page.goto(subscriptionUrl);
+  const card = page.getByRole('region', { name: /^Monthly budget/ });
+  await expect(card).toContainText('No budget is set.');
+  await tabTo(page, card.getByRole('button', { name: 'Set a budget' }), 60);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Set a budget' });
+  await expect(dialog).toBeVisible();
+  await checkBothWidths(page, dialog, 'budget-dialog');
+  await tabTo(page, dialog.getByLabel(/^Monthly budget \(USD\)/));
+  await page.keyboard.type(String(budget));
+  await tabTo(page, dialog.getByLabel(/^Alert thresholds/));
+  await expect(dialog.getByLabel(/^Alert thresholds/)).toHaveValue('50, 75, 90, 100');
+  const cap = dialog.getByRole('checkbox', { name: "Stop this subscription's clusters when the budget is used up" });
+  await tabTo(page, cap);
+  await page.keyboard.press('Space');
+  await expect(cap).toBeChecked();
+  await tabTo(page, dialog.getByRole('button', { name: 'Save budget' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('The budget has been saved.')).toBeVisible();
+  await expect(card.getByRole('heading')).toHaveText(`Monthly budget: $${budget.toLocaleString('en-US')}.00`);
+  await expect(card).toContainText('Hard cap on');
+
+  // The metering runs cross the thresholds: each alert reaches the bell and the mailbox, and at 100 % the cluster stops.
+  const stopTitle = `Clusters of ${SUBSCRIPTION} were stopped: the monthly budget is used up`;
+  await expect(async () => {
+    expect(await mailSubjects(email)).toContain(`Kumo Analytics Cloud: ${stopTitle}`);
+  }).toPass({ ...RUNS, intervals: [5_000] });
+  const subjects = (await mailSubjects(email)).filter((subject) => subject.includes('of the monthly budget reached'));
+  // Each threshold is named once at most (several crossed in one run share a mail naming the highest), and the last is 100 %.
+  expect(subjects.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(subjects).size).toBe(subjects.length);
+  expect(subjects.at(-1)).toBe(`Kumo Analytics Cloud: ${SUBSCRIPTION}: 100% of the monthly budget reached`);
+
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  const unread = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1] ?? 0);
+  expect(unread).toBeGreaterThanOrEqual(subjects.length + 1);
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('link', { name: stopTitle })).toBeVisible();
+  await expect(panel.getByRole('link', { name: `${SUBSCRIPTION}: 100% of the monthly budget reached` })).toBeVisible();
+  for (const subject of subjects) {
+    await expect(panel.getByRole('link', { name: subject.replace('Kumo Analytics Cloud: ', '') })).toHaveCount(1);
+  }
+  await expect(panel).toContainText('These clusters were stopped (not deleted; their data is kept): Capped-One.');
+  await page.keyboard.press('Escape');
+
+  // Stopped, and a start is refused with the reason.
+  await page.goto(clusterUrl);
+  await expect(status(page)).toHaveText('Offline', RUNS);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('dialog', { name: 'Start cluster' }).getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText(budgetExceededMessage(SUBSCRIPTION))).toBeVisible();
+  expect(budgetExceededMessage(SUBSCRIPTION)).toBe(
+    'The monthly budget of Capped is used up. Raise the budget to start clusters this month.',
+  );
+  await expect(status(page)).toHaveText('Offline');
+
+  // The card shows the budget used up and the alerts sent, at both widths and in both schemes.
+  await page.goto(subscriptionUrl);
+  await expect(card.getByRole('table', { name: 'Alerts this month' }).getByRole('row', { name: /^100 %/ })).toBeVisible();
+  await expect(card.getByRole('meter')).toHaveAttribute('aria-valuenow', /^(1\d\d|[2-9]\d\d)$/);
+  await checkBothWidths(page, card, 'budget-card');
+
+  // Raised well above the spend, the budget lets the cluster start again.
+  await card.getByRole('button', { name: 'Edit budget' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit budget' });
+  await edit.getByLabel(/^Monthly budget \(USD\)/).fill(String(budget * 10));
+  await edit.getByRole('button', { name: 'Save budget' }).click();
+  await expect(edit).toBeHidden();
+  await page.goto(clusterUrl);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('dialog', { name: 'Start cluster' }).getByRole('button', { name: 'Start' }).click();
+  await expect(status(page)).toHaveText(/^(Starting|Online)$/, CHANGE);
+  await expect(status(page)).toHaveText('Online', CHANGE);
+});
