@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
-import { HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
+import { API_TOKEN_LIMITS, HEADERS, LIMITS, MESSAGES, PRODUCT } from '@kumo/contract';
 import type { TrustProxy } from './config.js';
 import type { DevIdentityProvider } from './adapters/identity/dev-identity-provider.js';
 import { AppError, tooManyRequests } from './errors.js';
@@ -29,6 +29,7 @@ import { budgetsRoutes } from './modules/budgets/index.js';
 import { autoTopUpRoutes } from './modules/auto-top-up/index.js';
 import { simPagesRoutes } from './adapters/cloud/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { apiTokensRoutes } from './modules/api-tokens/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { helpRoutes } from './modules/help/index.js';
@@ -146,6 +147,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.rateLimitStore,
     errorResponseBuilder: () => tooManyRequests('RATE_LIMITED', MESSAGES.rateLimited),
   });
+  // Each personal API token's calls are counted in one window a minute, in the same shared store.
+  const tokenCalls = new options.rateLimitStore({});
+  app.decorate(
+    'countApiTokenCall',
+    (tokenId: string) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        tokenCalls.incr(
+          `api-token:${tokenId}`,
+          (error, result) => (error || !result ? reject(error ?? new Error('no count')) : resolve(result)),
+          60_000,
+          API_TOKEN_LIMITS.callsPerMinute,
+        ),
+      ),
+  );
   const stopSweeping = sweepRateLimits(options.rateLimitStore, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
   app.addHook('onClose', async () => stopSweeping());
   await app.register(swagger, {
@@ -161,17 +176,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(systemRoutes(options.ping));
   await app.register(authRoutes(services.auth, options.authRateLimit));
-  await app.register(adminRoutes(services.admin, services.auth.verifyAccessToken));
-  await app.register(usersRoutes(services.users, services.auth.verifyAccessToken, options.authRateLimit));
+  await app.register(adminRoutes(services.admin, services.verifyBearer));
+  await app.register(usersRoutes(services.users, services.verifyBearer, options.authRateLimit));
   await app.register(helpRoutes(options.docsBaseUrl ?? DOCS_BASE_URL));
-  await app.register(subscriptionsRoutes(services.subscriptions, services.auth.verifyAccessToken));
-  await app.register(billingRoutes(services.billing, services.auth.verifyAccessToken));
-  await app.register(clustersRoutes(services.clusters, services.auth.verifyAccessToken));
-  await app.register(clusterTimelineRoutes(services.clusterTimeline, services.auth.verifyAccessToken));
-  await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
-  await app.register(noticesRoutes(services.notices, services.auth.verifyAccessToken));
-  await app.register(budgetsRoutes(services.budgets, services.auth.verifyAccessToken));
-  await app.register(autoTopUpRoutes(services.autoTopUp, services.auth.verifyAccessToken));
+  await app.register(subscriptionsRoutes(services.subscriptions, services.verifyBearer));
+  await app.register(billingRoutes(services.billing, services.verifyBearer));
+  await app.register(clustersRoutes(services.clusters, services.verifyBearer));
+  await app.register(clusterTimelineRoutes(services.clusterTimeline, services.verifyBearer));
+  await app.register(meteringRoutes(services.metering, services.verifyBearer));
+  await app.register(noticesRoutes(services.notices, services.verifyBearer));
+  await app.register(budgetsRoutes(services.budgets, services.verifyBearer));
+  await app.register(autoTopUpRoutes(services.autoTopUp, services.verifyBearer));
+  await app.register(apiTokensRoutes(services.apiTokens, services.verifyBearer));
   // The simulated cloud's Kumo Manager and Web Portal pages.
   if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.

@@ -9,6 +9,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { JobDefinition } from './jobs/job-queue.js';
 import { createAdminService } from './modules/admin/index.js';
 import { autoTopUpJobs, createAutoTopUpService } from './modules/auto-top-up/index.js';
+import { createApiTokensService, isApiTokenSecret } from './modules/api-tokens/index.js';
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { createBudgetsService } from './modules/budgets/index.js';
@@ -21,6 +22,7 @@ import { REAL_HOUR_MS, createMeteringService, meteringJobs } from './modules/met
 import { createStaffSsoService } from './modules/staff-sso/index.js';
 import { createSubscriptionBalances, createSubscriptionsService } from './modules/subscriptions/index.js';
 import { createXsrf } from './http/xsrf.js';
+import type { TokenVerifier } from './http/auth-guard.js';
 import { createUsersService } from './modules/users/index.js';
 
 export interface Infrastructure {
@@ -62,6 +64,10 @@ export function createServices(infra: Infrastructure) {
     clock,
     secret: infra.authSecret,
   });
+  // Personal API tokens speak for their creator: every guarded route takes either kind of bearer token.
+  const apiTokens = createApiTokensService({ db, clock, secret: infra.authSecret });
+  const verifyBearer: TokenVerifier = (token, client) =>
+    isApiTokenSecret(token) ? apiTokens.verify(token, client) : auth.verifyAccessToken(token);
   // What a customer is mailed is also a notice in the bell: the modules that mail write it in the same transaction.
   const notices = createNoticesService({ db, clock });
   // People, accounts and memberships are the auth module's; the users and admin modules change them through it.
@@ -177,6 +183,8 @@ export function createServices(infra: Infrastructure) {
     mail,
     notices,
     auth,
+    apiTokens,
+    verifyBearer,
     accounts,
     admin,
     users,

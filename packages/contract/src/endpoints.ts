@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiToken, CreateApiTokenRequest, CreatedApiToken } from './api-tokens.js';
 import type {
   AdminAccountUsersPage,
   AdminClusterPage,
@@ -159,6 +160,7 @@ export interface GetEndpoints {
   '/api/user/report-url': ReportUrlResponse;
   '/api/user/report-logout': MessageResponse;
   '/api/user/notifications': NoticePage;
+  '/api/user/api-tokens': ApiToken[];
   /** CSV files (read as Blob): see CONSUMPTION_EXPORT_PATHS. */
   [path: `/api/subscription/consumption/export/${string}`]: Blob;
   [path: `/api/cluster/consumption/export/${string}`]: Blob;
@@ -196,6 +198,7 @@ export interface PostEndpoints {
   [path: `/api/admin/switch-user/${string}`]: Call<NoBody, SwitchUserResponse>;
   '/api/user/switch-user/end': Call<NoBody, MessageResponse>;
   '/api/user/notifications/read': Call<MarkNoticesReadRequest, MarkNoticesReadResponse>;
+  '/api/user/api-tokens': Call<CreateApiTokenRequest, CreatedApiToken>;
 }
 
 export interface PutEndpoints {
@@ -212,6 +215,7 @@ export interface DeleteEndpoints {
   [path: `/api/subscription/delete/${string}`]: Call<NoBody, DeleteSubscriptionResponse>;
   [path: `/api/user/invite/${string}`]: Call<NoBody, MessageResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<NoBody, Budget>;
+  [path: `/api/user/api-tokens/${string}`]: Call<NoBody, MessageResponse>;
 }
 
 export type GetPath = keyof GetEndpoints;

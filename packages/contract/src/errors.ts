@@ -60,6 +60,10 @@ export const ERROR_CODES = [
   'OPERATION_TAMPERED',
   'OPERATION_CANCELLED',
   'READ_ONLY_VIEW',
+  // Personal API tokens
+  'TOKEN_SCOPE',
+  'TOKEN_IP_NOT_ALLOWED',
+  'TOKEN_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

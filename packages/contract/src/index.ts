@@ -21,3 +21,4 @@ export * from './metering.js';
 export * from './notices.js';
 export * from './budgets.js';
 export * from './auto-top-up.js';
+export * from './api-tokens.js';

@@ -3,6 +3,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ADMIN_MESSAGES, MESSAGES, canUseCustomerArea, isSystemRole, permissionsFor } from '@kumo/contract';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import type { Caller } from './caller.js';
+import { admitApiToken } from './api-token-gate.js';
 import { isUnsafeMethod } from './xsrf.js';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
      * says so with `changesState` below (false would let a read-only POST through a customer view).
      */
     changesState?: boolean;
+    /** What only a person signed in may do (tokens, invitations, OTP approvals): a personal API token is refused it. */
+    personOnly?: boolean;
   }
 }
 
@@ -37,8 +40,11 @@ export const changesState = {
   },
 } satisfies FastifyContextConfig;
 
-/** Checks an access token and its session, and says who is calling. */
-export type TokenVerifier = (token: string) => Promise<Caller>;
+/** Route config of a call a personal API token may never make (see `personOnly` above). */
+export const personOnly = { personOnly: true } satisfies FastifyContextConfig;
+
+/** Checks a bearer token (a session's access token, or a personal API token used from `client.ip`) and says who is calling. */
+export type TokenVerifier = (token: string, client: { ip: string }) => Promise<Caller>;
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -47,12 +53,25 @@ function bearerToken(request: FastifyRequest): string {
   return token;
 }
 
-async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<Caller> {
-  const caller = await verify(bearerToken(request));
-  // Bearer tokens never ride along cross-site, so state-changing GETs need no XSRF token (decision 0018).
-  if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, caller.sessionId);
-  // A customer view is read-only here, for every route at once and whatever the method, not only in the console.
+async function authenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  verify: TokenVerifier,
+  area: Pick<FastifyContextConfig, 'personOnly'> = {},
+): Promise<Caller> {
+  const caller = await verify(bearerToken(request), { ip: request.ip });
   const config = request.routeOptions.config;
+  // A personal API token involves no cookie, so no XSRF token either; it has its own limits instead.
+  if (caller.apiToken) {
+    const personOnlyRoute = !!(area.personOnly || config?.personOnly);
+    await admitApiToken(request, reply, caller.apiToken, {
+      personOnly: personOnlyRoute,
+      changesState: routeChangesState(request.method, config),
+    });
+  }
+  // Bearer tokens never ride along cross-site, so state-changing GETs need no XSRF token (decision 0018).
+  else if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, caller.sessionId);
+  // A customer view is read-only here, for every route at once and whatever the method, not only in the console.
   if (caller.actingUserId && routeChangesState(request.method, config) && !config?.allowWhileUserSwitched)
     throw new AppError(403, 'READ_ONLY_VIEW', ADMIN_MESSAGES.readOnlyView);
   request.caller = caller;
@@ -61,23 +80,24 @@ async function authenticate(request: FastifyRequest, verify: TokenVerifier): Pro
 
 /** onRequest hook (authentication comes before body validation) that requires a live access token (and, for state changes, the XSRF token) and puts the caller on the request (callerOf in caller.ts). */
 export function requireSignedIn(verify: TokenVerifier) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    await authenticate(request, verify);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await authenticate(request, reply, verify);
   };
 }
 
 /** onRequest hook for the customer area: the owner or an admin of the logged-in account. */
 export function requireAccountAdmin(verify: TokenVerifier) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const caller = await authenticate(request, verify);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const caller = await authenticate(request, reply, verify);
     if (!caller.accountId || !canUseCustomerArea(caller.role)) throw forbidden(MESSAGES.customerAreaOnly);
   };
 }
 
 /** onRequest hook for the admin area: a signed-in staff member whose role has `permission` ENABLED. */
 export function requireStaff(verify: TokenVerifier, permission: string) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const caller = await authenticate(request, verify);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // The staff area is a person's only: a personal API token never reaches it.
+    const caller = await authenticate(request, reply, verify, { personOnly: true });
     if (!isSystemRole(caller.role) || permissionsFor(caller.role)[permission] !== 'ENABLED') throw forbidden();
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, type Role } from '@kumo/contract';
+import { MESSAGES, type ApiTokenScope, type Role } from '@kumo/contract';
 import { forbidden, unauthorized } from '../errors.js';
 
 /**
@@ -18,6 +18,18 @@ export interface Caller {
    * state-changing call but the ones that end the view is refused (auth-guard.ts).
    */
   actingUserId?: string;
+  /**
+   * A personal API token instead of a sign-in session (`sessionId` is then the token's id): it acts as its creator,
+   * within its scope, and the guard keeps it out of what only a person may do (auth-guard.ts).
+   */
+  apiToken?: ApiTokenGrant;
+}
+
+/** What a personal API token grants, as the guard and the audit trail need it. */
+export interface ApiTokenGrant {
+  tokenId: string;
+  name: string;
+  scope: ApiTokenScope;
 }
 
 /** A caller in the customer area: the session works in an account. */

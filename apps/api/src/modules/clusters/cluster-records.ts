@@ -17,7 +17,7 @@ export const CLUSTER_JOBS = { follow: 'clusters.follow', sweep: 'clusters.sweep'
 export type Actor = { userId: string; email: string } | 'Schedule' | 'System';
 
 /** Who asks a clusters use case: someone working in an account (staff acting for a customer name the customer's ids). */
-export type Caller = Pick<AccountCaller, 'accountId' | 'userId' | 'actingUserId'>;
+export type Caller = Pick<AccountCaller, 'accountId' | 'userId' | 'actingUserId' | 'apiToken'>;
 
 export const notFoundCluster = () => notFound('NOT_FOUND', CLUSTER_MESSAGES.clusterNotFound);
 
@@ -37,7 +37,9 @@ export function createClusterRecords(deps: { repository: ClustersRepository; clo
 
   async function actorOf(caller: Caller): Promise<Actor> {
     const userId = caller.actingUserId ?? caller.userId;
-    return { userId, email: (await repository.userEmail(userId)) ?? 'unknown' };
+    const email = (await repository.userEmail(userId)) ?? 'unknown';
+    // A script's call is told apart from its creator's own in the trail, by the token's name.
+    return { userId, email: caller.apiToken ? `${email} (API token "${caller.apiToken.name}")` : email };
   }
 
   async function audit(clusterId: string, event: AuditEvent, description: string, actor: Actor, tx?: Tx): Promise<void> {

@@ -34,7 +34,7 @@ import {
   resendOperationOtpRequestSchema,
   scheduleResponseSchema,
 } from '@kumo/contract';
-import { changesState, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, personOnly, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 // Every clusters route is in the customer area: its caller works in an account.
 import { accountCallerOf as callerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
@@ -162,6 +162,7 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     }
 
     app.post('/api/user/operation', {
+      config: personOnly,
       ...customer({
         summary: "Ask the account owner's approval (an OTP by mail) to delete a cluster",
         body: createOperationRequestSchema,
@@ -174,6 +175,7 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     });
 
     app.post('/api/user/operation/authenticate', {
+      config: personOnly,
       ...customer({
         summary: "Approve an operation with the approver's OTP",
         body: authenticateOperationRequestSchema,
@@ -183,6 +185,7 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     });
 
     app.post('/api/user/operation/resend-otp', {
+      config: personOnly,
       ...customer({
         summary: 'Send the approver a new OTP',
         body: resendOperationOtpRequestSchema,

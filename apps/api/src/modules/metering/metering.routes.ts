@@ -16,7 +16,7 @@ import {
   reportUrlResponseSchema,
   subscriptionConsumptionOverviewListSchema,
 } from '@kumo/contract';
-import { changesState, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesState, personOnly, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
@@ -160,6 +160,8 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
     });
 
     app.get('/api/user/report-url', {
+      // A report session hangs on a sign-in session, which a personal API token has not.
+      config: personOnly,
       ...customer({
         summary: 'The address of the printable subscription report (a short-lived report session)',
         response: { 200: reportUrlResponseSchema, ...reads },
@@ -171,7 +173,7 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
 
     app.get('/api/user/report-logout', {
       // It ends the caller's report sessions: a write, refused to a customer view.
-      config: changesState,
+      config: { ...changesState, ...personOnly },
       ...customer({
         summary: 'Ends the report sessions of the caller',
         response: { 200: z.object({ message: z.string() }), ...reads },

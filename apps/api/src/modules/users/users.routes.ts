@@ -16,7 +16,7 @@ import {
   subscriptionOptionsResponseSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
-import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { personOnly, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import { sendTokens } from '../../http/send-tokens.js';
@@ -60,7 +60,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.get('/api/user/check-user', {
-      config: { rateLimit: checkUserLimit },
+      config: { rateLimit: checkUserLimit, ...personOnly },
       ...accountAdmin({
         summary: 'The full name of a registered e-mail',
         querystring: checkUserQuerySchema,
@@ -70,7 +70,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.post('/api/user/invite', {
-      config: { rateLimit },
+      config: { rateLimit, ...personOnly },
       ...accountAdmin({
         summary: 'Invite a person to the logged-in account by e-mail',
         body: inviteRequestSchema,
@@ -95,7 +95,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.post('/api/user/invite/:invitationId/resend', {
-      config: { rateLimit },
+      config: { rateLimit, ...personOnly },
       ...accountAdmin({
         summary: 'Mail a pending invitation again with a new 7-day link; the previous link stops working',
         params: invitationParamsSchema,
@@ -108,6 +108,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.delete('/api/user/invite/:invitationId', {
+      config: personOnly,
       ...accountAdmin({
         summary: 'Revoke a pending invitation: its link no longer works',
         params: invitationParamsSchema,
@@ -134,6 +135,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.put('/api/account/delete-user', {
+      config: personOnly,
       ...accountAdmin({
         summary: 'Remove a person from the logged-in account',
         body: deleteUserRequestSchema,

@@ -40,6 +40,7 @@ function renderUsers(
     'GET /api/user/notifications': () => jsonResponse(200, { content: [], totalPages: 0, unread: 0 }),
     'GET /api/account/invitations': () => jsonResponse(200, []),
     'GET /api/account/audit-logs': () => jsonResponse(200, auditPage([])),
+    'GET /api/user/api-tokens': () => jsonResponse(200, []),
     ...extra,
   });
   const view = renderRoutes(

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { useActiveName } from '../../lib/active-names';
 import { useSession } from '../../lib/session';
 import { AddUserDialog } from './add-user-dialog';
+import { ApiTokens } from './api-tokens';
 import { useAccountUsers } from './api/account-users';
 import { UserDetails } from './user-details';
 import { PendingInvitations } from './pending-invitations';
@@ -40,6 +41,7 @@ export function UsersPage() {
           <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />
         </Grid.Col>
       </Grid>
+      <ApiTokens />
       <StaffAccess />
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
     </>

@@ -5,4 +5,5 @@ export const usersKeys = {
   subscriptionOptions: () => [...usersKeys.all, 'users-subscriptions'] as const,
   pendingInvitations: () => [...usersKeys.all, 'invitations'] as const,
   auditLogs: (startDate: string) => [...usersKeys.all, 'audit-logs', startDate] as const,
+  apiTokens: () => [...usersKeys.all, 'api-tokens'] as const,
 };

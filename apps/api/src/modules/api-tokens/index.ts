@@ -1,0 +1,13 @@
+/** The api-tokens module's public face: personal API tokens (made, listed, revoked, verified) and their routes. */
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { createApiTokensRepository } from './api-tokens.repository.js';
+import { createApiTokensService as createService } from './api-tokens.service.js';
+
+export type { ApiTokensService } from './api-tokens.service.js';
+export { apiTokensRoutes } from './api-tokens.routes.js';
+export { isApiTokenSecret } from './secret.js';
+
+export function createApiTokensService(deps: { db: Database; clock: Clock; secret: string }) {
+  return createService({ repository: createApiTokensRepository(deps.db), clock: deps.clock, secret: deps.secret });
+}
