@@ -38,6 +38,7 @@ import type {
   UserDetail,
 } from './auth.js';
 import type { PaymentStatus, PurchaseRequest, PurchaseResponse, TransactionPage } from './billing.js';
+import type { AutoTopUp, AutoTopUpRequest, PaymentMethodSetup } from './auto-top-up.js';
 import type { Budget, BudgetRequest } from './budgets.js';
 import type {
   AuditLogResponse,
@@ -153,6 +154,7 @@ export interface GetEndpoints {
   [path: `/api/subscription/consumption/rates/${string}`]: RateCard;
   [path: `/api/subscription/consumption/outlook/${string}`]: BalanceOutlook;
   [path: `/api/subscription/${string}/budget`]: Budget;
+  [path: `/api/subscription/${string}/auto-top-up`]: AutoTopUp;
   [path: `/api/cluster/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/cluster/consumption/overview/${string}`]: ClusterConsumptionOverview;
   '/api/cluster/consumption/hourly-rate': HourlyRatePreview;
@@ -196,6 +198,7 @@ export interface PostEndpoints {
   [path: `/api/admin/switch-user/${string}`]: Call<NoBody, SwitchUserResponse>;
   '/api/user/switch-user/end': Call<NoBody, MessageResponse>;
   '/api/user/notifications/read': Call<MarkNoticesReadRequest, MarkNoticesReadResponse>;
+  [path: `/api/subscription/${string}/payment-method`]: Call<NoBody, PaymentMethodSetup>;
 }
 
 export interface PutEndpoints {
@@ -203,6 +206,7 @@ export interface PutEndpoints {
   [path: `/api/cluster/schedule/${string}`]: Call<PutScheduleRequest, ScheduleResponse>;
   [path: `/api/cluster/manager-access/${string}`]: Call<PutManagerAccessRequest, ManagerAccessResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<BudgetRequest, Budget>;
+  [path: `/api/subscription/${string}/auto-top-up`]: Call<AutoTopUpRequest, AutoTopUp>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no PATCH endpoint yet; the client's method stays typed.
@@ -212,6 +216,7 @@ export interface DeleteEndpoints {
   [path: `/api/subscription/delete/${string}`]: Call<NoBody, DeleteSubscriptionResponse>;
   [path: `/api/user/invite/${string}`]: Call<NoBody, MessageResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<NoBody, Budget>;
+  [path: `/api/subscription/${string}/payment-method`]: Call<NoBody, AutoTopUp>;
 }
 
 export type GetPath = keyof GetEndpoints;
