@@ -113,7 +113,7 @@ describe('the automatic top-up card', () => {
     await user.click(within(alert).getByRole('button', { name: 'Top up now' }));
     expect(onTopUpNow).toHaveBeenCalledOnce();
 
-    const dialog = await openSettings(user, 'Resume automatic top-up');
+    const dialog = await openSettings(user, 'Resume top-up');
     expect(within(dialog).getByText(/saving the settings with it on resumes it/)).toBeInTheDocument();
     expect(within(dialog).getByRole('switch', { name: 'Automatic top-up on' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));

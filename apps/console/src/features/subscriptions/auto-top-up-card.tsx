@@ -101,7 +101,7 @@ function PausedAlert({
               Top up now
             </Button>
             <Button size="xs" variant="default" onClick={onResume}>
-              Resume automatic top-up
+              Resume top-up
             </Button>
           </Group>
         )}

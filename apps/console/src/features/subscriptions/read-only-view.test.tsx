@@ -56,7 +56,7 @@ describe("subscriptions in a staff member's read-only view of the customer's con
     expect(await screen.findByRole('button', { name: 'Edit budget' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove budget' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Top up now' })).toBeInTheDocument();
-    for (const name of ['Resume automatic top-up', 'Replace card', 'Remove card', 'Edit settings'])
+    for (const name of ['Resume top-up', 'Replace card', 'Remove card', 'Edit settings'])
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     cleanup();
     localStorage.clear();
@@ -74,7 +74,7 @@ describe("subscriptions in a staff member's read-only view of the customer's con
     expect(await screen.findByText('Visa •••• 0341, expires 04/2030')).toBeInTheDocument();
     expect(screen.getByText('Automatic top-up is paused')).toBeInTheDocument();
     expect(screen.getByText(/did not go through: Your card was declined\./)).toBeInTheDocument();
-    for (const name of ['Top up now', 'Resume automatic top-up', 'Replace card', 'Save a card', 'Remove card', 'Edit settings'])
+    for (const name of ['Top up now', 'Resume top-up', 'Replace card', 'Save a card', 'Remove card', 'Edit settings'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });
