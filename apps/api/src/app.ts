@@ -26,6 +26,7 @@ import { clusterTimelineRoutes } from './modules/cluster-timeline/index.js';
 import { clustersRoutes } from './modules/clusters/index.js';
 import { meteringRoutes } from './modules/metering/index.js';
 import { budgetsRoutes } from './modules/budgets/index.js';
+import { autoTopUpRoutes } from './modules/auto-top-up/index.js';
 import { simPagesRoutes } from './adapters/cloud/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(meteringRoutes(services.metering, services.auth.verifyAccessToken));
   await app.register(noticesRoutes(services.notices, services.auth.verifyAccessToken));
   await app.register(budgetsRoutes(services.budgets, services.auth.verifyAccessToken));
+  await app.register(autoTopUpRoutes(services.autoTopUp, services.auth.verifyAccessToken));
   // The simulated cloud's Kumo Manager and Web Portal pages.
   if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.

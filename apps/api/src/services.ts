@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { JobDefinition } from './jobs/job-queue.js';
 import { createAdminService } from './modules/admin/index.js';
+import { autoTopUpJobs, createAutoTopUpService } from './modules/auto-top-up/index.js';
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { createBudgetsService } from './modules/budgets/index.js';
@@ -135,6 +136,22 @@ export function createServices(infra: Infrastructure) {
   const budgets = createBudgetsService({ db, subscriptions, metering, clusters, mail, notices, clock, logger });
   metering.attachAfterCharge(budgets.afterCharge);
   clusters.attachStartGate(budgets.startRefusal);
+  // Automatic top-up charges a saved card after the budgets' check, through billing's purchases so it has a receipt;
+  // the provider's word on a saved card comes through billing's webhook.
+  const autoTopUp = createAutoTopUpService({
+    db,
+    subscriptions,
+    billing,
+    gateway: payments.gateway,
+    jobs: infra.jobs,
+    mail,
+    notices,
+    clock,
+    publicUrl: infra.publicUrl,
+    logger,
+  });
+  metering.attachAfterCharge(autoTopUp.afterCharge);
+  billing.attachSetupListener((event) => autoTopUp.cardSaved(event.subscriptionId));
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({
@@ -174,6 +191,7 @@ export function createServices(infra: Infrastructure) {
     clusterTimeline,
     metering,
     budgets,
+    autoTopUp,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
     simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,
@@ -182,12 +200,15 @@ export function createServices(infra: Infrastructure) {
 export type Services = ReturnType<typeof createServices>;
 
 /** Every module's background jobs, for the worker. */
-export function serviceJobs(services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering'>): JobDefinition[] {
+export function serviceJobs(
+  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp'>,
+): JobDefinition[] {
   return [
     ...mailJobs(services.mail),
     ...ledgerJobs(services.ledger),
     ...billingJobs(services.billing),
     ...clusterJobs(services.clusters),
     ...meteringJobs(services.metering),
+    ...autoTopUpJobs(services.autoTopUp),
   ];
 }

@@ -13,6 +13,7 @@ export * from '../modules/billing/billing.schema.js';
 export * from '../modules/clusters/clusters.schema.js';
 export * from '../modules/metering/metering.schema.js';
 export * from '../modules/budgets/budgets.schema.js';
+export * from '../modules/auto-top-up/auto-top-up.schema.js';
 export * from '../modules/admin/admin.schema.js';
 export * from '../modules/notices/notices.schema.js';
 export * from '../adapters/payments/sandbox/sandbox.schema.js';

@@ -74,7 +74,11 @@ export const frameworkErrorOptions = {
 /** One error model: every failure leaves as {errorDetails, field_errors?}; internals never leak. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.statusCode).send(error.toResponse());
+    if (error instanceof AppError) {
+      // A dependency that is down: the caller may try again shortly.
+      if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(error.statusCode).send(error.toResponse());
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};

@@ -7,10 +7,12 @@ import { createSandboxGateway, type SandboxCheckout } from './sandbox/sandbox-ga
 import { createSandboxRepository } from './sandbox/sandbox.repository.js';
 import { createStripeGateway } from './stripe-gateway.js';
 
-export type { CheckoutState, PaymentGateway } from './payment-gateway.js';
-export { PaymentGatewayError, WebhookSignatureError } from './payment-gateway.js';
+export type { CheckoutState, PaymentGateway, SavedCardChargeResult, SavedCardDetails, SetupEvent, SetupState } from './payment-gateway.js';
+export { PaymentGatewayError, WebhookSignatureError, describeCard } from './payment-gateway.js';
 /** The queue the sandbox checkout's payment events travel on; billing works them like Stripe's webhooks. */
 export { SANDBOX_EVENTS_QUEUE } from './sandbox/sandbox-gateway.js';
+/** The queue the sandbox's saved-card notifications travel on; automatic top-up works them like Stripe's webhooks. */
+export { SANDBOX_SETUP_EVENTS_QUEUE } from './sandbox/sandbox-setup.js';
 
 export interface PaymentsConfig {
   /** Both set: Stripe Checkout. Neither: the sandbox checkout served by the portal. */
@@ -38,6 +40,15 @@ const unconfiguredGateway: PaymentGateway = {
   },
   parseWebhook: () => {
     throw new WebhookSignatureError('Card payments are not configured');
+  },
+  createSetup: async () => {
+    throw new PaymentGatewayError('Card payments are not configured');
+  },
+  retrieveSetup: async () => {
+    throw new PaymentGatewayError('Card payments are not configured');
+  },
+  chargeSaved: async () => {
+    throw new PaymentGatewayError('Card payments are not configured');
   },
 };
 

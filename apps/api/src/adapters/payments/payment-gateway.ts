@@ -14,8 +14,64 @@ export interface PaymentGateway {
    * Verifies a webhook delivery on its raw body and reads it; null for events that say nothing about
    * a checkout. Throws WebhookSignatureError for a missing, wrong or too old signature.
    */
-  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): CheckoutState | null;
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): CheckoutState | SetupEvent | null;
+  /** Opens a hosted page that saves a card for later charges (Stripe Checkout in setup mode). */
+  createSetup(request: SetupRequest): Promise<{ sessionId: string; url: string; customerId: string }>;
+  /** The card-saving session as the provider sees it now. */
+  retrieveSetup(sessionId: string): Promise<SetupState>;
+  /**
+   * Charges a saved card with nobody present (off-session). A refusal is an answer; a provider out of reach throws
+   * PaymentGatewayError, and calling again with the same idempotency key never charges twice.
+   */
+  chargeSaved(request: SavedCardCharge): Promise<SavedCardChargeResult>;
 }
+
+export interface SetupRequest {
+  subscriptionId: string;
+  /** The provider's customer of the subscription when it has one; a new one is made otherwise. */
+  customerId: string | null;
+  customerEmail: string;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface SavedCardDetails {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface SetupState {
+  sessionId: string;
+  subscriptionId: string;
+  customerId: string;
+  /** Set once the customer saved a card. */
+  card: SavedCardDetails | null;
+}
+
+/** A webhook about a card being saved for a subscription: a nudge to read its setup session back. */
+export interface SetupEvent {
+  kind: 'setup';
+  subscriptionId: string;
+}
+
+export interface SavedCardCharge {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Sent as the provider's Idempotency-Key: a repeated call answers the first charge. */
+  idempotencyKey: string;
+  subscriptionId: string;
+}
+
+export type SavedCardChargeResult =
+  | { outcome: 'SUCCEEDED'; paymentIntentId: string }
+  | { outcome: 'DECLINED' | 'AUTHENTICATION_REQUIRED'; paymentIntentId: string | null; message: string };
 
 export interface CheckoutRequest {
   /** Our purchase id: the provider hands it back with every update (client_reference_id and metadata). */

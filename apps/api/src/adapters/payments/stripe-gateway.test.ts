@@ -146,7 +146,8 @@ describe("Stripe's webhook signatures", () => {
     const { clock, gateway } = setUp();
     const parse = (type: string, object: Record<string, unknown>) => {
       const { payload, signature } = signedEvent(type, object, { timestamp: seconds(clock) });
-      return gateway.parseWebhook(Buffer.from(payload), signature);
+      const event = gateway.parseWebhook(Buffer.from(payload), signature);
+      return event && 'outcome' in event ? event : null;
     };
     expect(parse('checkout.session.completed', { ...completed(), payment_status: 'unpaid' })?.outcome).toBe('PROCESSING');
     expect(parse('checkout.session.async_payment_succeeded', completed())?.outcome).toBe('PAID');

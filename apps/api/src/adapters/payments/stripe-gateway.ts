@@ -10,6 +10,7 @@ import {
   type CheckoutState,
   type PaymentGateway,
 } from './payment-gateway.js';
+import { createStripeSavedCards, setupEventOf } from './stripe-saved-cards.js';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -100,6 +101,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     kind: 'stripe',
+    ...createStripeSavedCards(stripe, call),
 
     async createCheckout(request) {
       const metadata = { purchase_id: request.purchaseId, subscription_id: request.subscriptionId };
@@ -159,6 +161,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }
+      // A saved card (setup mode) is the automatic top-up's, not a purchase.
+      if (event.type === 'checkout.session.completed' && event.data.object.mode === 'setup') return setupEventOf(event);
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':
@@ -169,7 +173,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         case 'payment_intent.payment_failed':
           return stateOfFailedIntent(event.data.object);
         default:
-          return null;
+          return setupEventOf(event);
       }
     },
   };

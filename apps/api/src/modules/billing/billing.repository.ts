@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
+import { AUTO_TOP_UP_EVENT } from './automatic-purchases.js';
 import { purchases } from './billing.schema.js';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -131,6 +132,7 @@ export function createBillingRepository(db: DbOrTx) {
             receiptId: purchases.receiptId,
             createdAt: purchases.createdAt,
             category: purchases.category,
+            eventName: purchases.eventName,
             remark: purchases.remark,
             amountCents: purchases.amountCents,
             status: purchases.status,
@@ -144,7 +146,13 @@ export function createBillingRepository(db: DbOrTx) {
           .from(purchases)
           .where(eq(purchases.subscriptionId, subscriptionId)),
       ]);
-      return { rows: rows.map((row) => ({ ...row, description: 'Funds added by card' })), total: toNumber(counted?.total) };
+      return {
+        rows: rows.map(({ eventName, ...row }) => ({
+          ...row,
+          description: eventName === AUTO_TOP_UP_EVENT ? 'Automatic top-up' : 'Funds added by card',
+        })),
+        total: toNumber(counted?.total),
+      };
     },
 
     /** Everything a receipt shows about a successful purchase. */

@@ -15,6 +15,7 @@ import {
   WebhookSignatureError,
   type CheckoutState,
   type PaymentGateway,
+  type SetupEvent,
 } from '../../adapters/payments/index.js';
 import type { Clock } from '../../clock.js';
 import { HOUR } from '../../clock.js';
@@ -24,6 +25,7 @@ import type { JobDefinition } from '../../jobs/job-queue.js';
 import type { Ledger } from '../ledger/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { BillingRepository, PurchaseRow } from './billing.repository.js';
+import { createAutomaticPurchases } from './automatic-purchases.js';
 import { createConfirmations } from './confirmations.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { createTransactionHistory } from './transaction-history.js';
@@ -68,6 +70,8 @@ export function createBillingService(deps: {
   const checkoutLifetimeMs = deps.checkoutLifetimeMs ?? DEFAULT_CHECKOUT_LIFETIME_MS;
 
   const { apply } = createConfirmations({ db, repository, ledger, clock, logger });
+  // Saved cards belong to automatic top-up: their webhooks are handed to the listener the wiring attaches.
+  const setupListeners: ((event: SetupEvent) => Promise<void>)[] = [];
 
   /** Closes an unpaid checkout at the provider and applies what it says (CANCELLED, or paid after all). */
   async function closeCheckout(purchase: PurchaseRow): Promise<void> {
@@ -213,15 +217,28 @@ export function createBillingService(deps: {
 
     /** A webhook delivery, verified on its raw body before anything is read from it. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
-      let state: CheckoutState | null;
+      let event: CheckoutState | SetupEvent | null;
       try {
-        state = gateway.parseWebhook(rawBody, signature);
+        event = gateway.parseWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw badRequest('WEBHOOK_SIGNATURE_INVALID', MESSAGES.webhookSignatureInvalid);
         throw error;
       }
-      if (state) await apply(state);
+      if (!event) return;
+      if ('kind' in event) {
+        for (const listener of setupListeners) await listener(event);
+        return;
+      }
+      await apply(event);
     },
+
+    /** Who is told of a card saved through the provider's webhook (automatic top-up, attached by services.ts). */
+    attachSetupListener(listener: (event: SetupEvent) => Promise<void>): void {
+      setupListeners.push(listener);
+    },
+
+    /** A saved card charged by automatic top-up: a paid purchase with a receipt, credited once under its key. */
+    creditAutomaticPurchase: createAutomaticPurchases({ repository, ledger }),
 
     /** The sandbox provider's notification (a job): read the session and apply it. */
     syncCheckout: sync,

@@ -4,6 +4,7 @@ import { createBillingRepository } from './billing.repository.js';
 import { createBillingService as createService } from './billing.service.js';
 
 export type { BillingService } from './billing.service.js';
+export type { AutomaticPurchase } from './automatic-purchases.js';
 export type { TransactionRecord } from './transaction-history.js';
 export { toTransactionPageWire } from './presentation.js';
 export { billingJobs } from './billing.service.js';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '@kumo/contract';
 import type { Clock } from '../../../clock.js';
 import { DAY } from '../../../clock.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
 import { PaymentGatewayError, WebhookSignatureError, describeCard, type CheckoutState, type PaymentGateway } from '../payment-gateway.js';
+import { NOT_A_TEST_CARD, SANDBOX_CARDS, validateCard, type CardForm } from './sandbox-cards.js';
+import { createSandboxSetup } from './sandbox-setup.js';
 import type { SandboxRepository, SandboxSessionRow } from './sandbox.repository.js';
 
 /** The queue the sandbox delivers its webhook-style notifications on; the billing module works it. */
@@ -11,54 +12,10 @@ export const SANDBOX_EVENTS_QUEUE = 'payments-sandbox-events';
 /** Stripe Checkout's default: a session nobody pays closes after 24 hours. */
 export const DEFAULT_SESSION_LIFETIME_MS = DAY;
 
-/** The sandbox's test cards, numbered as Stripe's so the same cards work on both. */
-export const SANDBOX_CARDS: Record<string, { brand: string; decline?: string; label: string }> = {
-  '4242424242424242': { brand: 'visa', label: 'Payment succeeds' },
-  '4000000000000002': { brand: 'visa', decline: MESSAGES.cardDeclined, label: 'Card declined' },
-  '4000000000009995': { brand: 'visa', decline: 'Your card has insufficient funds.', label: 'Insufficient funds' },
-  '4000000000000069': { brand: 'visa', decline: 'Your card has expired.', label: 'Expired card' },
-};
-const NOT_A_TEST_CARD = 'Your card was declined. This sandbox accepts only its test cards.';
-
-export interface CardForm {
-  cardNumber?: string;
-  expiry?: string;
-  cvc?: string;
-  name?: string;
-}
-
 export type PayResult =
   | { kind: 'redirect'; url: string }
   | { kind: 'invalid'; session: SandboxSessionRow; errors: Partial<Record<keyof CardForm, string>> }
   | { kind: 'declined'; session: SandboxSessionRow; message: string };
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** Checks the card fields the way a hosted checkout does before it tries to charge. */
-export function validateCard(form: CardForm, now: Date): { errors: Partial<Record<keyof CardForm, string>>; number: string } {
-  const errors: Partial<Record<keyof CardForm, string>> = {};
-  const number = (form.cardNumber ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) errors.cardNumber = 'Your card number is invalid.';
-  const expiry = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec((form.expiry ?? '').trim());
-  const month = Number(expiry?.[1]);
-  if (!expiry || month < 1 || month > 12) {
-    errors.expiry = "Your card's expiration date is incomplete.";
-  } else {
-    const year = 2000 + Number(expiry[2]);
-    const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
-    if (year * 12 + (month - 1) < current) errors.expiry = "Your card's expiration year is in the past.";
-  }
-  if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) errors.cvc = "Your card's security code is incomplete.";
-  return { errors, number };
-}
 
 /**
  * The sandbox payment provider: hosted checkout pages served by the portal, with the same states,
@@ -74,6 +31,7 @@ export function createSandboxGateway(deps: {
 }) {
   const { repository, clock, publicUrl, jobs } = deps;
   const sessionLifetimeMs = deps.sessionLifetimeMs ?? DEFAULT_SESSION_LIFETIME_MS;
+  const setup = createSandboxSetup({ repository, clock, publicUrl, jobs, sessionLifetimeMs });
 
   function stateOf(session: SandboxSessionRow): CheckoutState {
     const outcome =
@@ -91,6 +49,7 @@ export function createSandboxGateway(deps: {
 
   /** Like a webhook: delivered after the change is stored, at least once, in the background. */
   async function notify(session: SandboxSessionRow): Promise<void> {
+    if (session.mode === 'setup') return setup.notify(session);
     try {
       await jobs.send(SANDBOX_EVENTS_QUEUE, { session_id: session.id });
     } catch {
@@ -150,6 +109,8 @@ export function createSandboxGateway(deps: {
       // The sandbox notifies through the job queue, never over HTTP.
       throw new WebhookSignatureError('The sandbox payment provider sends no webhooks');
     },
+
+    ...setup.calls,
   };
 
   return {
@@ -175,6 +136,12 @@ export function createSandboxGateway(deps: {
         if (!declined) return gatewayRedirect(sessionId);
         await notify(declined);
         return { kind: 'declined', session: declined, message };
+      }
+      if (session.mode === 'setup') {
+        const saved = await setup.save(session, number, form.expiry ?? '');
+        if (!saved) return gatewayRedirect(sessionId);
+        await notify(saved);
+        return { kind: 'redirect', url: successUrlOf(saved) };
       }
       const paid = await repository.updateOpen(sessionId, {
         status: 'complete',

@@ -1,6 +1,5 @@
 import { formatUsdCents } from '@kumo/contract';
-import type { CardForm } from './sandbox-gateway.js';
-import { SANDBOX_CARDS } from './sandbox-gateway.js';
+import { SANDBOX_CARDS, type CardForm } from './sandbox-cards.js';
 import type { SandboxSessionRow } from './sandbox.repository.js';
 import { escapeHtml } from '../../../lib/html.js';
 
@@ -40,30 +39,56 @@ function field(name: keyof CardForm, label: string, attributes: string, state: C
 </div>`;
 }
 
-/** The hosted payment page of an open session: summary on the left, the card form on the right. */
-export function checkoutPage(session: SandboxSessionRow, state: CheckoutPageState = {}): string {
+/** What the left side and the button say: a payment, or saving a card for automatic top-up (setup mode). */
+function purposeOf(session: SandboxSessionRow) {
+  if (session.mode === 'setup') {
+    return {
+      title: 'Save a card for Kumo Cloud',
+      heading: 'Save a card',
+      summary: `<p class="muted">Automatic top-up</p>
+  <p class="amount">Save a card</p>
+  <p class="description">${escapeHtml(session.description)}</p>
+  <p class="description">Nothing is charged now. The card is charged only when automatic top-up adds funds.</p>`,
+      submit: 'Save card',
+      refused: 'Card declined.',
+      nothingTaken: 'Nothing was saved; try another card or cancel.',
+    };
+  }
   const amount = formatUsdCents(session.amountCents);
+  return {
+    title: `Pay ${amount} to Kumo Cloud`,
+    heading: 'Pay with card',
+    summary: `<p class="muted">Add funds</p>
+  <p class="amount">${amount}</p>
+  <p class="description">${escapeHtml(session.description)}</p>
+  <dl class="lines">
+    <div><dt>Funds</dt><dd>${amount}</dd></div>
+    <div class="total"><dt>Total due</dt><dd>${amount}</dd></div>
+  </dl>`,
+    submit: `Pay ${amount}`,
+    refused: 'Payment declined.',
+    nothingTaken: 'No money was taken; try another card or cancel.',
+  };
+}
+
+/** The hosted page of an open session: summary on the left, the card form on the right. */
+export function checkoutPage(session: SandboxSessionRow, state: CheckoutPageState = {}): string {
+  const purpose = purposeOf(session);
   const action = `/sandbox/checkout/${encodeURIComponent(session.id)}`;
   const cards = Object.entries(SANDBOX_CARDS)
     .map(([number, card]) => `<tr><td><code>${groupCardNumber(number)}</code></td><td>${escapeHtml(card.label)}</td></tr>`)
     .join('');
   const declined = state.declined ?? session.lastError;
   return layout(
-    `Pay ${amount} to Kumo Cloud`,
+    purpose.title,
     `<main class="checkout">
 <section class="summary" aria-label="Order summary">
   <p class="merchant"><span class="logo" aria-hidden="true">K</span> Kumo Cloud</p>
-  <p class="muted">Add funds</p>
-  <p class="amount">${amount}</p>
-  <p class="description">${escapeHtml(session.description)}</p>
-  <dl class="lines">
-    <div><dt>Funds</dt><dd>${amount}</dd></div>
-    <div class="total"><dt>Total due</dt><dd>${amount}</dd></div>
-  </dl>
+  ${purpose.summary}
 </section>
 <section class="payment">
-  <h1>Pay with card</h1>
-  ${declined ? `<div class="alert" role="alert"><strong>Payment declined.</strong> ${escapeHtml(declined)} No money was taken; try another card or cancel.</div>` : ''}
+  <h1>${purpose.heading}</h1>
+  ${declined ? `<div class="alert" role="alert"><strong>${purpose.refused}</strong> ${escapeHtml(declined)} ${purpose.nothingTaken}</div>` : ''}
   <form method="post" action="${action}" novalidate>
     <div class="field">
       <label for="field-email">Email</label>
@@ -75,7 +100,7 @@ export function checkoutPage(session: SandboxSessionRow, state: CheckoutPageStat
       ${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4"', state)}
     </div>
     ${field('name', 'Name on card', 'autocomplete="cc-name" maxlength="100"', state)}
-    <button class="pay" type="submit" name="action" value="pay">Pay ${amount}</button>
+    <button class="pay" type="submit" name="action" value="pay">${purpose.submit}</button>
     <button class="cancel" type="submit" name="action" value="cancel">Cancel</button>
   </form>
   <section class="test-cards" aria-label="Test cards">

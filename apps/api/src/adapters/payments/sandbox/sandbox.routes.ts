@@ -60,7 +60,11 @@ export function sandboxCheckoutRoutes(sandbox: SandboxCheckout) {
       const session = await sandbox.view(request.params.sessionId);
       if (!session) return sendPage(reply, 404, notFoundPage());
       if (session.status === 'complete') {
-        return sendPage(reply, 200, closedPage('Payment complete', 'This checkout has been paid.'), session);
+        const done =
+          session.mode === 'setup'
+            ? closedPage('Card saved', 'This card has been saved.')
+            : closedPage('Payment complete', 'This checkout has been paid.');
+        return sendPage(reply, 200, done, session);
       }
       if (session.status === 'expired') {
         return sendPage(

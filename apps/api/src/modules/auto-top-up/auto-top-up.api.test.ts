@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, AUTO_TOP_UP_MESSAGES, MESSAGES } from '@kumo/contract';
+import { SANDBOX_SETUP_EVENTS_QUEUE } from '../../adapters/payments/index.js';
+import { databaseKinds } from '../../../test/support/databases.js';
+import { payWith, submitCard } from '../../../test/support/checkout.js';
+import {
+  errorCode,
+  get,
+  logIn,
+  post,
+  send,
+  signUp,
+  startTestApp,
+  tokensOf,
+  type TestContext,
+  type Tokens,
+} from '../../../test/support/harness.js';
+import { drainJobs } from '../../../test/support/money.js';
+
+const kinds = await databaseKinds();
+
+/** The automatic top-up calls: the issue's shapes, the contract's field errors, who may call them, and saving a card on the sandbox. */
+describe.each(kinds)('automatic top-up calls on %s', (kind) => {
+  let ctx: TestContext;
+  let owner: Tokens;
+  let admin: Tokens;
+  let member: Tokens;
+  let other: Tokens;
+  let viewing: Tokens;
+  let subscriptionId: string;
+  const stamp = randomUUID().slice(0, 8);
+  const settingsUrl = (id = subscriptionId) => `/api/subscription/${id}/auto-top-up`;
+  const cardUrl = (id = subscriptionId) => `/api/subscription/${id}/payment-method`;
+  const put = (body: unknown, tokens: Tokens = owner, id = subscriptionId) => send(ctx, 'PUT', settingsUrl(id), body, tokens.jwt);
+  const settings = { enabled: true, threshold_amount: 20, top_up_amount: '50.25', monthly_cap: 200 };
+
+  /** Saves a card on the sandbox's setup page through HTTP, as the browser would; answers the page's redirect. */
+  async function saveCard(cardNumber: string, tokens: Tokens = owner) {
+    const opened = await send(ctx, 'POST', cardUrl(), undefined, tokens.jwt);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const page = new URL(opened.json().redirect_url).pathname;
+    expect((await ctx.app.inject({ method: 'GET', url: page })).body).toContain('Save a card');
+    return payWith(ctx, page, cardNumber);
+  }
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    ctx.clock.set('2026-07-15T12:00:00Z');
+    owner = await signUp(ctx, `topup.owner.${stamp}@example.com`, 'Olga Owner');
+    const adminEmail = `topup.admin.${stamp}@example.com`;
+    await post(ctx, '/api/user/invite', { invited_user_id: adminEmail, invited_user_name: 'Adam Admin', role: 'ACCOUNT_ADMIN' }, owner.jwt);
+    const invitation = (await ctx.services.mail.listRecent(20)).find((row) => row.toAddress === adminEmail)!;
+    admin = tokensOf(await post(ctx, '/api/user/invite/accept', { token: invitation.textBody.match(/token=([\w-]+)/)![1] }));
+
+    const ownerDetail = (await get(ctx, '/api/user/detail', owner.jwt)).json();
+    const accountId: string = ownerDetail.accounts[0].account_id;
+    const memberOwn = await signUp(ctx, `topup.member.${stamp}@example.com`, 'Mel Member');
+    await ctx.services.accounts.addMember(
+      accountId,
+      (await get(ctx, '/api/user/detail', memberOwn.jwt)).json().userId,
+      'CLUSTER_MEMBER',
+      ctx.clock.now(),
+    );
+    member = tokensOf(
+      await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: accountId }, memberOwn.jwt, {
+        'refresh-token': memberOwn.refresh,
+      }),
+    );
+    other = await signUp(ctx, `topup.other.${stamp}@example.com`, 'Otto Other');
+    subscriptionId = (await post(ctx, '/api/subscription/create', { subscription_name: 'Topped', remark: '' }, owner.jwt)).json()
+      .subscription_id;
+
+    await ctx.database.db.execute(
+      sql`insert into users (email, name, system_role, created_at) values (${`topup.support.${stamp}@kumo.test`}, 'Sam Support', 'SYSTEM_SUPPORT', ${ctx.clock.now()})`,
+    );
+    const support = await logIn(ctx, `topup.support.${stamp}@kumo.test`);
+    viewing = tokensOf(await post(ctx, `/api/admin/switch-user/${ownerDetail.userId}`, undefined, support.jwt));
+  });
+  afterAll(() => ctx.close());
+
+  it('answers the defaults, refuses to turn on without a card, saves one on the sandbox, turns on, and removes the card', async () => {
+    const none = await get(ctx, settingsUrl(), owner.jwt);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({
+      subscription_id: subscriptionId,
+      enabled: false,
+      threshold_amount: 50,
+      top_up_amount: 100,
+      monthly_cap: 500,
+      status: 'OFF',
+      payment_method: null,
+      month_to_date: 0,
+      last_attempt: null,
+    });
+
+    const refused = await put(settings);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorCode(refused)).toBe('PAYMENT_METHOD_REQUIRED');
+    expect(refused.json().errorDetails.error_message).toBe(AUTO_TOP_UP_MESSAGES.paymentMethodRequired);
+    const off = await put({ ...settings, enabled: false });
+    expect(off.json()).toMatchObject({ enabled: false, status: 'OFF', threshold_amount: 20, top_up_amount: 50.25, monthly_cap: 200 });
+
+    // A declined card saves nothing; the page says why and stays open.
+    const declined = await saveCard('4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Card declined.');
+    const saved = await saveCard('4242 4242 4242 4242');
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe(`${ctx.infra.publicUrl}/subscriptions/${subscriptionId}?card=saved`);
+    // Read back on the customer's return.
+    const back = (await get(ctx, settingsUrl(), owner.jwt)).json();
+    expect(back.payment_method).toEqual({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 });
+
+    const on = await put(settings, admin);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ enabled: true, status: 'ACTIVE', payment_method: { last4: '4242' } });
+
+    const removed = await send(ctx, 'DELETE', cardUrl(), undefined, owner.jwt);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ enabled: false, status: 'OFF', payment_method: null, threshold_amount: 20 });
+  });
+
+  it('stores a card saved on the sandbox from its notification too, and a new card resumes a paused top-up', async () => {
+    await ctx.database.db.execute(
+      sql`update auto_top_ups set status = 'PAUSED_AFTER_FAILURE', enabled = true where subscription_id = ${subscriptionId}`,
+    );
+    const opened = await send(ctx, 'POST', cardUrl(), undefined, owner.jwt);
+    const page = new URL(opened.json().redirect_url).pathname;
+    expect((await submitCard(ctx, page, { action: 'pay', cardNumber: '4000000000000341', expiry: '01 / 31', cvc: '123' })).statusCode).toBe(
+      303,
+    );
+    expect(
+      await drainJobs(ctx, SANDBOX_SETUP_EVENTS_QUEUE, (data) => ctx.services.autoTopUp.cardSaved(String(data.subscription_id))),
+    ).toBeGreaterThan(0);
+    const [row] = (
+      (await ctx.database.db.execute(
+        sql`select status, card_last4, setup_session_id from auto_top_ups where subscription_id = ${subscriptionId}`,
+      )) as unknown as {
+        rows: { status: string; card_last4: string; setup_session_id: string | null }[];
+      }
+    ).rows;
+    expect(row).toEqual({ status: 'ACTIVE', card_last4: '0341', setup_session_id: null });
+    await send(ctx, 'DELETE', cardUrl(), undefined, owner.jwt);
+  });
+
+  it.each([
+    ['no body fields', {}, { enabled: AUTO_TOP_UP_MESSAGES.enabledRequired, threshold_amount: AUTO_TOP_UP_MESSAGES.thresholdRange }],
+    ['a negative threshold', { ...settings, threshold_amount: -1 }, { threshold_amount: AUTO_TOP_UP_MESSAGES.thresholdRange }],
+    ['a threshold above 999,999', { ...settings, threshold_amount: 1_000_000 }, { threshold_amount: AUTO_TOP_UP_MESSAGES.thresholdRange }],
+    ['a top-up below 1', { ...settings, top_up_amount: 0.99 }, { top_up_amount: AUTO_TOP_UP_MESSAGES.topUpRange }],
+    ['three decimals', { ...settings, top_up_amount: '10.125' }, { top_up_amount: AUTO_TOP_UP_MESSAGES.decimals }],
+    ['a cap above 9,999,999', { ...settings, monthly_cap: 10_000_000 }, { monthly_cap: AUTO_TOP_UP_MESSAGES.monthlyCapRange }],
+    [
+      'a cap below the top-up',
+      { ...settings, top_up_amount: 100, monthly_cap: 99 },
+      { monthly_cap: AUTO_TOP_UP_MESSAGES.monthlyCapBelowTopUp },
+    ],
+    ['enabled as text', { ...settings, enabled: 'yes' }, { enabled: AUTO_TOP_UP_MESSAGES.enabledRequired }],
+  ])('refuses %s with a field error in the contract shape', async (_, body, fieldErrors) => {
+    const response = await put(body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorCode(response)).toBe('VALIDATION_FAILED');
+    expect(response.json().field_errors).toMatchObject(fieldErrors);
+  });
+
+  it('refuses an id that is not a subscription id, and one that does not exist', async () => {
+    const malformed = await get(ctx, settingsUrl('nope'), owner.jwt);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().field_errors).toEqual({ subscriptionId: MESSAGES.subscriptionNotFound });
+    for (const unknown of [put(settings, owner, randomUUID()), send(ctx, 'POST', cardUrl(randomUUID()), undefined, owner.jwt)]) {
+      const response = await unknown;
+      expect(response.statusCode).toBe(404);
+      expect(response.json().errorDetails.error_message).toBe(MESSAGES.subscriptionNotFound);
+    }
+  });
+
+  it('lets the owner and the account admins in, refuses a cluster member, and finds nothing of another account', async () => {
+    expect((await get(ctx, settingsUrl(), admin.jwt)).statusCode).toBe(200);
+    expect((await send(ctx, 'POST', cardUrl(), undefined, admin.jwt)).statusCode).toBe(200);
+    const calls = (tokens: Tokens) => [
+      get(ctx, settingsUrl(), tokens.jwt),
+      put({ ...settings, enabled: false }, tokens),
+      send(ctx, 'POST', cardUrl(), undefined, tokens.jwt),
+      send(ctx, 'DELETE', cardUrl(), undefined, tokens.jwt),
+    ];
+    for (const call of calls(member)) {
+      const response = await call;
+      expect(response.statusCode).toBe(403);
+      expect(errorCode(response)).toBe('FORBIDDEN');
+    }
+    for (const call of calls(other)) {
+      const response = await call;
+      expect(response.statusCode).toBe(404);
+      expect(response.json().errorDetails.error_message).toBe(MESSAGES.subscriptionNotFound);
+    }
+    expect((await get(ctx, settingsUrl(), undefined)).statusCode).toBe(401);
+  });
+
+  it('shows a staff member viewing the customer the settings, and refuses them every change', async () => {
+    await put({ ...settings, enabled: false, threshold_amount: 33 });
+    const seen = await get(ctx, settingsUrl(), viewing.jwt);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().threshold_amount).toBe(33);
+    for (const call of [
+      put({ ...settings, enabled: false }, viewing),
+      send(ctx, 'POST', cardUrl(), undefined, viewing.jwt),
+      send(ctx, 'DELETE', cardUrl(), undefined, viewing.jwt),
+    ]) {
+      const response = await call;
+      expect(response.statusCode).toBe(403);
+      expect(errorCode(response)).toBe('READ_ONLY_VIEW');
+      expect(response.json().errorDetails.error_message).toBe(ADMIN_MESSAGES.readOnlyView);
+    }
+    expect((await get(ctx, settingsUrl(), owner.jwt)).json().threshold_amount).toBe(33);
+  });
+
+  it('answers 503 with Retry-After when the payment provider cannot open the page', async () => {
+    const gateway = ctx.services.paymentGateway;
+    const createSetup = gateway.createSetup;
+    gateway.createSetup = async () => {
+      throw new (await import('../../adapters/payments/index.js')).PaymentGatewayError('down');
+    };
+    try {
+      const response = await send(ctx, 'POST', cardUrl(), undefined, owner.jwt);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(response.json().errorDetails.error_message).toBe(AUTO_TOP_UP_MESSAGES.cardsUnavailable);
+    } finally {
+      gateway.createSetup = createSetup;
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { autoTopUpParamsSchema, autoTopUpRequestSchema, autoTopUpSchema, paymentMethodSetupSchema } from '@kumo/contract';
+import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { accountCallerOf } from '../../http/caller.js';
+import { errorResponses } from '../../http/error-responses.js';
+import { routeDeclarations } from '../../http/route.js';
+import type { AutoTopUpService } from './auto-top-up.service.js';
+import { toAutoTopUpWire } from './presentation.js';
+
+const routes = routeDeclarations('Automatic top-up');
+const errors = errorResponses(400, 401, 403, 404);
+
+export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifier) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const customer = routes.behind(requireAccountAdmin(verify));
+
+    app.get('/api/subscription/:subscriptionId/auto-top-up', {
+      ...customer({
+        summary: "The subscription's automatic top-up: settings, saved card, this month's top-ups and the last attempt",
+        description: 'Off with the defaults until saved. A card saved on the provider’s page is read back here on the customer’s return.',
+        params: autoTopUpParamsSchema,
+        response: { 200: autoTopUpSchema, ...errors },
+      }),
+      handler: async (request) => toAutoTopUpWire(await autoTopUp.get(accountCallerOf(request).accountId, request.params.subscriptionId)),
+    });
+
+    app.put('/api/subscription/:subscriptionId/auto-top-up', {
+      ...customer({
+        summary: 'Save the automatic top-up: on or off, threshold, top-up amount and monthly cap',
+        description:
+          'After a metering run leaves the balance under threshold_amount, top_up_amount is charged to the saved card, at most once ' +
+          'an hour and never taking the month’s top-ups over monthly_cap. Turning it on needs a saved card (422 ' +
+          'PAYMENT_METHOD_REQUIRED). Saving takes a top-up paused after a failed charge back to ACTIVE.',
+        params: autoTopUpParamsSchema,
+        body: autoTopUpRequestSchema,
+        response: { 200: autoTopUpSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      }),
+      handler: async (request) =>
+        toAutoTopUpWire(await autoTopUp.put(accountCallerOf(request).accountId, request.params.subscriptionId, request.body)),
+    });
+
+    app.post('/api/subscription/:subscriptionId/payment-method', {
+      ...customer({
+        summary: 'Save a card for automatic top-up: where to send the browser',
+        description:
+          'A Stripe Checkout session in setup mode for the subscription’s customer (the sandbox’s own page without Stripe). ' +
+          'It returns to /subscriptions/{subscriptionId}?card=saved, or to /subscriptions/{subscriptionId} when cancelled. ' +
+          'A new card takes a paused top-up back to ACTIVE.',
+        params: autoTopUpParamsSchema,
+        response: { 200: paymentMethodSetupSchema, ...errorResponses(400, 401, 403, 404, 503) },
+      }),
+      handler: async (request) => {
+        const caller = accountCallerOf(request);
+        return autoTopUp.setupPaymentMethod(caller.accountId, caller.userId, request.params.subscriptionId);
+      },
+    });
+
+    app.delete('/api/subscription/:subscriptionId/payment-method', {
+      ...customer({
+        summary: 'Remove the saved card and turn automatic top-up off',
+        params: autoTopUpParamsSchema,
+        response: { 200: autoTopUpSchema, ...errors },
+      }),
+      handler: async (request) =>
+        toAutoTopUpWire(await autoTopUp.deletePaymentMethod(accountCallerOf(request).accountId, request.params.subscriptionId)),
+    });
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Automatic top-up (docs/spend-control.md): settings and a saved card per subscription, and an off-session charge
+ * when a metering run leaves the balance under the threshold (auto-top-up-charges.ts). Answers in cents and Dates;
+ * the routes' presentation.ts writes the wire's dollars.
+ */
+import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, type AutoTopUpSettings } from '@kumo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/index.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { AppError, businessRule, notFound } from '../../errors.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { BillingService } from '../billing/index.js';
+import type { MailService } from '../mail/index.js';
+import type { NoticesService } from '../notices/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { createAutoTopUpCharges, monthKey } from './auto-top-up-charges.js';
+import type { AutoTopUpRepository, AutoTopUpRow, ChargeRow } from './auto-top-up.repository.js';
+import type { autoTopUps } from './auto-top-up.schema.js';
+
+/** A subscription's settings (defaults when never saved), its month's top-ups and the last charge answered. */
+export interface AutoTopUpValues {
+  subscriptionId: string;
+  settings: AutoTopUpRow | undefined;
+  monthToDateCents: number;
+  lastAttempt: ChargeRow | undefined;
+}
+
+const cardsUnavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', AUTO_TOP_UP_MESSAGES.cardsUnavailable);
+
+const DEFAULT_CENTS = {
+  thresholdCents: AUTO_TOP_UP_DEFAULTS.threshold_amount * CENTS_PER_DOLLAR,
+  topUpCents: AUTO_TOP_UP_DEFAULTS.top_up_amount * CENTS_PER_DOLLAR,
+  monthlyCapCents: AUTO_TOP_UP_DEFAULTS.monthly_cap * CENTS_PER_DOLLAR,
+};
+
+export function createAutoTopUpService(deps: {
+  db: Database;
+  repository: AutoTopUpRepository;
+  subscriptions: Pick<SubscriptionsService, 'requireOwned' | 'list'>;
+  billing: Pick<BillingService, 'creditAutomaticPurchase'>;
+  gateway: PaymentGateway;
+  jobs: JobQueue;
+  mail: Pick<MailService, 'enqueue' | 'dispatch'>;
+  notices: Pick<NoticesService, 'write'>;
+  clock: Clock;
+  publicUrl: string;
+  logger?: FastifyBaseLogger;
+}) {
+  const { repository, subscriptions, gateway, clock, publicUrl, logger } = deps;
+  const charges = createAutoTopUpCharges(deps);
+
+  /** Reads the card a setup session saved back from the provider and stores it; a provider out of reach changes nothing. */
+  async function syncSetup(settings: AutoTopUpRow | undefined): Promise<void> {
+    const sessionId = settings?.setupSessionId;
+    if (!settings || !sessionId) return;
+    let card;
+    try {
+      card = (await gateway.retrieveSetup(sessionId)).card;
+    } catch (error) {
+      logger?.warn({ err: error, subscriptionId: settings.subscriptionId }, 'could not read a saved card back; the notification will');
+      return;
+    }
+    if (!card) return;
+    await repository.storeCard(
+      settings.subscriptionId,
+      sessionId,
+      {
+        paymentMethodId: card.paymentMethodId,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        cardExpMonth: card.expMonth,
+        cardExpYear: card.expYear,
+      },
+      clock.now(),
+    );
+  }
+
+  async function read(subscriptionId: string): Promise<AutoTopUpValues> {
+    await syncSetup(await repository.find(subscriptionId));
+    const [settings, monthToDateCents, lastAttempt] = await Promise.all([
+      repository.find(subscriptionId),
+      repository.creditedInMonth(subscriptionId, monthKey(clock.now())),
+      repository.lastSettled(subscriptionId),
+    ]);
+    return { subscriptionId, settings, monthToDateCents, lastAttempt };
+  }
+
+  /** The row as saved, or a new one with the defaults (off, no card). */
+  async function current(accountId: string, subscriptionId: string): Promise<typeof autoTopUps.$inferInsert> {
+    return (
+      (await repository.find(subscriptionId)) ?? {
+        subscriptionId,
+        accountId,
+        enabled: false,
+        ...DEFAULT_CENTS,
+        status: 'OFF',
+        updatedAt: clock.now(),
+      }
+    );
+  }
+
+  return {
+    async get(accountId: string, subscriptionId: string): Promise<AutoTopUpValues> {
+      await subscriptions.requireOwned(accountId, subscriptionId);
+      return read(subscriptionId);
+    },
+
+    /** Saves the settings; turning it on needs a saved card. Saving takes a paused top-up back to work. */
+    async put(accountId: string, subscriptionId: string, settings: AutoTopUpSettings): Promise<AutoTopUpValues> {
+      await subscriptions.requireOwned(accountId, subscriptionId);
+      const existing = await repository.find(subscriptionId);
+      await syncSetup(existing);
+      const hasCard = Boolean((await repository.find(subscriptionId))?.paymentMethodId);
+      if (settings.enabled && !hasCard) throw businessRule('PAYMENT_METHOD_REQUIRED', AUTO_TOP_UP_MESSAGES.paymentMethodRequired);
+      await repository.upsert({
+        ...(await current(accountId, subscriptionId)),
+        enabled: settings.enabled,
+        thresholdCents: settings.threshold_amount,
+        topUpCents: settings.top_up_amount,
+        monthlyCapCents: settings.monthly_cap,
+        status: settings.enabled ? 'ACTIVE' : 'OFF',
+        updatedAt: clock.now(),
+      });
+      return read(subscriptionId);
+    },
+
+    /** Opens the provider's page that saves a card (setup mode), for the subscription's customer. */
+    async setupPaymentMethod(accountId: string, userId: string, subscriptionId: string): Promise<{ redirect_url: string }> {
+      const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
+      const email = await repository.emailOf(userId);
+      if (!email) throw notFound();
+      const row = await current(accountId, subscriptionId);
+      const back = `${publicUrl}/subscriptions/${subscriptionId}`;
+      let session;
+      try {
+        // A call to the outside world: no transaction is open here.
+        session = await gateway.createSetup({
+          subscriptionId,
+          customerId: row.customerId ?? null,
+          customerEmail: email,
+          description: `Automatic top-up of subscription ${subscription.name}`,
+          successUrl: `${back}?card=saved`,
+          cancelUrl: back,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        logger?.warn({ err: error, subscriptionId }, 'could not open a card-saving page');
+        throw cardsUnavailable();
+      }
+      await repository.upsert({ ...row, customerId: session.customerId, setupSessionId: session.sessionId, updatedAt: clock.now() });
+      return { redirect_url: session.url };
+    },
+
+    /** Removes the saved card and turns top-up off; the provider's customer is kept for the next card. */
+    async deletePaymentMethod(accountId: string, subscriptionId: string): Promise<AutoTopUpValues> {
+      await subscriptions.requireOwned(accountId, subscriptionId);
+      if (await repository.find(subscriptionId)) {
+        await repository.update(subscriptionId, {
+          enabled: false,
+          status: 'OFF',
+          setupSessionId: null,
+          paymentMethodId: null,
+          cardBrand: null,
+          cardLast4: null,
+          cardExpMonth: null,
+          cardExpYear: null,
+          updatedAt: clock.now(),
+        });
+      }
+      return read(subscriptionId);
+    },
+
+    /** The provider says a card was saved for the subscription (webhook, or the sandbox's notification): read it back. */
+    async cardSaved(subscriptionId: string): Promise<void> {
+      await syncSetup(await repository.find(subscriptionId));
+    },
+
+    afterCharge: charges.afterCharge,
+    charge: charges.charge,
+  };
+}
+export type AutoTopUpService = ReturnType<typeof createAutoTopUpService>;
