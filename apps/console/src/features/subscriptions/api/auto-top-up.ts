@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutoTopUp, AutoTopUpRequest } from '@kumo/contract';
+import { UI_TIMING, type AutoTopUp, type AutoTopUpRequest } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';
 
@@ -11,6 +11,8 @@ export function useAutoTopUp(subscriptionId: string) {
   return useQuery({
     queryKey: subscriptionKeys.autoTopUp(subscriptionId),
     queryFn: ({ signal }) => api.get(autoTopUpPath(subscriptionId), { signal }),
+    // A top-up, or a pause after a refused charge, follows a metering run while the page is open, as costs do.
+    refetchInterval: UI_TIMING.pollingMs,
   });
 }
 
