@@ -1,4 +1,4 @@
-import type { BalanceOutlook, Budget, Subscription, Transaction, TransactionPage } from '@kumo/contract';
+import type { AutoTopUp, BalanceOutlook, Budget, Subscription, Transaction, TransactionPage } from '@kumo/contract';
 
 /** A subscription as GET /api/subscription/list returns it. */
 export function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -76,6 +76,22 @@ export function budget(overrides: Partial<Budget> = {}): Budget {
     month_to_date: 0,
     forecast: 0,
     alerts: [],
+    ...overrides,
+  };
+}
+
+/** What GET /api/subscription/{id}/auto-top-up says of a subscription that never saved it: off, no card, the defaults. */
+export function autoTopUp(overrides: Partial<AutoTopUp> = {}): AutoTopUp {
+  return {
+    subscription_id: '5f0c2d1e-7a6b-4c3d-8e9f-0a1b2c3d4e5f',
+    enabled: false,
+    threshold_amount: 50,
+    top_up_amount: 100,
+    monthly_cap: 500,
+    status: 'OFF',
+    payment_method: null,
+    month_to_date: 0,
+    last_attempt: null,
     ...overrides,
   };
 }

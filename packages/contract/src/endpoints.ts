@@ -39,6 +39,7 @@ import type {
   UserDetail,
 } from './auth.js';
 import type { PaymentStatus, PurchaseRequest, PurchaseResponse, TransactionPage } from './billing.js';
+import type { AutoTopUp, AutoTopUpRequest, PaymentMethodSetup } from './auto-top-up.js';
 import type { Budget, BudgetRequest } from './budgets.js';
 import type {
   AuditLogResponse,
@@ -154,6 +155,7 @@ export interface GetEndpoints {
   [path: `/api/subscription/consumption/rates/${string}`]: RateCard;
   [path: `/api/subscription/consumption/outlook/${string}`]: BalanceOutlook;
   [path: `/api/subscription/${string}/budget`]: Budget;
+  [path: `/api/subscription/${string}/auto-top-up`]: AutoTopUp;
   [path: `/api/cluster/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/cluster/consumption/overview/${string}`]: ClusterConsumptionOverview;
   '/api/cluster/consumption/hourly-rate': HourlyRatePreview;
@@ -199,6 +201,7 @@ export interface PostEndpoints {
   '/api/user/switch-user/end': Call<NoBody, MessageResponse>;
   '/api/user/notifications/read': Call<MarkNoticesReadRequest, MarkNoticesReadResponse>;
   '/api/user/api-tokens': Call<CreateApiTokenRequest, CreatedApiToken>;
+  [path: `/api/subscription/${string}/payment-method`]: Call<NoBody, PaymentMethodSetup>;
 }
 
 export interface PutEndpoints {
@@ -206,6 +209,7 @@ export interface PutEndpoints {
   [path: `/api/cluster/schedule/${string}`]: Call<PutScheduleRequest, ScheduleResponse>;
   [path: `/api/cluster/manager-access/${string}`]: Call<PutManagerAccessRequest, ManagerAccessResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<BudgetRequest, Budget>;
+  [path: `/api/subscription/${string}/auto-top-up`]: Call<AutoTopUpRequest, AutoTopUp>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no PATCH endpoint yet; the client's method stays typed.
@@ -216,6 +220,7 @@ export interface DeleteEndpoints {
   [path: `/api/user/invite/${string}`]: Call<NoBody, MessageResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<NoBody, Budget>;
   [path: `/api/user/api-tokens/${string}`]: Call<NoBody, MessageResponse>;
+  [path: `/api/subscription/${string}/payment-method`]: Call<NoBody, AutoTopUp>;
 }
 
 export type GetPath = keyof GetEndpoints;

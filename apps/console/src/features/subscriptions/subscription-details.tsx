@@ -35,6 +35,7 @@ import { useReadOnlyView } from '../../lib/read-only-view';
 import { subscriptionKeys } from './api/keys';
 import { fetchSubscriptionCreditAnalysis, useRefreshSubscriptionList, useSubscriptionDetails } from './api/subscription-details';
 import { AddFundsDialog } from './add-funds-dialog';
+import { AutoTopUpCard } from './auto-top-up-card';
 import { BalanceOutlookFields, ScheduledRateNotices } from './balance-outlook';
 import { BudgetCard } from './budget-card';
 import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
@@ -166,6 +167,7 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
             </DetailField>
           </SimpleGrid>
           <BudgetCard subscription={subscription} />
+          <AutoTopUpCard subscription={subscription} onTopUpNow={() => setAddingFunds(true)} />
         </Tabs.Panel>
         <Tabs.Panel value="cost-analysis" pt="md">
           <CostAnalysis subscription={subscription} />

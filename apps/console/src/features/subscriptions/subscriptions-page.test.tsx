@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, METERING_MESSAGES, type PaymentStatus } from '@kumo/contract';
 import { errorResponse, jsonResponse, pathOf } from '../../../test/api';
 import { creditAnalysis, dailyCost } from '../../../test/cost';
-import { balanceOutlook, budget, subscription, transaction, transactionPage } from '../../../test/money';
+import { autoTopUp, balanceOutlook, budget, subscription, transaction, transactionPage } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { documentTitle } from '../../app/document-title';
 import { getActiveNames } from '../../lib/active-names';
@@ -39,6 +39,12 @@ function renderPage(path: string, list = [ANALYTICS, STAGING], extra: Handlers =
       list.map((item) => [
         `GET /api/subscription/${item.subscription_id}/budget`,
         () => jsonResponse(200, budget({ subscription_id: item.subscription_id })),
+      ]),
+    ),
+    ...Object.fromEntries(
+      list.map((item) => [
+        `GET /api/subscription/${item.subscription_id}/auto-top-up`,
+        () => jsonResponse(200, autoTopUp({ subscription_id: item.subscription_id })),
       ]),
     ),
     ...Object.fromEntries(

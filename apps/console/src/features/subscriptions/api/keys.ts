@@ -12,6 +12,8 @@ export const subscriptionKeys = {
   creditAnalysis: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'credit-analysis'] as const,
   /** Under details: the month's spend it shows moves with the subscription. */
   budget: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'budget'] as const,
+  /** Under details: its month's top-ups, status and last attempt move with each metering run. */
+  autoTopUp: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'auto-top-up'] as const,
   transactions: (subscriptionId: string) => [...subscriptionKeys.all, 'transactions', subscriptionId] as const,
   paymentStatus: (sessionId: string) => [...subscriptionKeys.all, 'payment-status', sessionId] as const,
 };

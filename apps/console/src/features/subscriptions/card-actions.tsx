@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AUTO_TOP_UP_MESSAGES, type AutoTopUp, type Subscription } from '@kumo/contract';
+import { ErrorAlert } from '../../components/error-alert';
+import { notifySuccess } from '../../components/notify';
+import { useRemoveCard, useStartCardSetup } from './api/auto-top-up';
+import { leaveForCheckout } from './leave-for-checkout';
+
+interface CardActionsProps {
+  subscription: Subscription;
+  autoTopUp: AutoTopUp;
+  onEdit: () => void;
+}
+
+/** Saving, replacing or removing the card (on the provider's page) and opening the settings. */
+export function CardActions({ subscription, autoTopUp, onEdit }: CardActionsProps) {
+  const setup = useStartCardSetup();
+  const [removing, setRemoving] = useState(false);
+  const hasCard = autoTopUp.payment_method !== null;
+  const saveCard = () =>
+    setup.mutate({ subscriptionId: subscription.subscription_id }, { onSuccess: ({ redirect_url }) => leaveForCheckout(redirect_url) });
+
+  return (
+    <>
+      {setup.isError && <ErrorAlert error={setup.error} />}
+      <Group gap="xs" justify="flex-end">
+        <Button size="xs" variant={hasCard ? 'default' : 'filled'} onClick={saveCard} loading={setup.isPending || setup.isSuccess}>
+          {hasCard ? 'Replace card' : 'Save a card'}
+        </Button>
+        {hasCard && (
+          <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(true)}>
+            Remove card
+          </Button>
+        )}
+        <Button size="xs" variant="default" onClick={onEdit}>
+          Edit settings
+        </Button>
+      </Group>
+      <RemoveCardDialog subscription={subscription} opened={removing} onClose={() => setRemoving(false)} />
+    </>
+  );
+}
+
+/** Asks before removing the card: automatic top-up turns off with it. */
+function RemoveCardDialog({ subscription, opened, onClose }: { subscription: Subscription; opened: boolean; onClose: () => void }) {
+  const remove = useRemoveCard();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const confirm = () =>
+    remove.mutate(
+      { subscriptionId: subscription.subscription_id },
+      {
+        onSuccess: () => {
+          notifySuccess(AUTO_TOP_UP_MESSAGES.cardRemoved);
+          close();
+        },
+      },
+    );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Remove card" centered size="md">
+      <Stack gap="md">
+        <Text>
+          Remove the saved card of <strong>{subscription.subscription_name}</strong>? Automatic top-up turns off, and the balance is
+          topped up only by hand until a card is saved again.
+        </Text>
+        {remove.isError && <ErrorAlert error={remove.error} />}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
