@@ -119,6 +119,7 @@ describe.each(kinds)('a customer view changes nothing on %s', (kind) => {
       transactionId: ids.transactionId!,
       operationId: ids.operationId!,
       invitationId: ids.invitationId!,
+      tokenId: ids.tokenId!,
     };
     return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (!real[name]) throw new Error(`no real id for {${name}} in ${path}`);
@@ -172,6 +173,9 @@ describe.each(kinds)('a customer view changes nothing on %s', (kind) => {
     );
     expect(invited.statusCode, invited.body).toBe(200);
     ids.invitationId = invited.json().invitation_id;
+    const token = await post(ctx, '/api/user/api-tokens', { name: 'Walk token', scope: 'WRITE', expires_in_days: 30, allowed_ips: [] }, owner.jwt);
+    expect(token.statusCode, token.body).toBe(200);
+    ids.tokenId = token.json().token_id;
 
     await ctx.database.db.execute(
       sql`insert into users (email, name, system_role, created_at) values (${`walk.support.${stamp}@kumo.test`}, 'Sam Support', 'SYSTEM_SUPPORT', ${ctx.clock.now().toISOString()})`,
