@@ -11,7 +11,8 @@ import { newCustomer } from '../../../test/support/money.js';
 const kinds = await databaseKinds();
 
 /** Budget alerts and the hard cap, driven by the injected clock and metering runs. */
-describe.each(kinds)('budget alerts on %s', (kind) => {
+// Many metering runs a test: more time than the default when the machine is busy.
+describe.each(kinds)('budget alerts on %s', { timeout: 120_000 }, (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     // Real hours: a billable hour lasts 60 minutes of the test clock.
