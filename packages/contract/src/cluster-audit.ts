@@ -15,6 +15,8 @@ export const AUDIT_EVENTS = [
   'CLUSTER_DEPLOYED',
   'CLUSTER_DEPLOYMENT_FAILED',
   'CLUSTER_START_REQUESTED',
+  /** The schedule did not start a cluster (balance or budget): nothing runs, so metering ignores it. */
+  'CLUSTER_START_REFUSED',
   'CLUSTER_STARTED',
   'CLUSTER_STOP_REQUESTED',
   'CLUSTER_STOPPED',
@@ -34,6 +36,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
   CLUSTER_DEPLOYED: 'Deployed',
   CLUSTER_DEPLOYMENT_FAILED: 'Deployment failed',
   CLUSTER_START_REQUESTED: 'Start requested',
+  CLUSTER_START_REFUSED: 'Start refused',
   CLUSTER_STARTED: 'Started',
   CLUSTER_STOP_REQUESTED: 'Stop requested',
   CLUSTER_STOPPED: 'Stopped',

@@ -250,11 +250,14 @@ describe.each(kinds)('budget alerts on %s', { timeout: 120_000 }, (kind) => {
     ctx.clock.set('2027-01-01T23:01:00Z');
     expect(await ctx.services.clusters.runSchedules()).toBe(0);
     expect(await statusOf(o.clusterId)).toBe('OFFLINE');
-    const [audit] = await rows<{ description: string }>(
+    const [audit] = await rows<{ event: string; description: string; seq: string }>(
       ctx,
-      sql`select description from cluster_audit_logs where cluster_id = ${o.clusterId} order by seq desc limit 1`,
+      sql`select event, description, seq from cluster_audit_logs where cluster_id = ${o.clusterId} order by seq desc limit 1`,
     );
     expect(audit!.description).toBe(`The schedule did not start Alpha: ${budgetExceededMessage('Costs')}`);
+    // A refused start is not a start: metering's usage view must not count the cluster as running from it.
+    expect(audit!.event).toBe('CLUSTER_START_REFUSED');
+    expect(await rows(ctx, sql`select 1 from cluster_usage_changes where cluster_id = ${o.clusterId} and seq >= ${audit!.seq}`)).toHaveLength(0);
 
     await putBudget(o, { monthly_amount: Math.ceil(spent * 2 * 100) / 100, stop_clusters_at_limit: true });
     const started = await start(o);

@@ -17,6 +17,7 @@ const EVENT_USAGE: Record<AuditEvent, { usage: ClusterUsage; deleted: boolean } 
   CLUSTER_DEPLOYED: { usage: 'running', deleted: false },
   CLUSTER_DEPLOYMENT_FAILED: { usage: 'none', deleted: false },
   CLUSTER_START_REQUESTED: { usage: 'running', deleted: false },
+  CLUSTER_START_REFUSED: null,
   CLUSTER_STARTED: { usage: 'running', deleted: false },
   CLUSTER_STOP_REQUESTED: null,
   CLUSTER_STOPPED: { usage: 'stopped', deleted: false },

@@ -159,6 +159,7 @@ function StepIcon({ state }: { state: 'success' | 'progress' | 'error' }) {
 
 const EVENT_ICONS: Partial<Record<AuditEvent, { color: string; icon: ReactNode }>> = {
   CLUSTER_START_REQUESTED: { color: 'teal', icon: <IconPlayerPlay size={14} /> },
+  CLUSTER_START_REFUSED: { color: 'red', icon: <IconPlayerPlay size={14} /> },
   CLUSTER_STARTED: { color: 'teal', icon: <IconPlayerPlay size={14} /> },
   CLUSTER_STOP_REQUESTED: { color: 'gray', icon: <IconPlayerStop size={14} /> },
   CLUSTER_STOPPED: { color: 'gray', icon: <IconPlayerStop size={14} /> },
