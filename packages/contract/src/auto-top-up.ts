@@ -82,6 +82,12 @@ export type AutoTopUpSettings = z.output<typeof autoTopUpRequestSchema>;
 
 export const autoTopUpParamsSchema = z.object({ subscriptionId: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
 
+/**
+ * GET ?card=saved: the customer is back from the provider's card-saving page, so the card it saved is read back now
+ * (otherwise the provider's notification brings it).
+ */
+export const autoTopUpQuerySchema = z.object({ card: z.literal('saved').optional() });
+
 export const savedCardSchema = z
   .object({
     brand: z.string(),

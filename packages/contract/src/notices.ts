@@ -14,6 +14,7 @@ export const NOTICE_KINDS = [
   'BUDGET_STOP',
   'TOP_UP_SUCCEEDED',
   'TOP_UP_FAILED',
+  'TOP_UP_CAP_REACHED',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

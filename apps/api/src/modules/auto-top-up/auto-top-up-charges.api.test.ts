@@ -83,7 +83,7 @@ describe.each(kinds)('automatic top-up charges on %s', (kind) => {
     expect((await notices(o)).map((n) => [n.kind, n.link])).toEqual([
       ['TOP_UP_SUCCEEDED', `/subscriptions/${o.subscriptionId}`],
       ['TOP_UP_SUCCEEDED', `/subscriptions/${o.subscriptionId}`],
-      ['TOP_UP_FAILED', `/subscriptions/${o.subscriptionId}`],
+      ['TOP_UP_CAP_REACHED', `/subscriptions/${o.subscriptionId}`],
     ]);
     const settings = await settingsOf(o);
     expect(settings).toMatchObject({

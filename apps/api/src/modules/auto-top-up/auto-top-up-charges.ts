@@ -44,7 +44,7 @@ export function createAutoTopUpCharges(deps: {
   async function tell(
     accountId: string,
     subscriptionId: string,
-    kind: 'TOP_UP_SUCCEEDED' | 'TOP_UP_FAILED',
+    kind: 'TOP_UP_SUCCEEDED' | 'TOP_UP_FAILED' | 'TOP_UP_CAP_REACHED',
     key: string,
     message: TopUpMail,
     tx: Tx,
@@ -87,7 +87,7 @@ export function createAutoTopUpCharges(deps: {
           mailId = await tell(
             row.accountId,
             row.subscriptionId,
-            'TOP_UP_FAILED',
+            'TOP_UP_CAP_REACHED',
             `auto-top-up-cap:${row.subscriptionId}:${month}`,
             message,
             tx,

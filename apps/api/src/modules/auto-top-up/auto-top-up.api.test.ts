@@ -110,7 +110,7 @@ describe.each(kinds)('automatic top-up calls on %s', (kind) => {
     expect(saved.statusCode).toBe(303);
     expect(saved.headers.location).toBe(`${ctx.infra.publicUrl}/subscriptions/${subscriptionId}?card=saved`);
     // Read back on the customer's return.
-    const back = (await get(ctx, settingsUrl(), owner.jwt)).json();
+    const back = (await get(ctx, `${settingsUrl()}?card=saved`, owner.jwt)).json();
     expect(back.payment_method).toEqual({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 });
 
     const on = await put(settings, admin);
@@ -143,6 +143,41 @@ describe.each(kinds)('automatic top-up calls on %s', (kind) => {
     ).rows;
     expect(row).toEqual({ status: 'ACTIVE', card_last4: '0341', setup_session_id: null });
     await send(ctx, 'DELETE', cardUrl(), undefined, owner.jwt);
+  });
+
+  it('asks the provider about an unfinished card-saving session only on the return and the notification, and not once it expired', async () => {
+    const gateway = ctx.services.paymentGateway;
+    const retrieveSetup = gateway.retrieveSetup;
+    let calls = 0;
+    gateway.retrieveSetup = (sessionId) => {
+      calls++;
+      return retrieveSetup(sessionId);
+    };
+    try {
+      // The customer opens the provider's page and leaves it without saving a card.
+      expect((await send(ctx, 'POST', cardUrl(), undefined, owner.jwt)).statusCode).toBe(200);
+      for (let read = 0; read < 3; read++) expect((await get(ctx, settingsUrl(), owner.jwt)).json().payment_method).toBeNull();
+      expect((await put({ ...settings, enabled: false })).statusCode).toBe(200);
+      expect(calls).toBe(0);
+      expect((await get(ctx, `${settingsUrl()}?card=saved`, owner.jwt)).json().payment_method).toBeNull();
+      await ctx.services.autoTopUp.cardSaved(subscriptionId);
+      expect(calls).toBe(2);
+      // Checkout sessions expire after 24 hours: one opened a day ago can save nothing any more.
+      const dayAgo = new Date(ctx.clock.now().getTime() - 24 * 60 * 60 * 1000);
+      await ctx.database.db.execute(sql`update auto_top_ups set updated_at = ${dayAgo} where subscription_id = ${subscriptionId}`);
+      expect((await get(ctx, `${settingsUrl()}?card=saved`, owner.jwt)).statusCode).toBe(200);
+      await ctx.services.autoTopUp.cardSaved(subscriptionId);
+      expect((await put(settings)).statusCode).toBe(422);
+      expect(calls).toBe(2);
+    } finally {
+      gateway.retrieveSetup = retrieveSetup;
+    }
+  });
+
+  it('refuses a card query other than saved', async () => {
+    const response = await get(ctx, `${settingsUrl()}?card=lost`, owner.jwt);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorCode(response)).toBe('VALIDATION_FAILED');
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { autoTopUpParamsSchema, autoTopUpRequestSchema, autoTopUpSchema, paymentMethodSetupSchema } from '@kumo/contract';
+import { autoTopUpParamsSchema, autoTopUpQuerySchema, autoTopUpRequestSchema, autoTopUpSchema, paymentMethodSetupSchema } from '@kumo/contract';
 import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
@@ -19,11 +19,20 @@ export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifi
     app.get('/api/subscription/:subscriptionId/auto-top-up', {
       ...customer({
         summary: "The subscription's automatic top-up: settings, saved card, this month's top-ups and the last attempt",
-        description: 'Off with the defaults until saved. A card saved on the provider’s page is read back here on the customer’s return.',
+        description:
+          'Off with the defaults until saved. With card=saved (the customer is back from the provider’s card-saving page) the ' +
+          'card saved there is read back from the provider first; otherwise the provider’s notification brings it. A session ' +
+          'older than 24 hours has expired and is not read again.',
         params: autoTopUpParamsSchema,
+        querystring: autoTopUpQuerySchema,
         response: { 200: autoTopUpSchema, ...errors },
       }),
-      handler: async (request) => toAutoTopUpWire(await autoTopUp.get(accountCallerOf(request).accountId, request.params.subscriptionId)),
+      handler: async (request) =>
+        toAutoTopUpWire(
+          await autoTopUp.get(accountCallerOf(request).accountId, request.params.subscriptionId, {
+            cardReturn: request.query.card === 'saved',
+          }),
+        ),
     });
 
     app.put('/api/subscription/:subscriptionId/auto-top-up', {

@@ -6,7 +6,7 @@
 import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, type AutoTopUpSettings } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/index.js';
-import type { Clock } from '../../clock.js';
+import { HOUR, type Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { AppError, businessRule, notFound } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -27,6 +27,12 @@ export interface AutoTopUpValues {
 }
 
 const cardsUnavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', AUTO_TOP_UP_MESSAGES.cardsUnavailable);
+
+/**
+ * Checkout sessions expire 24 hours after they open. The row's updatedAt is set when the session opens and only moves
+ * later, so a session whose row is older than that has surely expired and can no longer save a card.
+ */
+const SETUP_SESSION_LIFETIME_MS = 24 * HOUR;
 
 const DEFAULT_CENTS = {
   thresholdCents: AUTO_TOP_UP_DEFAULTS.threshold_amount * CENTS_PER_DOLLAR,
@@ -50,10 +56,14 @@ export function createAutoTopUpService(deps: {
   const { repository, subscriptions, gateway, clock, publicUrl, logger } = deps;
   const charges = createAutoTopUpCharges(deps);
 
-  /** Reads the card a setup session saved back from the provider and stores it; a provider out of reach changes nothing. */
+  /**
+   * Reads the card a setup session saved back from the provider and stores it; a provider out of reach changes nothing.
+   * Called only when a card can just have been saved (each call is a request to the provider), never for an expired session.
+   */
   async function syncSetup(settings: AutoTopUpRow | undefined): Promise<void> {
     const sessionId = settings?.setupSessionId;
     if (!settings || !sessionId) return;
+    if (clock.now().getTime() - settings.updatedAt.getTime() >= SETUP_SESSION_LIFETIME_MS) return;
     let card;
     try {
       card = (await gateway.retrieveSetup(sessionId)).card;
@@ -77,7 +87,6 @@ export function createAutoTopUpService(deps: {
   }
 
   async function read(subscriptionId: string): Promise<AutoTopUpValues> {
-    await syncSetup(await repository.find(subscriptionId));
     const [settings, monthToDateCents, lastAttempt] = await Promise.all([
       repository.find(subscriptionId),
       repository.creditedInMonth(subscriptionId, monthKey(clock.now())),
@@ -101,16 +110,19 @@ export function createAutoTopUpService(deps: {
   }
 
   return {
-    async get(accountId: string, subscriptionId: string): Promise<AutoTopUpValues> {
+    /** With `cardReturn` (the customer is back from the card-saving page) the card saved there is read back first. */
+    async get(accountId: string, subscriptionId: string, options: { cardReturn?: boolean } = {}): Promise<AutoTopUpValues> {
       await subscriptions.requireOwned(accountId, subscriptionId);
+      if (options.cardReturn) await syncSetup(await repository.find(subscriptionId));
       return read(subscriptionId);
     },
 
     /** Saves the settings; turning it on needs a saved card. Saving takes a paused top-up back to work. */
     async put(accountId: string, subscriptionId: string, settings: AutoTopUpSettings): Promise<AutoTopUpValues> {
       await subscriptions.requireOwned(accountId, subscriptionId);
+      // Turning it on just after saving a card, before the provider's notification came: the card is read back first.
       const existing = await repository.find(subscriptionId);
-      await syncSetup(existing);
+      if (settings.enabled && !existing?.paymentMethodId) await syncSetup(existing);
       const hasCard = Boolean((await repository.find(subscriptionId))?.paymentMethodId);
       if (settings.enabled && !hasCard) throw businessRule('PAYMENT_METHOD_REQUIRED', AUTO_TOP_UP_MESSAGES.paymentMethodRequired);
       await repository.upsert({

@@ -8,6 +8,8 @@ import { newCustomer, newSubscription } from '../../../test/support/money.js';
 import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../test/support/metering.js';
 import { AUTO_TOP_UP_CHARGE_QUEUE } from '../auto-top-up/index.js';
 import { drainJobs } from '../../../test/support/money.js';
+import { alertLedger, capReached, computeAfterCapStops, stopsAsked, type CapStop, type ModelBudget } from '../../../test/support/spend-model.js';
+import { CAP_REACHED_AND_TOPPED_UP, FREE_UNITS_GRANTED_IN_THE_RUN, stepArb } from '../../../test/support/money-steps.js';
 import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
 import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';
 
@@ -15,50 +17,14 @@ import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';
  * Random cluster lifecycles and rate changes over simulated hours, with metering runs at random moments (some
  * replayed), then: every billable hour charged exactly once and at the rate in effect when it began; the sum of
  * charges = each rollup (daily, monthly, per subscription) = the cost API = the balance change; free units used before anything is paid; free
- * credits spent before paid funds; replaying a run changes nothing.
+ * credits spent before paid funds; replaying a run changes nothing. Budgets (some with the hard cap) and automatic
+ * top-ups join the sequences: the cap stops the clusters once the month's charges reach it and refuses their starts
+ * (BUDGET_EXCEEDED), no cluster is charged compute after the hour the cap stopped it in, each alert is sent once per
+ * month and kind, no top-up is charged twice, and the balance stays the ledger's sum.
  */
 
 const SCALE = 60; // the harness's simulated cloud: a billable hour lasts one real minute
 const HOUR_MS = 3_600_000 / SCALE;
-
-type Step =
-  | { op: 'advance'; seconds: number }
-  | { op: 'start' | 'stop' | 'delete' | 'create'; cluster: number }
-  | { op: 'meter' | 'replay' }
-  | { op: 'rate'; dimension: MeteringDimension; rateE4: number; freeUnits: number }
-  | { op: 'budget'; dollars: number; forecast: boolean }
-  | { op: 'topUp'; thresholdCents: number; topUpCents: number; capCents: number };
-
-const clusterIndex = fc.integer({ min: 0, max: 2 });
-const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('advance' as const), seconds: fc.integer({ min: 1, max: 400 }) }), weight: 6 },
-  { arbitrary: fc.record({ op: fc.constantFrom('start' as const, 'stop' as const, 'create' as const), cluster: clusterIndex }), weight: 4 },
-  { arbitrary: fc.record({ op: fc.constant('delete' as const), cluster: clusterIndex }), weight: 1 },
-  { arbitrary: fc.record({ op: fc.constantFrom('meter' as const, 'replay' as const) }), weight: 3 },
-  {
-    arbitrary: fc.record({
-      op: fc.constant('rate' as const),
-      dimension: fc.constantFrom(...METERING_DIMENSIONS),
-      rateE4: fc.integer({ min: 0, max: 99_999 }),
-      freeUnits: fc.integer({ min: 0, max: 3 }),
-    }),
-    weight: 1,
-  },
-  {
-    // Budgets alert only: a hard cap stops clusters, which this model of their lifecycles does not follow.
-    arbitrary: fc.record({ op: fc.constant('budget' as const), dollars: fc.integer({ min: 1, max: 2_000 }), forecast: fc.boolean() }),
-    weight: 1,
-  },
-  {
-    arbitrary: fc.record({
-      op: fc.constant('topUp' as const),
-      thresholdCents: fc.integer({ min: 0, max: 300_000 }),
-      topUpCents: fc.integer({ min: 100, max: 5_000 }),
-      capCents: fc.integer({ min: 100, max: 12_000 }),
-    }),
-    weight: 1,
-  },
-);
 
 interface Amounts {
   amount_cents: string;
@@ -80,21 +46,6 @@ function sumsBy(charges: Charge[], keyOf: (c: Charge) => string): Map<string, nu
   }
   return sums;
 }
-
-/**
- * Free units granted after a month's first hour, with that hour and the next charged in one run: the first hour
- * (no allowance yet) takes none, so the next one still gets its free unit.
- */
-const FREE_UNITS_GRANTED_IN_THE_RUN: [Step[], boolean] = [
-  [
-    { op: 'create', cluster: 0 },
-    { op: 'advance', seconds: 1 },
-    { op: 'rate', dimension: 'BI_SERVER', rateE4: 0, freeUnits: 1 },
-    { op: 'advance', seconds: 60 },
-    { op: 'delete', cluster: 0 },
-  ],
-  false,
-];
 
 const kinds = await databaseKinds();
 
@@ -137,10 +88,29 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         // A month's top-ups stay within the cap in force when each was claimed: at most the highest one set.
         let highestCap = 0;
         const rateHistory: { at: number; dimension: MeteringDimension; rateE4: number; freeUnits: number }[] = [];
+        let budget: ModelBudget | undefined;
+        const alerts = alertLedger(ctx, sub);
+        const capStops: CapStop[] = [];
 
         const closeSegment = (c: (typeof clusters)[number], at: number) => {
           const open = c.segments.at(-1);
           if (open && open.to === null) open.to = at;
+        };
+        // Clusters the portal stopped (hard cap, overdue guard) stop in the cloud at once; a cap stops them only once reached.
+        const followStops = async () => {
+          const now = ctx.clock.now().getTime();
+          for (const asked of await stopsAsked(ctx, sub)) {
+            const c = clusters.find((cluster) => cluster.id === asked.id)!;
+            if (asked.byBudget) {
+              expect(await capReached(ctx, sub, budget)).toBe(true);
+              capStops.push({ cluster: c, at: now });
+            }
+            await clusterEvent(ctx, c.id, 'CLUSTER_STOPPED', 'OFFLINE');
+            closeSegment(c, now);
+            c.segments.push({ from: now, to: null, state: 'stopped' });
+            c.state = 'stopped';
+          }
+          if (await capReached(ctx, sub, budget)) expect(clusters.filter((c) => c.state === 'running')).toEqual([]);
         };
         for (const step of steps) {
           const now = ctx.clock.now().getTime();
@@ -161,6 +131,10 @@ describe.each(kinds)('metering properties on %s', (kind) => {
               const c = clusters[step.cluster];
               if (!c || c.state === 'gone') break;
               if (step.op === 'start' && c.state === 'stopped') {
+                // The start gate the clusters ask: refused exactly while the hard cap is reached.
+                const refusal = await ctx.database.db.transaction((tx) => ctx.services.budgets.startRefusal(customer.accountId, sub, tx));
+                expect(refusal?.code).toBe((await capReached(ctx, sub, budget)) ? 'BUDGET_EXCEEDED' : undefined);
+                if (refusal) break;
                 await clusterEvent(ctx, c.id, 'CLUSTER_STARTED', 'ONLINE');
                 closeSegment(c, now);
                 c.segments.push({ from: now, to: null, state: 'running' });
@@ -179,6 +153,7 @@ describe.each(kinds)('metering properties on %s', (kind) => {
             }
             case 'meter':
               await ctx.services.metering.run();
+              await followStops();
               await chargeTopUps();
               break;
             case 'replay': {
@@ -186,6 +161,7 @@ describe.each(kinds)('metering properties on %s', (kind) => {
               await Promise.all([ctx.services.metering.run(), ctx.services.metering.run()]);
               const again = await ctx.services.metering.run();
               expect(again.hours).toBe(0);
+              await followStops();
               await chargeTopUps();
               break;
             }
@@ -194,8 +170,11 @@ describe.each(kinds)('metering properties on %s', (kind) => {
                 monthly_amount: step.dollars * 100,
                 thresholds: [50, 90, 100],
                 alert_on_forecast: step.forecast,
-                stop_clusters_at_limit: false,
+                stop_clusters_at_limit: step.cap,
               });
+              budget = { cents: step.dollars * 100, cap: step.cap };
+              // Saving checks at once: a capped budget below the month's spend stops the clusters now.
+              await followStops();
               break;
             case 'topUp': {
               // A saved sandbox card that succeeds, as the setup page stores it.
@@ -220,10 +199,14 @@ describe.each(kinds)('metering properties on %s', (kind) => {
               rateHistory.push({ at: now, dimension: step.dimension, rateE4: step.rateE4, freeUnits: step.freeUnits });
               break;
           }
+          await alerts.observe(step.op === 'budget');
         }
         const end = ctx.clock.now().getTime();
         await ctx.services.metering.run();
+        await followStops();
         await chargeTopUps();
+        await alerts.observe(false);
+        await alerts.expectMailedOnce(customer.userId);
         expect((await ctx.services.metering.run()).hours).toBe(0);
         // Metering covers every account: end this run's clusters now, or each later run would meter them again over its whole span.
         for (const c of clusters) if (c.state !== 'gone') await clusterEvent(ctx, c.id, 'CLUSTER_DELETED', 'DELETED');
@@ -254,6 +237,8 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         const charged = charges.map((c) => `${c.cluster_id}|${c.dimension}|${c.at}`);
         expect(new Set(charged).size).toBe(charged.length);
         expect(new Set(charged)).toEqual(expected);
+        // No compute charged for a cluster the cap stopped after the hour it stopped in, until it started again.
+        expect(computeAfterCapStops(capStops, charges, HOUR_MS)).toEqual([]);
 
         // Each at the rate in effect when its hour began, priced as quantity less free units.
         const freeUsed = new Map<string, number>();
@@ -355,9 +340,10 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         const credits = details!.freeCreditsCents;
         if (credits > 0) expect(details!.balanceCents - credits).toBe(100_000 + toppedUp);
       }),
-      { numRuns: 12, examples: [FREE_UNITS_GRANTED_IN_THE_RUN] },
+      { numRuns: 12, examples: [FREE_UNITS_GRANTED_IN_THE_RUN, CAP_REACHED_AND_TOPPED_UP] },
     );
-    // The random sequences did reach automatic top-ups, so the checks above had something to check.
+    // The sequences did reach automatic top-ups and hard caps, so the checks above had something to check.
     expect(await rows(ctx, sql`select 1 from auto_top_up_charges where status = 'SUCCEEDED' limit 1`)).toHaveLength(1);
+    expect(await rows(ctx, sql`select 1 from cluster_audit_logs where description like '%monthly budget%' limit 1`)).toHaveLength(1);
   }, 600_000);
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Notice, NoticePage } from '@kumo/contract';
+import { NOTICE_KINDS, type Notice, type NoticePage } from '@kumo/contract';
 import { jsonResponse, mockApi } from '../../../test/api';
 import { landed, renderRoutes } from '../../../test/render';
 import { userDetail } from '../../../test/users';
@@ -76,6 +76,21 @@ describe('the notifications bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(api.bodiesOf('POST /api/user/notifications/read')).toEqual([{ all: true }]));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('lists a notice of every kind the portal writes, the automatic top-up cap among them', async () => {
+    const content = NOTICE_KINDS.map((kind, n) => ({
+      ...notice(1),
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      kind,
+      title: `Notice of kind ${kind}`,
+    }));
+    renderBell([{ content, totalPages: 1, unread: content.length }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Notifications, ${content.length} unread` }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(NOTICE_KINDS.length);
+    expect(within(panel).getByRole('link', { name: 'Notice of kind TOP_UP_CAP_REACHED' })).toHaveAttribute('href', '/subscriptions/s-1');
   });
 
   it('says so when there is nothing yet', async () => {
