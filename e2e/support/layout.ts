@@ -1,12 +1,26 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The page is no wider than the viewport: wide content scrolls inside its own box, not the whole page. */
+/**
+ * The page is no wider than the viewport: wide content scrolls inside its own box, not the whole page. Polled: right
+ * after a resize the console still has the layout of the old width until it renders for the new one.
+ */
 export async function pageDoesNotScrollSideways(page: Page, label: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label}: page width`).toBeLessThanOrEqual(innerWidth);
+  await expect(async () => {
+    const { overflow, widest } = await page.evaluate(() => {
+      // The elements drawn past the right edge, deepest first, so a failure names what to wrap.
+      const past = Array.from(document.body.querySelectorAll('*')).filter(
+        (element) => element.getBoundingClientRect().right > window.innerWidth,
+      );
+      const leaves = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+      return {
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        widest: leaves
+          .slice(0, 5)
+          .map((element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 60)}"`),
+      };
+    });
+    expect(overflow, `${label}: page wider than the viewport (past the edge: ${widest.join(', ')})`).toBeLessThanOrEqual(0);
+  }).toPass({ timeout: 5_000 });
 }
 
 /** The element is drawn whole inside the viewport's width (not cut by it). */
