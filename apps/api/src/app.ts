@@ -30,6 +30,7 @@ import { autoTopUpRoutes } from './modules/auto-top-up/index.js';
 import { simPagesRoutes } from './adapters/cloud/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { apiTokensRoutes } from './modules/api-tokens/index.js';
+import { webhooksRoutes } from './modules/webhooks/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { helpRoutes } from './modules/help/index.js';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(budgetsRoutes(services.budgets, services.verifyBearer));
   await app.register(autoTopUpRoutes(services.autoTopUp, services.verifyBearer));
   await app.register(apiTokensRoutes(services.apiTokens, services.verifyBearer));
+  await app.register(webhooksRoutes(services.webhooks, services.verifyBearer));
   // The simulated cloud's Kumo Manager and Web Portal pages.
   if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.

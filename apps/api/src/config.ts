@@ -77,6 +77,11 @@ const configSchema = z.object({
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
   ),
+  /** `true`: webhook endpoints may be http:// and resolve to loopback, private or link-local addresses (tests, a private network). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_PRIVATE must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   /**
    * The development tools to run (a comma list of DEV_TOOL_NAMES, or `none`): each lets a person in without a real
    * identity or pay without a real card. Unset: all of them on the embedded default (no DATABASE_URL), none otherwise.

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     logger,
     identity: staffIdentity.provider,
     approverEmails: config.APPROVER_EMAILS,
+    webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     payments: {
       stripeSecretKey: config.STRIPE_SECRET_KEY,
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,

@@ -24,6 +24,7 @@ import { createSubscriptionBalances, createSubscriptionsService } from './module
 import { createXsrf } from './http/xsrf.js';
 import type { TokenVerifier } from './http/auth-guard.js';
 import { createUsersService } from './modules/users/index.js';
+import { createWebhooksService, webhookJobs } from './modules/webhooks/index.js';
 
 export interface Infrastructure {
   db: Database;
@@ -44,6 +45,8 @@ export interface Infrastructure {
   cloud?: CloudConfig;
   /** APPROVER_EMAILS: the staff who approve sensitive admin actions; every other SYSTEM_ADMIN when absent. */
   approverEmails?: string[];
+  /** WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be http:// and on loopback, private or link-local addresses. */
+  webhookAllowPrivate?: boolean;
 }
 
 /** Wires every module's service from the outside systems it needs. */
@@ -70,6 +73,17 @@ export function createServices(infra: Infrastructure) {
     isApiTokenSecret(token) ? apiTokens.verify(token, client) : auth.verifyAccessToken(token);
   // What a customer is mailed is also a notice in the bell: the modules that mail write it in the same transaction.
   const notices = createNoticesService({ db, clock });
+  // The account's events go out to its webhooks from what is already recorded: the notices written (budget alerts,
+  // runway, top-ups, expiring credits) and the clusters' audit entries; neither module knows of webhooks.
+  const webhooks = createWebhooksService({
+    db,
+    jobs: infra.jobs,
+    clock,
+    secret: infra.authSecret,
+    logger,
+    allowPrivate: infra.webhookAllowPrivate ?? false,
+  });
+  notices.attachListener((draft, tx) => webhooks.noticeWritten(draft, tx));
   // People, accounts and memberships are the auth module's; the users and admin modules change them through it.
   const accounts = createAccountRecords(db);
   // Money: the ledger is the only writer of balances; subscriptions and billing reach it through its interface.
@@ -110,6 +124,7 @@ export function createServices(infra: Infrastructure) {
     // The simulated cloud moves SIM_TIME_SCALE times faster, so it is looked at more often.
     followIntervalSeconds: cloud.simulated ? 2 : 15,
   });
+  clusters.attachAuditListener((entry, tx) => webhooks.clusterAudited(entry, tx));
   subscriptions.attachClusterDirectory(clusters.liveClustersOf);
   // A billable hour lasts an hour with AWS; the simulated cloud's hours pass SIM_TIME_SCALE times faster.
   const meteringHourMs = cloud.simulated
@@ -200,6 +215,7 @@ export function createServices(infra: Infrastructure) {
     metering,
     budgets,
     autoTopUp,
+    webhooks,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
     simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,
@@ -209,7 +225,7 @@ export type Services = ReturnType<typeof createServices>;
 
 /** Every module's background jobs, for the worker. */
 export function serviceJobs(
-  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp'>,
+  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp' | 'webhooks'>,
 ): JobDefinition[] {
   return [
     ...mailJobs(services.mail),
@@ -218,5 +234,6 @@ export function serviceJobs(
     ...clusterJobs(services.clusters),
     ...meteringJobs(services.metering),
     ...autoTopUpJobs(services.autoTopUp),
+    ...webhookJobs(services.webhooks),
   ];
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiToken, CreateApiTokenRequest, CreatedApiToken } from './api-tokens.js';
+import type { CreateWebhookRequest, CreatedWebhook, Webhook, WebhookTestResponse } from './webhooks.js';
 import type {
   AdminAccountUsersPage,
   AdminClusterPage,
@@ -163,6 +164,7 @@ export interface GetEndpoints {
   '/api/user/report-logout': MessageResponse;
   '/api/user/notifications': NoticePage;
   '/api/user/api-tokens': ApiToken[];
+  '/api/account/webhooks': Webhook[];
   /** CSV files (read as Blob): see CONSUMPTION_EXPORT_PATHS. */
   [path: `/api/subscription/consumption/export/${string}`]: Blob;
   [path: `/api/cluster/consumption/export/${string}`]: Blob;
@@ -201,6 +203,8 @@ export interface PostEndpoints {
   '/api/user/switch-user/end': Call<NoBody, MessageResponse>;
   '/api/user/notifications/read': Call<MarkNoticesReadRequest, MarkNoticesReadResponse>;
   '/api/user/api-tokens': Call<CreateApiTokenRequest, CreatedApiToken>;
+  '/api/account/webhooks': Call<CreateWebhookRequest, CreatedWebhook>;
+  [path: `/api/account/webhooks/${string}/test`]: Call<NoBody, WebhookTestResponse>;
   [path: `/api/subscription/${string}/payment-method`]: Call<NoBody, PaymentMethodSetup>;
 }
 
@@ -220,6 +224,7 @@ export interface DeleteEndpoints {
   [path: `/api/user/invite/${string}`]: Call<NoBody, MessageResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<NoBody, Budget>;
   [path: `/api/user/api-tokens/${string}`]: Call<NoBody, MessageResponse>;
+  [path: `/api/account/webhooks/${string}`]: Call<NoBody, MessageResponse>;
   [path: `/api/subscription/${string}/payment-method`]: Call<NoBody, AutoTopUp>;
 }
 

@@ -17,6 +17,7 @@ export * from '../modules/auto-top-up/auto-top-up.schema.js';
 export * from '../modules/admin/admin.schema.js';
 export * from '../modules/notices/notices.schema.js';
 export * from '../modules/api-tokens/api-tokens.schema.js';
+export * from '../modules/webhooks/webhooks.schema.js';
 export * from '../adapters/payments/sandbox/sandbox.schema.js';
 export * from '../adapters/cloud/simulated/sim-cloud.schema.js';
 export * from '../http/rate-limit.schema.js';

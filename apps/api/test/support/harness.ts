@@ -57,6 +57,8 @@ export async function startTestApp(
     sameDatabaseAs?: TestContext;
     /** With sameDatabaseAs: reach that database at this address instead (a proxy a test can cut). */
     databaseUrl?: string;
+    /** WEBHOOK_ALLOW_PRIVATE: webhook receivers in a test listen on 127.0.0.1. */
+    webhookAllowPrivate?: boolean;
   } = {},
 ): Promise<TestContext> {
   const sharedUrl = options.databaseUrl ?? options.sameDatabaseAs?.database.url;
@@ -77,6 +79,7 @@ export async function startTestApp(
     // Like the sign-in rate limit: tests sign many people up at one instant of the manual clock; a test of the caps sets its own.
     mailLimits: options.mailLimits ?? { perMinute: 1_000_000, perDomainPerMinute: 1_000_000 },
     cloud: options.cloud,
+    webhookAllowPrivate: options.webhookAllowPrivate,
   };
   const services = createServices(infra);
   const app = await buildApp({

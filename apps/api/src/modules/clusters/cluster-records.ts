@@ -26,8 +26,23 @@ export const emailOf = (actor: Actor): string => (actor as { email: string }).em
 
 export type ClusterRecords = ReturnType<typeof createClusterRecords>;
 
+/** An audit entry as written, with the cluster it is about. */
+export interface AuditedEntry {
+  clusterId: string;
+  clusterName: string;
+  accountId: string;
+  subscriptionId: string;
+  event: AuditEvent;
+  description: string;
+  at: Date;
+}
+
+/** Told of each audit entry in its transaction (the account's webhooks, attached by services.ts). */
+export type AuditListener = (entry: AuditedEntry, tx?: Tx) => Promise<void>;
+
 export function createClusterRecords(deps: { repository: ClustersRepository; clock: Clock }) {
   const { repository, clock } = deps;
+  const listeners: AuditListener[] = [];
 
   async function requireCluster(caller: Caller, id: string, options: { includeDeleted?: boolean } = {}): Promise<ClusterView> {
     const view = await repository.findForAccount(caller.accountId, id, options);
@@ -43,6 +58,7 @@ export function createClusterRecords(deps: { repository: ClustersRepository; clo
   }
 
   async function audit(clusterId: string, event: AuditEvent, description: string, actor: Actor, tx?: Tx): Promise<void> {
+    const at = clock.now();
     await repository.audit(
       {
         clusterId,
@@ -50,13 +66,23 @@ export function createClusterRecords(deps: { repository: ClustersRepository; clo
         description,
         actorUserId: typeof actor === 'string' ? null : actor.userId,
         actorLabel: typeof actor === 'string' ? actor : actor.email,
-        createdAt: clock.now(),
+        createdAt: at,
       },
       tx,
     );
+    if (listeners.length === 0) return;
+    const cluster = await repository.findById(clusterId, tx);
+    if (!cluster) return;
+    const entry = { clusterId, clusterName: cluster.name, accountId: cluster.accountId, subscriptionId: cluster.subscriptionId, event, description, at };
+    for (const listener of listeners) await listener(entry, tx);
   }
 
-  return { requireCluster, actorOf, audit };
+  /** Adds a step run with every audit entry written, in its transaction (the wiring attaches the webhooks here). */
+  function attachAuditListener(listener: AuditListener): void {
+    listeners.push(listener);
+  }
+
+  return { requireCluster, actorOf, audit, attachAuditListener };
 }
 
 export type Follow = (clusterId: string, later?: boolean) => Promise<void>;

@@ -27,7 +27,7 @@ import { createClusterPower } from './power.js';
 import { createClusterPresentation } from './presentation.js';
 import { createReconciler } from './reconcile.js';
 
-export { CLUSTER_JOBS, type Actor, type Caller } from './cluster-records.js';
+export { CLUSTER_JOBS, type Actor, type AuditedEntry, type AuditListener, type Caller } from './cluster-records.js';
 
 export function createClustersService(deps: {
   db: Database;
@@ -76,6 +76,8 @@ export function createClustersService(deps: {
     stopForOverdue: power.stopForOverdue,
     /** Adds a rule to starting a cluster, by a person or the schedule (the wiring attaches the budgets' hard cap). */
     attachStartGate: power.attachStartGate,
+    /** Adds a step told of every audit entry, in its transaction (the wiring attaches the account's webhooks). */
+    attachAuditListener: records.attachAuditListener,
     ...createClusterDeletion({ db, repository, auth, mail, records, follow, clock }),
     ...createClusterHistory({ repository, records, clock }),
     runSchedules,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { createNoticesRepository } from './notices.repository.js';
 import { createNoticesService as createService } from './notices.service.js';
 
-export type { NoticeDraft, NoticePageValues, NoticeValue, NoticesService } from './notices.service.js';
+export type { NoticeDraft, NoticeListener, NoticePageValues, NoticeValue, NoticesService } from './notices.service.js';
 export { noticesRoutes } from './notices.routes.js';
 
 export function createNoticesService(deps: { db: Database; clock: Clock }) {

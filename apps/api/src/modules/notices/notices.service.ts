@@ -17,6 +17,9 @@ export interface NoticeDraft {
   recipientUserIds?: string[];
 }
 
+/** Told of each notice as it is written, in the same transaction; its key tells a replayed write apart. */
+export type NoticeListener = (draft: NoticeDraft, tx?: DbOrTx) => Promise<void>;
+
 /** A notice as the module hands it out. */
 export interface NoticeValue {
   id: string;
@@ -40,10 +43,18 @@ export interface NoticePageValues {
  */
 export function createNoticesService(deps: { repository: NoticesRepository; clock: Clock }) {
   const { repository, clock } = deps;
+  // Who else hears of each notice, in its transaction (the account's webhooks, attached by services.ts).
+  const listeners: NoticeListener[] = [];
 
   return {
+    /** Adds a step run with every notice written, in the writer's transaction (the wiring attaches the webhooks here). */
+    attachListener(listener: NoticeListener): void {
+      listeners.push(listener);
+    },
+
     /** Writes the notice for each recipient that has not had it under this key; answers how many were new. */
     async write(draft: NoticeDraft, tx?: DbOrTx): Promise<number> {
+      for (const listener of listeners) await listener(draft, tx);
       const owner = draft.recipientUserIds ? undefined : await repository.ownerOf(draft.accountId, tx);
       const recipients = [...new Set(draft.recipientUserIds ?? (owner ? [owner] : []))];
       const createdAt = clock.now();

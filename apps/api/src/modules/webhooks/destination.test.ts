@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_LIMITS } from '@kumo/contract';
+import { retryDelaySeconds } from './deliveries.js';
+import { isPrivateAddress } from './destination.js';
+
+describe('webhook destinations', () => {
+  it('refuses loopback, private, link-local, unspecified and mapped addresses, IPv4 and IPv6', () => {
+    const refused = [
+      '127.0.0.1', '127.255.0.9', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254',
+      '0.0.0.0', '100.64.0.1', '::1', '::', 'fc00::1', 'fdff::1', 'fe80::1', 'febf::1', '::ffff:127.0.0.1',
+      '::ffff:7f00:1', '::ffff:a9fe:a9fe', 'not an address',
+    ];
+    for (const address of refused) expect([address, isPrivateAddress(address)]).toEqual([address, true]);
+  });
+
+  it('lets public addresses through, right next to the private ranges', () => {
+    const allowed = ['8.8.8.8', '172.15.255.255', '172.32.0.1', '192.169.0.1', '169.255.0.1', '11.0.0.1', '2001:db8::1', '2606:4700::1', 'fec0::1', '::ffff:8.8.8.8'];
+    for (const address of allowed) expect([address, isPrivateAddress(address)]).toEqual([address, false]);
+  });
+
+  it('waits twice as long after each failed attempt, up to the cap', () => {
+    const delays = Array.from({ length: 10 }, (_, index) => retryDelaySeconds(index + 1));
+    expect(delays.slice(0, 4)).toEqual([30, 60, 120, 240]);
+    expect(Math.max(...delays)).toBe(WEBHOOK_LIMITS.maxRetryDelaySeconds);
+    expect(delays.at(-1)).toBe(WEBHOOK_LIMITS.maxRetryDelaySeconds);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * What the portal already records, read as webhook events: the notices it writes a customer (budget alerts, the
+ * runway warning, top-ups, expiring credits) and the clusters' audit entries that move a cluster's status. The
+ * modules that record them know nothing of webhooks; services.ts hands these events to the webhooks' emitter.
+ */
+import type { AuditEvent, ClusterStatus, NoticeKind, WebhookEventType } from '@kumo/contract';
+
+export interface WebhookEvent {
+  accountId: string;
+  type: WebhookEventType;
+  /** What the event is from: the same source twice is delivered once per endpoint. */
+  key: string;
+  data: Record<string, unknown>;
+}
+
+const NOTICE_EVENTS: Partial<Record<NoticeKind, WebhookEventType>> = {
+  BUDGET_ALERT: 'budget.threshold_reached',
+  RUNWAY: 'balance.runway_warning',
+  TOP_UP_SUCCEEDED: 'top_up.succeeded',
+  TOP_UP_FAILED: 'top_up.failed',
+  CREDIT_EXPIRY: 'credits.expiring',
+};
+
+/** A notice as its writer drafted it (the fields an event needs). */
+export interface NoticeFacts {
+  accountId: string;
+  kind: NoticeKind;
+  key: string;
+  title: string;
+  body: string;
+  link?: string | null;
+}
+
+const SUBSCRIPTION_LINK = /^\/subscriptions\/([0-9a-f-]{36})/i;
+
+export function eventOfNotice(notice: NoticeFacts): WebhookEvent | undefined {
+  const type = NOTICE_EVENTS[notice.kind];
+  if (!type) return undefined;
+  const subscriptionId = notice.link ? (SUBSCRIPTION_LINK.exec(notice.link)?.[1] ?? null) : null;
+  return {
+    accountId: notice.accountId,
+    type,
+    key: `notice:${notice.key}`,
+    data: { subscription_id: subscriptionId, title: notice.title, message: notice.body },
+  };
+}
+
+/** The status a cluster has after each audited event that changes it. */
+const STATUS_AFTER: Partial<Record<AuditEvent, ClusterStatus>> = {
+  CLUSTER_CREATE_REQUESTED: 'DEPLOYING',
+  CLUSTER_DEPLOYED: 'ONLINE',
+  CLUSTER_DEPLOYMENT_FAILED: 'FAILED',
+  CLUSTER_STARTED: 'ONLINE',
+  CLUSTER_STOP_REQUESTED: 'STOPPING',
+  CLUSTER_STOPPED: 'OFFLINE',
+  CLUSTER_DELETE_APPROVED: 'DELETING',
+  CLUSTER_DELETED: 'DELETED',
+};
+
+/** A cluster's audit entry as the clusters module writes it, with the cluster it is about. */
+export interface ClusterAuditFacts {
+  clusterId: string;
+  clusterName: string;
+  accountId: string;
+  subscriptionId: string;
+  event: AuditEvent;
+  description: string;
+  at: Date;
+}
+
+export function eventsOfClusterAudit(entry: ClusterAuditFacts): WebhookEvent[] {
+  const status = STATUS_AFTER[entry.event];
+  if (!status) return [];
+  const data = {
+    cluster_id: entry.clusterId,
+    cluster_name: entry.clusterName,
+    subscription_id: entry.subscriptionId,
+    status,
+    message: entry.description,
+  };
+  const key = `cluster:${entry.clusterId}:${entry.event}:${entry.at.toISOString()}`;
+  const events: WebhookEvent[] = [{ accountId: entry.accountId, type: 'cluster.status_changed', key, data }];
+  if (entry.event === 'CLUSTER_DEPLOYED') events.push({ accountId: entry.accountId, type: 'deployment.completed', key, data });
+  if (entry.event === 'CLUSTER_DEPLOYMENT_FAILED') events.push({ accountId: entry.accountId, type: 'deployment.failed', key, data });
+  return events;
+}

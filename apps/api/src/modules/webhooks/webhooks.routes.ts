@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  WEBHOOK_MESSAGES,
+  createWebhookRequestSchema,
+  createdWebhookSchema,
+  messageResponseSchema,
+  webhookListSchema,
+  webhookParamsSchema,
+  webhookTestResponseSchema,
+} from '@kumo/contract';
+import { errorResponses } from '../../http/error-responses.js';
+import { personOnly, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { accountCallerOf } from '../../http/caller.js';
+import { routeDeclarations } from '../../http/route.js';
+import type { WebhooksService } from './webhooks.service.js';
+import { toCreatedWebhookWire, toWebhookWire } from './presentation.js';
+
+const routes = routeDeclarations('Webhooks');
+
+export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // Owners and admins, signed in as people: an API token never adds, reads or removes where events go.
+    const person = routes.behind(requireAccountAdmin(verify));
+
+    app.post('/api/account/webhooks', {
+      config: personOnly,
+      ...person({
+        summary: 'Add an endpoint the account\'s events are sent to',
+        description:
+          'The answer holds the signing secret (`secret`); it is shown this once. Each delivery carries ' +
+          '`Kumo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.',
+        body: createWebhookRequestSchema,
+        response: { 200: createdWebhookSchema, ...errorResponses(400, 401, 403, 422) },
+      }),
+      handler: async (request) => toCreatedWebhookWire(await webhooks.create(accountCallerOf(request), request.body)),
+    });
+
+    app.get('/api/account/webhooks', {
+      config: personOnly,
+      ...person({
+        summary: 'The account\'s webhook endpoints, without secrets, with their last deliveries and attempts',
+        response: { 200: webhookListSchema, ...errorResponses(401, 403) },
+      }),
+      handler: async (request) => (await webhooks.list(accountCallerOf(request))).map(toWebhookWire),
+    });
+
+    app.delete('/api/account/webhooks/:webhookId', {
+      config: personOnly,
+      ...person({
+        summary: 'Delete a webhook endpoint: nothing more is sent to it',
+        params: webhookParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      }),
+      handler: async (request) => {
+        await webhooks.remove(accountCallerOf(request), request.params.webhookId);
+        return { message: WEBHOOK_MESSAGES.deleted };
+      },
+    });
+
+    app.post('/api/account/webhooks/:webhookId/test', {
+      config: personOnly,
+      ...person({
+        summary: 'Send the endpoint a signed `webhook.test` event',
+        params: webhookParamsSchema,
+        response: { 200: webhookTestResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      }),
+      handler: async (request) => ({
+        event_id: await webhooks.test(accountCallerOf(request), request.params.webhookId),
+        message: WEBHOOK_MESSAGES.testQueued,
+      }),
+    });
+  };
+}
