@@ -192,12 +192,20 @@ describe('the automatic top-up card', () => {
     await vi.waitFor(() => expect(leaveForCheckout).toHaveBeenCalledWith('http://localhost/sandbox/setup/ss_1'));
   });
 
-  it('says the card was saved on return from the provider, once, and tidies the address', async () => {
-    renderCard(ACTIVE, {}, '/?card=saved&tab=overview');
+  it('on return from the provider reads the card back, says it was saved, once, and tidies the address', async () => {
+    const { api } = renderCard(ACTIVE, {}, '/?card=saved&tab=overview');
     expect(await screen.findByText(AUTO_TOP_UP_MESSAGES.cardSaved)).toBeInTheDocument();
     expect(await screen.findByText('Visa •••• 4242, expires 04/2030')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\?tab=overview$/));
     expect(screen.getAllByText(AUTO_TOP_UP_MESSAGES.cardSaved)).toHaveLength(1);
+    const [firstRead] = api.fetchMock.mock.calls[0]!;
+    expect(String(firstRead)).toContain('card=saved');
+  });
+
+  it('says nothing of a card on return when the provider has not kept one', async () => {
+    renderCard(autoTopUp({ payment_method: null }), {}, '/?card=saved');
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^$/));
+    expect(screen.queryByText(AUTO_TOP_UP_MESSAGES.cardSaved)).not.toBeInTheDocument();
   });
 
   it('removes the card after asking, and turns top-up off', async () => {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { useAutoTopUp } from './api/auto-top-up';
 import { AutoTopUpDialog } from './auto-top-up-dialog';
-import { useCardSavedReturn } from './card-return';
+import { useCardReturn, useCardSavedReturn } from './card-return';
 import { CardActions } from './card-actions';
 import { describeCard } from './saved-card';
 
@@ -33,11 +33,12 @@ interface AutoTopUpCardProps {
 
 /** The subscription's automatic top-up on its Overview: status, saved card, settings, this month's use and the last attempt. */
 export function AutoTopUpCard({ subscription, onTopUpNow }: AutoTopUpCardProps) {
-  const query = useAutoTopUp(subscription.subscription_id);
+  const returning = useCardReturn();
+  const query = useAutoTopUp(subscription.subscription_id, returning);
   // A staff member's view shows the settings and changes nothing: the server would refuse it (READ_ONLY_VIEW).
   const readOnly = useReadOnlyView();
   const [editing, setEditing] = useState(false);
-  useCardSavedReturn();
+  useCardSavedReturn(returning, { autoTopUp: query.data, settled: query.isFetched && !query.isFetching });
   const autoTopUp = query.data;
 
   return (

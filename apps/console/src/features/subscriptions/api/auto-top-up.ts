@@ -6,11 +6,14 @@ import { subscriptionKeys } from './keys';
 const autoTopUpPath = (subscriptionId: string) => `/api/subscription/${encodeURIComponent(subscriptionId)}/auto-top-up` as const;
 const paymentMethodPath = (subscriptionId: string) => `/api/subscription/${encodeURIComponent(subscriptionId)}/payment-method` as const;
 
-/** The subscription's automatic top-up: its settings, status, saved card, this month's top-ups and the last attempt. */
-export function useAutoTopUp(subscriptionId: string) {
+/**
+ * The subscription's automatic top-up: its settings, status, saved card, this month's top-ups and the last attempt.
+ * `readBackCard` (on the way back from the provider's setup page) asks the API to read the new card back first.
+ */
+export function useAutoTopUp(subscriptionId: string, readBackCard = false) {
   return useQuery({
     queryKey: subscriptionKeys.autoTopUp(subscriptionId),
-    queryFn: ({ signal }) => api.get(autoTopUpPath(subscriptionId), { signal }),
+    queryFn: ({ signal }) => api.get(autoTopUpPath(subscriptionId), { signal, query: readBackCard ? { card: 'saved' } : undefined }),
     // A top-up, or a pause after a refused charge, follows a metering run while the page is open, as costs do.
     refetchInterval: UI_TIMING.pollingMs,
   });
