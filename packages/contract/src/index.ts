@@ -22,3 +22,4 @@ export * from './notices.js';
 export * from './budgets.js';
 export * from './auto-top-up.js';
 export * from './api-tokens.js';
+export * from './usage-exports.js';
