@@ -103,3 +103,57 @@ export const CONSUMPTION_EXPORT_COLUMNS = [
   'amount',
   'paid_from',
 ] as const satisfies readonly (keyof ConsumptionExportRow)[];
+
+// ---------------------------------------------------------------------------------------------
+// Monthly statement: GET /api/subscription/statement/{subscriptionId}?month=YYYY-MM&format=pdf|json
+// ---------------------------------------------------------------------------------------------
+
+export const statementQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month in the format YYYY-MM.'),
+  format: z.enum(['pdf', 'json']).default('json'),
+});
+
+const statementLine = z.object({ date: z.iso.datetime(), amount: z.number() });
+
+export const statementSchema = z
+  .object({
+    subscription_id: z.uuid(),
+    subscription_name: z.string(),
+    month: z.string(),
+    currency: z.literal('USD'),
+    opening_balance: z.number(),
+    top_ups: z.array(statementLine.extend({ method: z.enum(['CARD', 'AUTOMATIC']), receipt_id: z.string() })),
+    staff_additions: z.array(statementLine.extend({ reason: z.string() })),
+    free_credits_granted: z.array(statementLine.extend({ expires: z.string() })),
+    /** Negative amounts. */
+    free_credits_expired: z.array(statementLine),
+    /** Negative amounts. */
+    refunds: z.array(statementLine.extend({ remark: z.string() })),
+    usage: z.object({
+      total: z.number(),
+      by_cluster: z.array(
+        z.object({
+          cluster_id: z.uuid(),
+          cluster_name: z.string(),
+          amount: z.number(),
+          services: z.array(z.object({ dimension: z.enum(METERING_DIMENSIONS), amount: z.number() })),
+        }),
+      ),
+    }),
+    /** Everything that moved the balance in the month: opening_balance + movements = closing_balance. */
+    movements: z.number(),
+    closing_balance: z.number(),
+  })
+  .meta({ id: 'Statement' });
+export type Statement = z.infer<typeof statementSchema>;
+
+/** The months a subscription has statements for, from its creation month to `now`'s, newest first. */
+export function statementMonthsSince(createdAt: Date, now: Date): string[] {
+  const months: string[] = [];
+  const first = Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), 1);
+  for (let at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)); at.getTime() >= first; ) {
+    months.push(at.toISOString().slice(0, 7));
+    at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1));
+  }
+  return months;
+}

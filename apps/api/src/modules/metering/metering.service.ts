@@ -5,7 +5,7 @@
  * part takes only what it uses.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConsumptionGranularity } from '@kumo/contract';
+import type { ConsumptionGranularity, MeteringDimension } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { AuthService } from '../auth/index.js';
@@ -110,6 +110,19 @@ export function createMeteringService(deps: {
     async consumptionExport(accountId: string, subscriptionId: string, range: { from: Date; to: Date }, granularity: ConsumptionGranularity) {
       await subscriptions.requireOwned(accountId, subscriptionId);
       return usageRows(subscriptionId, range, granularity);
+    },
+    /** A subscription's usage debited in [from, to), summed per cluster and dimension (a statement's breakdown). */
+    async usageByClusterAndService(subscriptionId: string, range: { from: Date; to: Date }) {
+      const sums = new Map<string, { clusterId: string; clusterName: string; dimension: MeteringDimension; amountCents: number }>();
+      for await (const period of usageRows(subscriptionId, range, 'MONTH')) {
+        for (const row of period) {
+          const key = `${row.clusterId}|${row.dimension}`;
+          const sum = sums.get(key) ?? { clusterId: row.clusterId, clusterName: row.clusterName, dimension: row.dimension, amountCents: 0 };
+          sum.amountCents += row.amountCents;
+          sums.set(key, sum);
+        }
+      }
+      return [...sums.values()];
     },
   };
 }
