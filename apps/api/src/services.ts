@@ -111,6 +111,8 @@ export function createServices(infra: Infrastructure) {
     followIntervalSeconds: cloud.simulated ? 2 : 15,
   });
   subscriptions.attachClusterDirectory(clusters.liveClustersOf);
+  // The account's audit export holds its clusters' events beside the staff trail the auth module keeps.
+  auth.attachClusterEvents(clusters.accountClusterEvents);
   // A billable hour lasts an hour with AWS; the simulated cloud's hours pass SIM_TIME_SCALE times faster.
   const meteringHourMs = cloud.simulated
     ? Math.max(1, Math.round(REAL_HOUR_MS / (infra.cloud?.simTimeScale ?? DEFAULT_SIM_TIME_SCALE)))

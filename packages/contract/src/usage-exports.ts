@@ -157,3 +157,27 @@ export function statementMonthsSince(createdAt: Date, now: Date): string[] {
   }
   return months;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Account audit export: GET /api/account/audit-logs/export?startDate=YYYY-MM-01&format=csv|json
+// ---------------------------------------------------------------------------------------------
+
+export const accountAuditExportQuerySchema = z.object({
+  startDate: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-01(T00:00:00(\.000)?Z?)?$/, 'Use the first day of a month, YYYY-MM-01.')
+    .optional(),
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+});
+
+export const ACCOUNT_AUDIT_EXPORT_COLUMNS = ['date', 'source', 'cluster_id', 'cluster_name', 'event', 'description', 'caused_by'] as const;
+export interface AccountAuditExportRow {
+  date: string;
+  /** CLUSTER: a cluster's event; ACCOUNT: a staff action on the account. */
+  source: 'CLUSTER' | 'ACCOUNT';
+  cluster_id: string | null;
+  cluster_name: string | null;
+  event: string;
+  description: string;
+  caused_by: string;
+}
