@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiToken, CreateApiTokenRequest, CreatedApiToken } from './api-tokens.js';
+import type { Statement } from './usage-exports.js';
 import type {
   AdminAccountUsersPage,
   AdminClusterPage,
@@ -165,6 +166,7 @@ export interface GetEndpoints {
   '/api/user/api-tokens': ApiToken[];
   /** CSV files (read as Blob): see CONSUMPTION_EXPORT_PATHS. */
   [path: `/api/subscription/consumption/export/${string}`]: Blob;
+  [path: `/api/subscription/statement/${string}`]: Statement;
   [path: `/api/cluster/consumption/export/${string}`]: Blob;
   [path: `/api/credit/export/credit-transactions/${string}`]: Blob;
   [path: `/api/cluster/export/audit-logs/${string}`]: Blob;
