@@ -126,6 +126,8 @@ export function createServices(infra: Infrastructure) {
   });
   clusters.attachAuditListener((entry, tx) => webhooks.clusterAudited(entry, tx));
   subscriptions.attachClusterDirectory(clusters.liveClustersOf);
+  // The account's audit export holds its clusters' events beside the staff trail the auth module keeps.
+  auth.attachClusterEvents(clusters.accountClusterEvents);
   // A billable hour lasts an hour with AWS; the simulated cloud's hours pass SIM_TIME_SCALE times faster.
   const meteringHourMs = cloud.simulated
     ? Math.max(1, Math.round(REAL_HOUR_MS / (infra.cloud?.simTimeScale ?? DEFAULT_SIM_TIME_SCALE)))
@@ -152,6 +154,8 @@ export function createServices(infra: Infrastructure) {
   });
   // The subscriptions list shows metering's spend and forecast of the month, the ones the budgets and the cost overview show.
   subscriptions.attachMonthSpends(metering.monthSpend);
+  // A statement's usage by cluster and service is metering's export of the month, which adds up to the usage debits.
+  billing.attachStatementUsage(metering.usageByClusterAndService);
   // Budgets read metering's spend and stop clusters; metering and clusters know nothing of them: the charging run's
   // after-charge step and the clusters' start gate are attached here.
   const budgets = createBudgetsService({ db, subscriptions, metering, clusters, mail, notices, clock, logger });

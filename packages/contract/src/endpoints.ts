@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiToken, CreateApiTokenRequest, CreatedApiToken } from './api-tokens.js';
 import type { CreateWebhookRequest, CreatedWebhook, Webhook, WebhookTestResponse } from './webhooks.js';
+import type { Statement } from './usage-exports.js';
 import type {
   AdminAccountUsersPage,
   AdminClusterPage,
@@ -167,6 +168,7 @@ export interface GetEndpoints {
   '/api/account/webhooks': Webhook[];
   /** CSV files (read as Blob): see CONSUMPTION_EXPORT_PATHS. */
   [path: `/api/subscription/consumption/export/${string}`]: Blob;
+  [path: `/api/subscription/statement/${string}`]: Statement;
   [path: `/api/cluster/consumption/export/${string}`]: Blob;
   [path: `/api/credit/export/credit-transactions/${string}`]: Blob;
   [path: `/api/cluster/export/audit-logs/${string}`]: Blob;

@@ -23,3 +23,4 @@ export * from './budgets.js';
 export * from './auto-top-up.js';
 export * from './api-tokens.js';
 export * from './webhooks.js';
+export * from './usage-exports.js';

@@ -3,8 +3,16 @@ import type { Clock } from '../../clock.js';
 import { monthOf } from '../../clock.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { Caller } from '../../http/caller.js';
-import { auditPageOf, type AuditPage } from '../../lib/audit-page.js';
+import { auditPageOf, type AuditEntry, type AuditPage } from '../../lib/audit-page.js';
 import type { AuthRepository } from './auth.repository.js';
+
+/** The most rows one month of the account's audit export holds. */
+const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+/** An entry of the account's trail: a staff action (no cluster) or a cluster's event. */
+export type AccountTrailEntry = AuditEntry & { clusterId: string | null; clusterName: string | null };
+/** The account's clusters' events of a month, newest first (the clusters module's, attached by the wiring). */
+export type ClusterEvents = (accountId: string, month: { from: Date; to: Date }, limit: number) => Promise<AccountTrailEntry[]>;
 
 /** What the signed-in person reads of themselves and their account: their detail and the account's staff trail. */
 export function createAccountReads(deps: { repository: AuthRepository; clock: Clock }) {
@@ -17,7 +25,26 @@ export function createAccountReads(deps: { repository: AuthRepository; clock: Cl
     return { userName: staff.name, emailId: staff.email, expiresAt: session.expiresAt.toISOString() };
   }
 
+  let clusterEvents: ClusterEvents = async () => [];
+
   return {
+    /** Where the clusters' events come from (the clusters module, attached by the wiring). */
+    attachClusterEvents(events: ClusterEvents): void {
+      clusterEvents = events;
+    },
+
+    /** A month of the account's whole trail, cluster and staff actions, newest first: what the audit export writes. */
+    async accountAuditExport(caller: Caller, startDate?: string): Promise<AccountTrailEntry[]> {
+      if (!caller.accountId) throw forbidden(MESSAGES.customerAreaOnly);
+      const month = monthOf(startDate, clock.now());
+      const [staff, cluster] = await Promise.all([
+        repository.accountAuditPage(caller.accountId, month.from, month.to, 0, AUDIT_EXPORT_MAX_ROWS),
+        clusterEvents(caller.accountId, month, AUDIT_EXPORT_MAX_ROWS),
+      ]);
+      const staffEntries = auditPageOf(staff.rows, staff.total, AUDIT_EXPORT_MAX_ROWS, month).entries.map((entry) => ({ ...entry, clusterId: null, clusterName: null }));
+      return [...staffEntries, ...cluster].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, AUDIT_EXPORT_MAX_ROWS);
+    },
+
     /** A month of the caller's account's audit trail (staff viewing its console), newest first. */
     async accountAudit(caller: Caller, page: number, size: number, startDate?: string): Promise<AuditPage<AccountAuditEvent>> {
       if (!caller.accountId) throw forbidden(MESSAGES.customerAreaOnly);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountAuditExportQuerySchema,
   ADMIN_MESSAGES,
   accountAuditQuerySchema,
   accountAuditResponseSchema,
@@ -24,6 +25,7 @@ import { callerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import { sendTokens } from '../../http/send-tokens.js';
 import { toAuditPageWire } from '../../lib/audit-page.js';
+import { accountTrailCsv, toAccountTrailWire } from './account-trail.js';
 import type { AuthService } from './auth.service.js';
 
 const routes = routeDeclarations('Auth');
@@ -149,6 +151,24 @@ export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
       }),
       handler: async (request) =>
         toAuditPageWire(await auth.accountAudit(callerOf(request), request.query.page, request.query.size, request.query.startDate)),
+    });
+
+    app.get('/api/account/audit-logs/export', {
+      ...accountAdmin({
+        summary: "A month of the account's audit trail, cluster and staff actions, newest first, as CSV or JSON",
+        querystring: accountAuditExportQuerySchema,
+        produces: ['text/csv', 'application/json'],
+        response: { 200: z.string().describe('text/csv, or application/json { entries: [...] }'), ...errorResponses(400, 401, 403, 429) },
+      }),
+      handler: async (request, reply) => {
+        const entries = await auth.accountAuditExport(callerOf(request), request.query.startDate);
+        const month = (request.query.startDate ?? '').slice(0, 7) || 'current';
+        const json = request.query.format === 'json';
+        return reply
+          .type(json ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="account-audit-${month}.${json ? 'json' : 'csv'}"`)
+          .send(json ? JSON.stringify({ entries: entries.map(toAccountTrailWire) }) : accountTrailCsv(entries));
+      },
     });
 
     app.post('/api/user/switch-account', {

@@ -155,6 +155,15 @@ export function createBillingRepository(db: DbOrTx) {
       };
     },
 
+    /** The purchases behind ledger entries: how each top-up was paid (a card at checkout, or automatic top-up). */
+    async purchasesOfEntries(entryIds: string[], tx: DbOrTx = db) {
+      if (entryIds.length === 0) return [];
+      return tx
+        .select({ ledgerEntryId: purchases.ledgerEntryId, eventName: purchases.eventName, receiptId: purchases.receiptId })
+        .from(purchases)
+        .where(inArray(purchases.ledgerEntryId, entryIds));
+    },
+
     /** Everything a receipt shows about a successful purchase. */
     async receiptOf(purchaseId: string, tx: DbOrTx = db) {
       const [row] = await tx

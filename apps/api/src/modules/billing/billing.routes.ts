@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HEADERS,
+  MESSAGES,
   PAGE_SIZES,
   errorResponseSchema,
   pageQuerySchema,
@@ -11,6 +12,8 @@ import {
   purchaseIdParamsSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
+  statementQuerySchema,
+  statementSchema,
   subscriptionIdParamsSchema,
   transactionIdParamsSchema,
   transactionPageSchema,
@@ -20,7 +23,8 @@ import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.j
 import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import type { BillingService } from './billing.service.js';
-import { toTransactionPageWire } from './presentation.js';
+import { toStatementWire, toTransactionPageWire } from './presentation.js';
+import { renderStatementPdf } from './statement-pdf.js';
 
 const routes = routeDeclarations('Funds');
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
@@ -102,6 +106,26 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'private, no-store')
           .send(pdf);
+      },
+    });
+
+    app.get('/api/subscription/statement/:subscriptionId', {
+      ...customer({
+        summary: "A month's statement: opening balance, top-ups, staff additions, free credits, usage by cluster and service, closing balance",
+        params: z.object({ subscriptionId: z.uuid({ error: MESSAGES.subscriptionNotFound }) }),
+        querystring: statementQuerySchema,
+        // JSON (the contract's statementSchema, checked on the way out) or a PDF, like the receipt beside it.
+        produces: ['application/json', 'application/pdf'],
+      }),
+      handler: async (request, reply) => {
+        const { month, format } = request.query;
+        const statement = await billing.statement(accountCallerOf(request).accountId, request.params.subscriptionId, month);
+        if (format === 'json') return reply.type('application/json').send(statementSchema.parse(toStatementWire(statement)));
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="statement-${month}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(await renderStatementPdf(statement));
       },
     });
   };

@@ -28,6 +28,7 @@ import type { BillingRepository, PurchaseRow } from './billing.repository.js';
 import { createAutomaticPurchases } from './automatic-purchases.js';
 import { createConfirmations } from './confirmations.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
+import { createStatements } from './statements.js';
 import { createTransactionHistory } from './transaction-history.js';
 
 export const BILLING_EXPIRE_CHECKOUTS_QUEUE = 'billing-expire-checkouts';
@@ -106,7 +107,11 @@ export function createBillingService(deps: {
     await apply(state);
   }
 
+  const statements = createStatements({ repository, ledger, subscriptions, clock });
+
   return {
+    ...statements,
+
     /** Opens a hosted checkout for the amount and returns where to send the browser. */
     async purchase(accountId: string, userId: string, input: PurchaseOrder): Promise<{ redirect_url: string }> {
       const subscription = await subscriptions.requireOwned(accountId, input.subscription_id);

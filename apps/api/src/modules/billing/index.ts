@@ -6,6 +6,7 @@ import { createBillingService as createService } from './billing.service.js';
 export type { BillingService } from './billing.service.js';
 export type { AutomaticPurchase } from './automatic-purchases.js';
 export type { TransactionRecord } from './transaction-history.js';
+export type { StatementUsage } from './statements.js';
 export { toTransactionPageWire } from './presentation.js';
 export { billingJobs } from './billing.service.js';
 export { billingRoutes, stripeWebhookRoutes } from './billing.routes.js';

@@ -1,5 +1,6 @@
 /** How billing's values are shown on the wire: dollars, ISO dates and the specification's field names. */
-import { centsToAmount, type Transaction, type TransactionPage } from '@kumo/contract';
+import { centsToAmount, type Statement, type Transaction, type TransactionPage } from '@kumo/contract';
+import { movementsCents, type StatementValues } from './statements.js';
 import type { TransactionRecord } from './transaction-history.js';
 
 export function toTransactionWire(record: TransactionRecord): Transaction {
@@ -19,4 +20,37 @@ export function toTransactionWire(record: TransactionRecord): Transaction {
 /** A page of a subscription's history, for the customer's and the staff's transaction screens. */
 export function toTransactionPageWire(page: { rows: TransactionRecord[]; totalPages: number }): TransactionPage {
   return { content: page.rows.map(toTransactionWire), totalPages: page.totalPages };
+}
+
+/** A monthly statement on the wire (GET /api/subscription/statement/{id}?format=json). */
+export function toStatementWire(s: StatementValues): Statement {
+  const date = (at: Date) => at.toISOString();
+  return {
+    subscription_id: s.subscriptionId,
+    subscription_name: s.subscriptionName,
+    month: s.month,
+    currency: 'USD',
+    opening_balance: centsToAmount(s.openingCents),
+    top_ups: s.topUps.map((t) => ({
+      date: date(t.at),
+      amount: centsToAmount(t.amountCents),
+      method: t.automatic ? 'AUTOMATIC' : 'CARD',
+      receipt_id: t.detail,
+    })),
+    staff_additions: s.staffAdditions.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents), reason: t.detail })),
+    free_credits_granted: s.creditsGranted.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents), expires: t.detail })),
+    free_credits_expired: s.creditsExpired.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents) })),
+    refunds: s.refunds.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents), remark: t.detail })),
+    usage: {
+      total: centsToAmount(s.usageCents),
+      by_cluster: s.usageByCluster.map((c) => ({
+        cluster_id: c.clusterId,
+        cluster_name: c.clusterName,
+        amount: centsToAmount(c.amountCents),
+        services: c.services.map((x) => ({ dimension: x.dimension, amount: centsToAmount(x.amountCents) })),
+      })),
+    },
+    movements: centsToAmount(movementsCents(s)),
+    closing_balance: centsToAmount(s.closingCents),
+  };
 }

@@ -196,6 +196,25 @@ export function createClustersRepository(db: DbOrTx) {
       await tx.insert(clusterAuditLogs).values(values);
     },
 
+    /** The events of every cluster of the account in [from, to), newest first, at most `limit` (the account's audit export). */
+    async accountAuditRows(accountId: string, from: Date, to: Date, limit: number, tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: clusterAuditLogs.id,
+          createdAt: clusterAuditLogs.createdAt,
+          event: clusterAuditLogs.event,
+          description: clusterAuditLogs.description,
+          actorLabel: clusterAuditLogs.actorLabel,
+          clusterId: clusters.id,
+          clusterName: clusters.name,
+        })
+        .from(clusterAuditLogs)
+        .innerJoin(clusters, eq(clusters.id, clusterAuditLogs.clusterId))
+        .where(and(eq(clusters.accountId, accountId), gte(clusterAuditLogs.createdAt, from), lt(clusterAuditLogs.createdAt, to)))
+        .orderBy(desc(clusterAuditLogs.createdAt), desc(clusterAuditLogs.seq))
+        .limit(limit);
+    },
+
     /** One page of a cluster's events in [from, to), newest first. */
     async auditPage(clusterId: string, from: Date, to: Date, page: number, size: number, tx: DbOrTx = db) {
       const where = and(

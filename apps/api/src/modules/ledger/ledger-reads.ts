@@ -6,7 +6,7 @@ import type { LedgerRepository } from './ledger.repository.js';
 export function createLedgerReads(deps: {
   repository: Pick<
     LedgerRepository,
-    'historyEntries' | 'findEntryForAccount' | 'spendableGrants' | 'creditSummaries' | 'accountsWithCreditsExpiring'
+    'historyEntries' | 'findEntryForAccount' | 'usageDebits' | 'periodEntries' | 'spendableGrants' | 'creditSummaries' | 'accountsWithCreditsExpiring'
   >;
   clock: Clock;
 }) {
@@ -21,6 +21,17 @@ export function createLedgerReads(deps: {
 
     /** One entry of the account's subscriptions (a receipt's balance, or why a transaction has no receipt). */
     entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repository.findEntryForAccount(accountId, entryId, tx),
+
+    /**
+     * Usage debits of a subscription made in [from, to), `limit` at a time after the `afterSeq` of the last one read,
+     * each with the part its free credits paid (`freeCreditsCents`; the rest was paid from funds).
+     */
+    usageDebits: (subscriptionId: string, range: { from: Date; to: Date }, afterSeq: number, limit: number, tx?: Tx) =>
+      repository.usageDebits(subscriptionId, range.from, range.to, afterSeq, limit, tx),
+
+    /** The balance at `from` and every entry made in [from, to), as applied (a grant with its expiry): a statement's movements. */
+    periodEntries: (subscriptionId: string, range: { from: Date; to: Date }, tx?: Tx) =>
+      repository.periodEntries(subscriptionId, range.from, range.to, tx),
 
     /** Each free-credit grant still to spend (the same credits `summaries` adds up), earliest-expiring first. */
     freeCreditGrants: (subscriptionId: string, tx?: Tx) => repository.spendableGrants(subscriptionId, clock.now(), tx),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { subscriptionDirectory, type SubscriptionBalances } from '../subscriptions/index.js';
 import { billingAccounts, creditAllocations, creditGrants, ledgerEntries } from './ledger.schema.js';
@@ -210,6 +210,69 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
         .innerJoin(subscriptionDirectory, eq(subscriptionDirectory.id, ledgerEntries.subscriptionId))
         .where(and(eq(subscriptionDirectory.accountId, accountId), eq(ledgerEntries.id, entryId)));
       return row;
+    },
+
+    /**
+     * A batch of a subscription's usage debits made in [from, to), in ledger order after `afterSeq`, each with the
+     * cents its free-credit allocations covered (the rest came from funds).
+     */
+    async usageDebits(subscriptionId: string, from: Date, to: Date, afterSeq: number, limit: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({
+          seq: ledgerEntries.seq,
+          idempotencyKey: ledgerEntries.idempotencyKey,
+          amountCents: ledgerEntries.amountCents,
+          createdAt: ledgerEntries.createdAt,
+          freeCreditsCents: sql<string>`coalesce((select sum(${creditAllocations.amountCents}) from ${creditAllocations} where ${creditAllocations.entryId} = ${ledgerEntries.id}), 0)`,
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.subscriptionId, subscriptionId),
+            eq(ledgerEntries.kind, 'USAGE'),
+            gte(ledgerEntries.createdAt, from),
+            lt(ledgerEntries.createdAt, to),
+            gt(ledgerEntries.seq, afterSeq),
+          ),
+        )
+        .orderBy(asc(ledgerEntries.seq))
+        .limit(limit);
+      return rows.map((row) => ({
+        seq: row.seq,
+        idempotencyKey: row.idempotencyKey,
+        amountCents: -row.amountCents,
+        freeCreditsCents: Number(row.freeCreditsCents),
+        createdAt: row.createdAt,
+      }));
+    },
+
+    /** The balance before `from` and every entry of [from, to), in the order they were applied: a month's statement. */
+    async periodEntries(subscriptionId: string, from: Date, to: Date, tx: DbOrTx = db) {
+      const ofSubscription = eq(ledgerEntries.subscriptionId, subscriptionId);
+      const [[before], entries] = await Promise.all([
+        tx
+          .select({ balanceAfterCents: ledgerEntries.balanceAfterCents })
+          .from(ledgerEntries)
+          .where(and(ofSubscription, lt(ledgerEntries.createdAt, from)))
+          .orderBy(desc(ledgerEntries.seq))
+          .limit(1),
+        tx
+          .select({
+            id: ledgerEntries.id,
+            kind: ledgerEntries.kind,
+            category: ledgerEntries.category,
+            amountCents: ledgerEntries.amountCents,
+            balanceAfterCents: ledgerEntries.balanceAfterCents,
+            remark: ledgerEntries.remark,
+            createdAt: ledgerEntries.createdAt,
+            expiresAt: creditGrants.expiresAt,
+          })
+          .from(ledgerEntries)
+          .leftJoin(creditGrants, eq(creditGrants.entryId, ledgerEntries.id))
+          .where(and(ofSubscription, gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
+          .orderBy(asc(ledgerEntries.seq)),
+      ]);
+      return { openingCents: before?.balanceAfterCents ?? 0, entries };
     },
 
     /** Money already refunded from one purchase entry, as a positive number of cents. */

@@ -1,4 +1,11 @@
-import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, METERING_UNITS, centsToDecimalText } from '@kumo/contract';
+import {
+  CONSUMPTION_EXPORT_COLUMNS,
+  METERING_DIMENSIONS,
+  METERING_DIMENSION_LABELS,
+  METERING_UNITS,
+  centsToDecimalText,
+  type ConsumptionExportRow,
+} from '@kumo/contract';
 import type { AuditEntry } from '../../lib/audit-page.js';
 import type { TransactionRecord } from '../billing/index.js';
 import type { CostAnalysisValues } from './cost-analysis.js';
@@ -67,4 +74,19 @@ export function auditLogsCsv(entries: AuditEntry[]): string {
     ['Date', 'Event', 'Description', 'Caused by'],
     ...entries.map((e) => [e.at.toISOString(), e.event, e.description, e.causedBy]),
   ]);
+}
+
+/** The consumption export's header line. */
+export const consumptionExportHeader = toCsv([[...CONSUMPTION_EXPORT_COLUMNS]]);
+
+/** Consumption export rows as CSV lines; the amount keeps its two decimals, as in every money column. */
+export function consumptionExportCsv(rows: ConsumptionExportRow[]): string {
+  if (rows.length === 0) return '';
+  return toCsv(
+    rows.map((row) =>
+      CONSUMPTION_EXPORT_COLUMNS.map((column) =>
+        column === 'amount' ? centsToDecimalText(Math.round(row.amount * 100)) : row[column],
+      ),
+    ),
+  );
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,10 @@ import {
   consumptionQuerySchema as monthQuerySchema,
   consumptionQuerySchema,
   creditAnalysisSchema,
+  consumptionExportQuerySchema,
+  consumptionExportSchema,
   csvExportQuerySchema,
+  exportRangeEnd,
   deploymentIdParamsSchema,
   hourlyRatePreviewSchema,
   hourlyRateQuerySchema,
@@ -21,6 +25,7 @@ import { accountCallerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
 import { FRAMED_BY_PORTAL } from '../../http/security-headers.js';
+import { csvExportStream, jsonExportStream } from './consumption-export-stream.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
 import type { MeteringService } from './index.js';
 import { toClusterCostWire, toCreditAnalysisWire, toHourlyRatePreviewWire, toSubscriptionCostWire } from './presentation.js';
@@ -30,11 +35,15 @@ const reads = errorResponses(400, 401, 403, 404);
 const subscriptionParams = z.object({ subscriptionId: z.uuid({ error: MESSAGES.subscriptionNotFound }) });
 const csvResponse = z.string().describe('text/csv');
 
-function sendCsv(reply: FastifyReply, name: string, body: string) {
+function sendAttachment(reply: FastifyReply, name: string, contentType: string, body: string | Readable) {
   return reply
-    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-type', contentType)
     .header('content-disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
     .send(body);
+}
+
+function sendCsv(reply: FastifyReply, name: string, body: string) {
+  return sendAttachment(reply, name, 'text/csv; charset=utf-8', body);
 }
 
 export function meteringRoutes(metering: MeteringService, verify: TokenVerifier) {
@@ -123,18 +132,22 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
 
     app.get('/api/subscription/consumption/export/:subscriptionId', {
       ...customer({
-        summary: 'The cost or consumption table of a month as CSV',
+        summary: 'Usage rows of a range (from, to, granularity, format) that add up to the ledger, or the cost or consumption table of a month as CSV (startDate, table)',
         params: subscriptionParams,
-        querystring: csvExportQuerySchema,
-        response: { 200: csvResponse, ...reads },
+        querystring: consumptionExportQuerySchema,
+        response: { 200: z.union([csvResponse, consumptionExportSchema]), ...reads },
       }),
       handler: async (request, reply) => {
-        const analysis = await metering.subscriptionAnalysis(
-          accountCallerOf(request).accountId,
-          request.params.subscriptionId,
-          request.query.startDate,
-        );
-        const { table } = request.query;
+        const accountId = accountCallerOf(request).accountId;
+        const { subscriptionId } = request.params;
+        const { from, to, granularity, format, table } = request.query;
+        if (from !== undefined && to !== undefined) {
+          const rows = await metering.consumptionExport(accountId, subscriptionId, { from: new Date(`${from}T00:00:00Z`), to: exportRangeEnd(to) }, granularity);
+          const name = `consumption-${from}-${to}-${granularity.toLowerCase()}.${format}`;
+          const body = format === 'csv' ? csvExportStream(rows) : jsonExportStream(rows, { subscription_id: subscriptionId, from, to, granularity });
+          return sendAttachment(reply, name, format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8', body);
+        }
+        const analysis = await metering.subscriptionAnalysis(accountId, subscriptionId, request.query.startDate);
         const body = table === 'cost' ? costTableCsv(analysis) : consumptionTableCsv(analysis);
         return sendCsv(reply, `${table}-${analysis.month.from.toISOString().slice(0, 7)}.csv`, body);
       },

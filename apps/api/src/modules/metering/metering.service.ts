@@ -5,6 +5,7 @@
  * part takes only what it uses.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConsumptionGranularity, MeteringDimension } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { AuthService } from '../auth/index.js';
@@ -15,6 +16,8 @@ import type { MailService } from '../mail/index.js';
 import type { NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createChargingRun, type AfterCharge } from './charging-run.js';
+import { createConsumptionExport } from './consumption-export.js';
+import { createConsumptionExportRepository } from './consumption-export.repository.js';
 import { createCostAnalysis } from './cost-analysis.js';
 import { createCostOverview } from './cost-overview.js';
 import { createMeteringRates } from './metering-rates.js';
@@ -29,7 +32,7 @@ export { REAL_HOUR_MS } from './metering-rates.js';
 export function createMeteringService(deps: {
   db: Database;
   repository: MeteringRepository;
-  ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring' | 'overdueLimit' | 'freeCreditGrants'>;
+  ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring' | 'overdueLimit' | 'freeCreditGrants' | 'usageDebits'>;
   subscriptions: Pick<SubscriptionsService, 'list' | 'balances' | 'requireOwned'>;
   clusters: Pick<ClustersService, 'notDeletedOf' | 'stopForOverdue' | 'auditLogs'>;
   /** The account owner's e-mail, where the notices go. */
@@ -82,6 +85,7 @@ export function createMeteringService(deps: {
     afterCharge,
   });
   const reports = createReportPages({ ...deps, overview, analysis });
+  const usageRows = createConsumptionExport({ repository: createConsumptionExportRepository(db), ledger });
 
   return {
     hourMs,
@@ -99,6 +103,27 @@ export function createMeteringService(deps: {
     /** A cluster's charges per UTC day, newest first, as the cost tab shows them (its timeline's days). */
     clusterChargeDays: (clusterId: string, fromDay: string, toDay: string) => repository.clusterChargeDays(clusterId, fromDay, toDay),
     ...reports,
+    /**
+     * The usage rows of one of the account's subscriptions debited in [from, to), a period at a time; the
+     * subscription is checked before the first row is asked for, so a stranger's is a 404 and not an empty export.
+     */
+    async consumptionExport(accountId: string, subscriptionId: string, range: { from: Date; to: Date }, granularity: ConsumptionGranularity) {
+      await subscriptions.requireOwned(accountId, subscriptionId);
+      return usageRows(subscriptionId, range, granularity);
+    },
+    /** A subscription's usage debited in [from, to), summed per cluster and dimension (a statement's breakdown). */
+    async usageByClusterAndService(subscriptionId: string, range: { from: Date; to: Date }) {
+      const sums = new Map<string, { clusterId: string; clusterName: string; dimension: MeteringDimension; amountCents: number }>();
+      for await (const period of usageRows(subscriptionId, range, 'MONTH')) {
+        for (const row of period) {
+          const key = `${row.clusterId}|${row.dimension}`;
+          const sum = sums.get(key) ?? { clusterId: row.clusterId, clusterName: row.clusterName, dimension: row.dimension, amountCents: 0 };
+          sum.amountCents += row.amountCents;
+          sums.set(key, sum);
+        }
+      }
+      return [...sums.values()];
+    },
   };
 }
 export type MeteringService = ReturnType<typeof createMeteringService>;

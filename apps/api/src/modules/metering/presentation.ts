@@ -1,12 +1,15 @@
 /** How metering's values are shown on the wire: dollars, ISO dates and the specification's field names. */
 import {
+  METERING_UNITS,
   centsToAmount,
+  type ConsumptionExportRow,
   type ClusterConsumptionOverview,
   type CreditAnalysis,
   type HourlyRatePreview,
   type ServiceConsumption,
   type SubscriptionConsumptionOverview,
 } from '@kumo/contract';
+import type { UsageExportRow } from './consumption-export.js';
 import type { CategoryCents, CostAnalysisValues } from './cost-analysis.js';
 import type { ClusterCost, HourlyCostPreview, SubscriptionCost } from './cost-overview.js';
 
@@ -93,5 +96,21 @@ export function toCreditAnalysisWire(analysis: CostAnalysisValues): CreditAnalys
       date: month.month,
       monthly_consumed_amount: centsToAmount(month.consumedCents),
     })),
+  };
+}
+
+/** One consumption export row on the wire: dollars from cents, quantities from millionths, the rate per unit. */
+export function toConsumptionExportRowWire(row: UsageExportRow): ConsumptionExportRow {
+  return {
+    period_start: row.periodStart.toISOString(),
+    cluster_id: row.clusterId,
+    cluster_name: row.clusterName,
+    dimension: row.dimension,
+    quantity: row.quantityMicros / 1e6,
+    unit: METERING_UNITS[row.dimension],
+    rate: row.rateE4 / 1e4,
+    free_units_applied: row.freeMicros / 1e6,
+    amount: centsToAmount(row.amountCents),
+    paid_from: row.paidFrom,
   };
 }

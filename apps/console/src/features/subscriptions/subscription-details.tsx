@@ -30,6 +30,7 @@ import { costCell } from '../../components/cost/cost-format';
 import { utcMonthStart } from '../../components/cost/months';
 import { IconAlertTriangle, IconDots, IconTrash, IconWallet } from '../../components/icons';
 import { formatUsd } from '../../lib/format';
+import { StatementsTab } from './statements-tab';
 import { formatDateTime } from '../../lib/dates';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { subscriptionKeys } from './api/keys';
@@ -144,7 +145,11 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="cost-analysis">Cost Analysis</Tabs.Tab>
           <Tabs.Tab value="transactions">Transaction History</Tabs.Tab>
+          <Tabs.Tab value="statements">Statements</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="statements" pt="md">
+          <StatementsTab subscription={subscription} />
+        </Tabs.Panel>
         <Tabs.Panel value="overview" pt="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
             <DetailField label="Subscription ID">

@@ -125,7 +125,7 @@ describe('subscriptions page', () => {
     expect(router.state.location.pathname).toBe(`/subscriptions/${STAGING.subscription_id}`);
   });
 
-  it('shows name, remark, status, plan and balance with Add Funds, and the three tabs', async () => {
+  it('shows name, remark, status, plan and balance with Add Funds, and the four tabs', async () => {
     renderPage(`/subscriptions/${ANALYTICS.subscription_id}`);
     await screen.findByRole('heading', { name: 'Analytics' });
     expect(screen.getByText('Reporting for the finance team')).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('subscriptions page', () => {
     const balance = screen.getByRole('group', { name: 'Your Balance' });
     expect(balance).toHaveTextContent('$1,734.00');
     expect(within(balance).getByRole('button', { name: 'Add Funds' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Cost Analysis', 'Transaction History']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Cost Analysis', 'Transaction History', 'Statements']);
     expect(screen.queryByText(MESSAGES.minimumBalance)).not.toBeInTheDocument();
   });
 

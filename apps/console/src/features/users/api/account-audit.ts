@@ -1,4 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { notifyError } from '../../../components/notify';
+import { downloadFile } from '../../../lib/download-file';
 import { PAGE_SIZES, type AccountAuditResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { usersKeys } from './keys';
@@ -15,5 +17,14 @@ export function useAccountAudit(startDate: string) {
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastPageParam) =>
       lastPageParam + 1 < lastPage.page_content.totalPages ? lastPageParam + 1 : undefined,
+  });
+}
+
+/** Downloads the month of the account's trail (cluster and staff actions) as CSV or JSON; a failure is a notification. */
+export function useAccountAuditDownload(startDate: string) {
+  return useMutation({
+    mutationFn: (format: 'csv' | 'json') =>
+      downloadFile('/api/account/audit-logs/export', { startDate, format }, `account-audit-${startDate.slice(0, 7)}.${format}`),
+    onError: (error) => notifyError(error),
   });
 }

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { csvExportQuerySchema, METERING_DIMENSIONS } from './metering.js';
+
+// ---------------------------------------------------------------------------------------------
+// Consumption export: GET /api/subscription/consumption/export/{subscriptionId}?from&to&granularity&format
+// (the same path still answers the cost and consumption tables of a month with ?startDate&table)
+// ---------------------------------------------------------------------------------------------
+
+export const CONSUMPTION_GRANULARITIES = ['HOUR', 'DAY', 'MONTH'] as const;
+export type ConsumptionGranularity = (typeof CONSUMPTION_GRANULARITIES)[number];
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export const PAID_FROM = ['FREE_CREDITS', 'FUNDS'] as const;
+export type PaidFrom = (typeof PAID_FROM)[number];
+/** The longest range one consumption export covers. */
+export const CONSUMPTION_EXPORT_MAX_MONTHS = 13;
+
+export const USAGE_EXPORT_MESSAGES = {
+  dayFormat: 'Use a date in the format YYYY-MM-DD.',
+  rangeIncomplete: 'Give both from and to.',
+  rangeReversed: 'The end date must not be before the start date.',
+  rangeTooLong: `A consumption export covers at most ${CONSUMPTION_EXPORT_MAX_MONTHS} months.`,
+} as const;
+
+/** A real calendar day, YYYY-MM-DD. */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, USAGE_EXPORT_MESSAGES.dayFormat)
+  .refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) === day;
+  }, USAGE_EXPORT_MESSAGES.dayFormat);
+
+/** The first moment after `to`'s day (the range includes the whole of `to`). */
+export function exportRangeEnd(to: string): Date {
+  return new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+}
+
+function withinMonths(from: string, to: string, months: number): boolean {
+  const start = new Date(`${from}T00:00:00Z`);
+  const limit = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, start.getUTCDate());
+  return exportRangeEnd(to).getTime() <= limit;
+}
+
+export const consumptionExportQuerySchema = csvExportQuerySchema
+  .extend({
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    granularity: z.enum(CONSUMPTION_GRANULARITIES).default('DAY'),
+    format: z.enum(EXPORT_FORMATS).default('csv'),
+  })
+  .superRefine((query, ctx) => {
+    const { from, to } = query;
+    if ((from === undefined) !== (to === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [from === undefined ? 'from' : 'to'], message: USAGE_EXPORT_MESSAGES.rangeIncomplete });
+      return;
+    }
+    if (from === undefined || to === undefined || Number.isNaN(Date.parse(`${from}T00:00:00Z`)) || Number.isNaN(Date.parse(`${to}T00:00:00Z`))) return;
+    if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeReversed });
+    else if (!withinMonths(from, to, CONSUMPTION_EXPORT_MAX_MONTHS)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeTooLong });
+    }
+  });
+export type ConsumptionExportQuery = z.infer<typeof consumptionExportQuerySchema>;
+
+/** One row of the export: a period, a cluster, a dimension, a rate and where the money came from. */
+export const consumptionExportRowSchema = z
+  .object({
+    period_start: z.iso.datetime(),
+    cluster_id: z.uuid(),
+    cluster_name: z.string(),
+    dimension: z.enum(METERING_DIMENSIONS),
+    quantity: z.number(),
+    unit: z.string(),
+    /** US dollars per unit. */
+    rate: z.number(),
+    free_units_applied: z.number(),
+    /** US dollars. */
+    amount: z.number(),
+    paid_from: z.enum(PAID_FROM),
+  })
+  .meta({ id: 'ConsumptionExportRow' });
+export type ConsumptionExportRow = z.infer<typeof consumptionExportRowSchema>;
+
+export const consumptionExportSchema = z
+  .object({
+    subscription_id: z.uuid(),
+    from: z.string(),
+    to: z.string(),
+    granularity: z.enum(CONSUMPTION_GRANULARITIES),
+    rows: z.array(consumptionExportRowSchema),
+  })
+  .meta({ id: 'ConsumptionExport' });
+
+export const CONSUMPTION_EXPORT_COLUMNS = [
+  'period_start',
+  'cluster_id',
+  'cluster_name',
+  'dimension',
+  'quantity',
+  'unit',
+  'rate',
+  'free_units_applied',
+  'amount',
+  'paid_from',
+] as const satisfies readonly (keyof ConsumptionExportRow)[];
+
+// ---------------------------------------------------------------------------------------------
+// Monthly statement: GET /api/subscription/statement/{subscriptionId}?month=YYYY-MM&format=pdf|json
+// ---------------------------------------------------------------------------------------------
+
+export const statementQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month in the format YYYY-MM.'),
+  format: z.enum(['pdf', 'json']).default('json'),
+});
+
+const statementLine = z.object({ date: z.iso.datetime(), amount: z.number() });
+
+export const statementSchema = z
+  .object({
+    subscription_id: z.uuid(),
+    subscription_name: z.string(),
+    month: z.string(),
+    currency: z.literal('USD'),
+    opening_balance: z.number(),
+    top_ups: z.array(statementLine.extend({ method: z.enum(['CARD', 'AUTOMATIC']), receipt_id: z.string() })),
+    staff_additions: z.array(statementLine.extend({ reason: z.string() })),
+    free_credits_granted: z.array(statementLine.extend({ expires: z.string() })),
+    /** Negative amounts. */
+    free_credits_expired: z.array(statementLine),
+    /** Negative amounts. */
+    refunds: z.array(statementLine.extend({ remark: z.string() })),
+    usage: z.object({
+      total: z.number(),
+      by_cluster: z.array(
+        z.object({
+          cluster_id: z.uuid(),
+          cluster_name: z.string(),
+          amount: z.number(),
+          services: z.array(z.object({ dimension: z.enum(METERING_DIMENSIONS), amount: z.number() })),
+        }),
+      ),
+    }),
+    /** Everything that moved the balance in the month: opening_balance + movements = closing_balance. */
+    movements: z.number(),
+    closing_balance: z.number(),
+  })
+  .meta({ id: 'Statement' });
+export type Statement = z.infer<typeof statementSchema>;
+
+/** The months a subscription has statements for, from its creation month to `now`'s, newest first. */
+export function statementMonthsSince(createdAt: Date, now: Date): string[] {
+  const months: string[] = [];
+  const first = Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), 1);
+  for (let at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)); at.getTime() >= first; ) {
+    months.push(at.toISOString().slice(0, 7));
+    at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1));
+  }
+  return months;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account audit export: GET /api/account/audit-logs/export?startDate=YYYY-MM-01&format=csv|json
+// ---------------------------------------------------------------------------------------------
+
+export const accountAuditExportQuerySchema = z.object({
+  startDate: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-01(T00:00:00(\.000)?Z?)?$/, 'Use the first day of a month, YYYY-MM-01.')
+    .optional(),
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+});
+
+export const ACCOUNT_AUDIT_EXPORT_COLUMNS = ['date', 'source', 'cluster_id', 'cluster_name', 'event', 'description', 'caused_by'] as const;
+export interface AccountAuditExportRow {
+  date: string;
+  /** CLUSTER: a cluster's event; ACCOUNT: a staff action on the account. */
+  source: 'CLUSTER' | 'ACCOUNT';
+  cluster_id: string | null;
+  cluster_name: string | null;
+  event: string;
+  description: string;
+  caused_by: string;
+}
