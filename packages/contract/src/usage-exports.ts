@@ -54,7 +54,13 @@ export const consumptionExportQuerySchema = csvExportQuerySchema
       ctx.addIssue({ code: 'custom', path: [from === undefined ? 'from' : 'to'], message: USAGE_EXPORT_MESSAGES.rangeIncomplete });
       return;
     }
-    if (from === undefined || to === undefined || Number.isNaN(Date.parse(`${from}T00:00:00Z`)) || Number.isNaN(Date.parse(`${to}T00:00:00Z`))) return;
+    if (
+      from === undefined ||
+      to === undefined ||
+      Number.isNaN(Date.parse(`${from}T00:00:00Z`)) ||
+      Number.isNaN(Date.parse(`${to}T00:00:00Z`))
+    )
+      return;
     if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeReversed });
     else if (!withinMonths(from, to, CONSUMPTION_EXPORT_MAX_MONTHS)) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeTooLong });
@@ -151,7 +157,7 @@ export type Statement = z.infer<typeof statementSchema>;
 export function statementMonthsSince(createdAt: Date, now: Date): string[] {
   const months: string[] = [];
   const first = Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), 1);
-  for (let at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)); at.getTime() >= first; ) {
+  for (let at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)); at.getTime() >= first;) {
     months.push(at.toISOString().slice(0, 7));
     at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1));
   }

@@ -46,7 +46,7 @@ export const WEBHOOK_MESSAGES = {
   urlInvalid: 'The URL must be a valid https:// address.',
   urlNotHttps: 'The URL must use https://.',
   urlPrivate: 'The URL resolves to a loopback, private or link-local address; events are only sent to public addresses.',
-  urlUnresolvable: 'The URL\'s host name could not be resolved.',
+  urlUnresolvable: "The URL's host name could not be resolved.",
   eventsRequired: 'Choose at least one event.',
   eventInvalid: `Each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
   tooMany: `This account has ${WEBHOOK_LIMITS.maxPerAccount} webhooks already; delete one first.`,
@@ -131,7 +131,5 @@ export interface WebhookEventBody {
 }
 
 /** The answer to a test: the id of the `webhook.test` event on its way. */
-export const webhookTestResponseSchema = z
-  .object({ event_id: z.uuid(), message: z.string() })
-  .meta({ id: 'WebhookTestResponse' });
+export const webhookTestResponseSchema = z.object({ event_id: z.uuid(), message: z.string() }).meta({ id: 'WebhookTestResponse' });
 export type WebhookTestResponse = z.infer<typeof webhookTestResponseSchema>;

@@ -7,7 +7,12 @@ import { staffViewOf } from './manager-access.js';
  */
 export async function peopleAround(ctx: TestContext, owner: { tokens: Tokens; accountId: string; userId: string }, tag: string) {
   const adminEmail = `people.admin.${tag}@example.com`;
-  await post(ctx, '/api/user/invite', { invited_user_id: adminEmail, invited_user_name: 'Ada Admin', role: 'ACCOUNT_ADMIN' }, owner.tokens.jwt);
+  await post(
+    ctx,
+    '/api/user/invite',
+    { invited_user_id: adminEmail, invited_user_name: 'Ada Admin', role: 'ACCOUNT_ADMIN' },
+    owner.tokens.jwt,
+  );
   const mail = (await ctx.services.mail.listRecent(50)).find((row) => row.toAddress === adminEmail)!;
   const admin = tokensOf(await post(ctx, '/api/user/invite/accept', { token: mail.textBody.match(/token=([\w-]+)/)![1] }));
 

@@ -76,4 +76,3 @@ export const CAP_REACHED_AND_TOPPED_UP: [Step[], boolean] = [
   ],
   false,
 ];
-

@@ -40,7 +40,12 @@ export async function startReceiver(): Promise<Receiver> {
     request.on('data', (chunk: string) => (raw += chunk));
     request.on('end', () => {
       const signature = String(request.headers['kumo-signature'] ?? '');
-      receiver.received.push({ body: JSON.parse(raw) as WebhookEventBody, raw, signature, ...verifySignature(receiver.secret, raw, signature) });
+      receiver.received.push({
+        body: JSON.parse(raw) as WebhookEventBody,
+        raw,
+        signature,
+        ...verifySignature(receiver.secret, raw, signature),
+      });
       response.statusCode = receiver.answers.shift() ?? 200;
       response.end(response.statusCode === 200 ? 'ok' : 'try later');
     });

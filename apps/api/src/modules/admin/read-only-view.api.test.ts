@@ -173,7 +173,12 @@ describe.each(kinds)('a customer view changes nothing on %s', (kind) => {
     );
     expect(invited.statusCode, invited.body).toBe(200);
     ids.invitationId = invited.json().invitation_id;
-    const token = await post(ctx, '/api/user/api-tokens', { name: 'Walk token', scope: 'WRITE', expires_in_days: 30, allowed_ips: [] }, owner.jwt);
+    const token = await post(
+      ctx,
+      '/api/user/api-tokens',
+      { name: 'Walk token', scope: 'WRITE', expires_in_days: 30, allowed_ips: [] },
+      owner.jwt,
+    );
     expect(token.statusCode, token.body).toBe(200);
     ids.tokenId = token.json().token_id;
 

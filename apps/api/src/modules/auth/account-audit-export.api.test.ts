@@ -29,7 +29,11 @@ describe.each(kinds)("the account's audit export on %s", (kind) => {
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toContain('application/json');
     const entries = json.json().entries as { date: string; source: string; cluster_name: string | null; event: string }[];
-    expect(entries.filter((e) => e.source === 'CLUSTER').map((e) => e.event)).toEqual(['CLUSTER_STOPPED', 'CLUSTER_DEPLOYED', 'CLUSTER_RESOURCES_CREATED']);
+    expect(entries.filter((e) => e.source === 'CLUSTER').map((e) => e.event)).toEqual([
+      'CLUSTER_STOPPED',
+      'CLUSTER_DEPLOYED',
+      'CLUSTER_RESOURCES_CREATED',
+    ]);
     expect(entries.find((e) => e.source === 'CLUSTER')!.cluster_name).toBe('Alpha');
     expect(entries.some((e) => e.source === 'ACCOUNT')).toBe(true);
     expect([...entries].sort((a, b) => b.date.localeCompare(a.date))).toEqual(entries);

@@ -41,7 +41,11 @@ export function createAccountReads(deps: { repository: AuthRepository; clock: Cl
         repository.accountAuditPage(caller.accountId, month.from, month.to, 0, AUDIT_EXPORT_MAX_ROWS),
         clusterEvents(caller.accountId, month, AUDIT_EXPORT_MAX_ROWS),
       ]);
-      const staffEntries = auditPageOf(staff.rows, staff.total, AUDIT_EXPORT_MAX_ROWS, month).entries.map((entry) => ({ ...entry, clusterId: null, clusterName: null }));
+      const staffEntries = auditPageOf(staff.rows, staff.total, AUDIT_EXPORT_MAX_ROWS, month).entries.map((entry) => ({
+        ...entry,
+        clusterId: null,
+        clusterName: null,
+      }));
       return [...staffEntries, ...cluster].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, AUDIT_EXPORT_MAX_ROWS);
     },
 

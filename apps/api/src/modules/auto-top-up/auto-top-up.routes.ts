@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { autoTopUpParamsSchema, autoTopUpQuerySchema, autoTopUpRequestSchema, autoTopUpSchema, paymentMethodSetupSchema } from '@kumo/contract';
+import {
+  autoTopUpParamsSchema,
+  autoTopUpQuerySchema,
+  autoTopUpRequestSchema,
+  autoTopUpSchema,
+  paymentMethodSetupSchema,
+} from '@kumo/contract';
 import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';

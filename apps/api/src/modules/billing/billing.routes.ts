@@ -111,7 +111,8 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
 
     app.get('/api/subscription/statement/:subscriptionId', {
       ...customer({
-        summary: "A month's statement: opening balance, top-ups, staff additions, free credits, usage by cluster and service, closing balance",
+        summary:
+          "A month's statement: opening balance, top-ups, staff additions, free credits, usage by cluster and service, closing balance",
         params: z.object({ subscriptionId: z.uuid({ error: MESSAGES.subscriptionNotFound }) }),
         querystring: statementQuerySchema,
         // JSON (the contract's statementSchema, checked on the way out) or a PDF, like the receipt beside it.

@@ -23,7 +23,11 @@ export function renderStatementPdf(s: StatementValues): Promise<Buffer> {
   const width = doc.page.width - left - doc.page.margins.right;
   const line = (label: string, cents: number, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK).text(label, left, y, { width: width - 120 });
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(label, left, y, { width: width - 120 });
     doc.text(formatUsdCents(cents), left + width - 120, y, { width: 120, align: 'right' });
     doc.moveDown(0.3);
   };

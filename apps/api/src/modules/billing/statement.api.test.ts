@@ -40,14 +40,24 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
         tx,
       ),
     );
-    await ctx.services.ledger.addAdminFunds({ subscriptionId: owner.subscriptionId, amountCents: 1_234, idempotencyKey: `statement-staff-${kind}`, category: 'SERVICE_CREDIT' });
+    await ctx.services.ledger.addAdminFunds({
+      subscriptionId: owner.subscriptionId,
+      amountCents: 1_234,
+      idempotencyKey: `statement-staff-${kind}`,
+      category: 'SERVICE_CREDIT',
+    });
     // Usage across the month's end, then an August grant left unspent until it runs out.
     ctx.clock.set('2026-07-31T20:00:00Z');
     for (let i = 0; i < 6; i++) {
       ctx.clock.advance(HOUR + 5 * MINUTE);
       await ctx.services.metering.run();
     }
-    await ctx.services.ledger.grantFreeCredits({ subscriptionId: owner.subscriptionId, amountCents: 777, idempotencyKey: `statement-grant-${kind}`, validDays: 1 });
+    await ctx.services.ledger.grantFreeCredits({
+      subscriptionId: owner.subscriptionId,
+      amountCents: 777,
+      idempotencyKey: `statement-grant-${kind}`,
+      validDays: 1,
+    });
     ctx.clock.advance(2 * DAY);
     await ctx.services.ledger.expireDueCredits();
     owner.tokens = await logIn(ctx, email);

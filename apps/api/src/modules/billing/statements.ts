@@ -38,7 +38,12 @@ export interface StatementValues {
   creditsExpired: StatementMovement[];
   refunds: StatementMovement[];
   usageCents: number;
-  usageByCluster: { clusterId: string; clusterName: string; amountCents: number; services: { dimension: MeteringDimension; amountCents: number }[] }[];
+  usageByCluster: {
+    clusterId: string;
+    clusterName: string;
+    amountCents: number;
+    services: { dimension: MeteringDimension; amountCents: number }[];
+  }[];
   closingCents: number;
 }
 
@@ -73,7 +78,10 @@ export function createStatements(deps: {
         usageOf(subscriptionId, range),
       ]);
       const paidBy = new Map(
-        (await repository.purchasesOfEntries(entries.filter((e) => e.kind === 'PURCHASE').map((e) => e.id))).map((p) => [p.ledgerEntryId, p]),
+        (await repository.purchasesOfEntries(entries.filter((e) => e.kind === 'PURCHASE').map((e) => e.id))).map((p) => [
+          p.ledgerEntryId,
+          p,
+        ]),
       );
       const values: StatementValues = {
         subscriptionId,
@@ -95,7 +103,8 @@ export function createStatements(deps: {
           const purchase = paidBy.get(entry.id);
           values.topUps.push({ ...line(purchase?.receiptId ?? ''), automatic: purchase?.eventName === AUTO_TOP_UP_EVENT });
         } else if (entry.kind === 'ADMIN_FUNDS') values.staffAdditions.push(line(entry.category));
-        else if (entry.kind === 'FREE_CREDIT_GRANT') values.creditsGranted.push(line(entry.expiresAt ? `expires ${entry.expiresAt.toISOString()}` : ''));
+        else if (entry.kind === 'FREE_CREDIT_GRANT')
+          values.creditsGranted.push(line(entry.expiresAt ? `expires ${entry.expiresAt.toISOString()}` : ''));
         else if (entry.kind === 'CREDIT_EXPIRY') values.creditsExpired.push(line(''));
         else if (entry.kind === 'REFUND') values.refunds.push(line(entry.remark));
         else if (entry.kind === 'USAGE') values.usageCents -= entry.amountCents;
@@ -119,7 +128,5 @@ export function createStatements(deps: {
 /** Everything that moved the balance in the month, signed: opening plus this is the closing balance. */
 export function movementsCents(s: StatementValues): number {
   const sum = (lines: StatementMovement[]) => lines.reduce((total, line) => total + line.amountCents, 0);
-  return (
-    sum(s.topUps) + sum(s.staffAdditions) + sum(s.creditsGranted) + sum(s.creditsExpired) + sum(s.refunds) - s.usageCents
-  );
+  return sum(s.topUps) + sum(s.staffAdditions) + sum(s.creditsGranted) + sum(s.creditsExpired) + sum(s.refunds) - s.usageCents;
 }

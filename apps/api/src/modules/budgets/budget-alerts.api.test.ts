@@ -257,7 +257,9 @@ describe.each(kinds)('budget alerts on %s', { timeout: 120_000 }, (kind) => {
     expect(audit!.description).toBe(`The schedule did not start Alpha: ${budgetExceededMessage('Costs')}`);
     // A refused start is not a start: metering's usage view must not count the cluster as running from it.
     expect(audit!.event).toBe('CLUSTER_START_REFUSED');
-    expect(await rows(ctx, sql`select 1 from cluster_usage_changes where cluster_id = ${o.clusterId} and seq >= ${audit!.seq}`)).toHaveLength(0);
+    expect(
+      await rows(ctx, sql`select 1 from cluster_usage_changes where cluster_id = ${o.clusterId} and seq >= ${audit!.seq}`),
+    ).toHaveLength(0);
 
     await putBudget(o, { monthly_amount: Math.ceil(spent * 2 * 100) / 100, stop_clusters_at_limit: true });
     const started = await start(o);

@@ -73,7 +73,15 @@ export function createClusterRecords(deps: { repository: ClustersRepository; clo
     if (listeners.length === 0) return;
     const cluster = await repository.findById(clusterId, tx);
     if (!cluster) return;
-    const entry = { clusterId, clusterName: cluster.name, accountId: cluster.accountId, subscriptionId: cluster.subscriptionId, event, description, at };
+    const entry = {
+      clusterId,
+      clusterName: cluster.name,
+      accountId: cluster.accountId,
+      subscriptionId: cluster.subscriptionId,
+      event,
+      description,
+      at,
+    };
     for (const listener of listeners) await listener(entry, tx);
   }
 

@@ -60,7 +60,13 @@ export function createClusterSchedules(deps: {
         const action = due.action === 'START' ? 'start' : 'stop';
         if (!canClusterDo(action, row.status as ClusterStatus)) return false;
         if (action === 'start' && !(await power.balanceAllowsStart(row.subscriptionId, accountId, tx))) {
-          await audit(row.id, 'CLUSTER_START_REFUSED', `The schedule did not start ${row.name}: ${MESSAGES.minimumBalance}`, 'Schedule', tx);
+          await audit(
+            row.id,
+            'CLUSTER_START_REFUSED',
+            `The schedule did not start ${row.name}: ${MESSAGES.minimumBalance}`,
+            'Schedule',
+            tx,
+          );
           return false;
         }
         const refusal = action === 'start' ? await power.startRefusal(accountId, row.subscriptionId, tx) : undefined;

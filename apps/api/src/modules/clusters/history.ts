@@ -33,7 +33,15 @@ export function createClusterHistory(deps: {
     /** Every cluster event of the account in [from, to), newest first, at most `limit`: the account's audit export. */
     async accountClusterEvents(accountId: string, month: { from: Date; to: Date }, limit: number) {
       const rows = await repository.accountAuditRows(accountId, month.from, month.to, limit);
-      return rows.map((row) => ({ id: String(row.id), at: row.createdAt, event: row.event, description: row.description, causedBy: row.actorLabel, clusterId: row.clusterId, clusterName: row.clusterName }));
+      return rows.map((row) => ({
+        id: String(row.id),
+        at: row.createdAt,
+        event: row.event,
+        description: row.description,
+        causedBy: row.actorLabel,
+        clusterId: row.clusterId,
+        clusterName: row.clusterName,
+      }));
     },
 
     async auditLogs(caller: Caller, id: string, page: number, size: number, startDate?: string): Promise<AuditPage<AuditEvent>> {

@@ -6,7 +6,13 @@ import type { LedgerRepository } from './ledger.repository.js';
 export function createLedgerReads(deps: {
   repository: Pick<
     LedgerRepository,
-    'historyEntries' | 'findEntryForAccount' | 'usageDebits' | 'periodEntries' | 'spendableGrants' | 'creditSummaries' | 'accountsWithCreditsExpiring'
+    | 'historyEntries'
+    | 'findEntryForAccount'
+    | 'usageDebits'
+    | 'periodEntries'
+    | 'spendableGrants'
+    | 'creditSummaries'
+    | 'accountsWithCreditsExpiring'
   >;
   clock: Clock;
 }) {

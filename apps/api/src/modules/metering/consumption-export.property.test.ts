@@ -17,11 +17,21 @@ import type { UsageExportRow } from './consumption-export.js';
 const SCALE = 60; // the harness's simulated cloud: a billable hour lasts one real minute
 const DAY_MS = 86_400_000;
 
-type Step = { op: 'advance'; minutes: number } | { op: 'toggle' | 'create' | 'delete'; cluster: number } | { op: 'meter' } | { op: 'grant'; cents: number };
+type Step =
+  | { op: 'advance'; minutes: number }
+  | { op: 'toggle' | 'create' | 'delete'; cluster: number }
+  | { op: 'meter' }
+  | { op: 'grant'; cents: number };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 600 }) }), weight: 5 },
-  { arbitrary: fc.record({ op: fc.constantFrom('toggle' as const, 'create' as const, 'delete' as const), cluster: fc.integer({ min: 0, max: 2 }) }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      op: fc.constantFrom('toggle' as const, 'create' as const, 'delete' as const),
+      cluster: fc.integer({ min: 0, max: 2 }),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.constant({ op: 'meter' as const }), weight: 4 },
   { arbitrary: fc.record({ op: fc.constant('grant' as const), cents: fc.integer({ min: 1, max: 20_000 }) }), weight: 1 },
 );
@@ -59,14 +69,24 @@ describe.each(kinds)('consumption export properties on %s', (kind) => {
           const customer = await newCustomer(ctx);
           const sub = await newSubscription(ctx, customer, `Export ${run}`);
           // Staff funds keep clusters running once credits are gone; sign-up credits are spent first.
-          await ctx.services.ledger.addAdminFunds({ subscriptionId: sub, amountCents: 5_000_000, idempotencyKey: `export-${run}-funds`, category: 'REFUND_MAINTENANCE_COST' });
+          await ctx.services.ledger.addAdminFunds({
+            subscriptionId: sub,
+            amountCents: 5_000_000,
+            idempotencyKey: `export-${run}-funds`,
+            category: 'REFUND_MAINTENANCE_COST',
+          });
           const clusters: { id: string; state: 'running' | 'stopped' | 'gone' }[] = [];
           let grants = 0;
           for (const step of steps) {
             if (step.op === 'advance') ctx.clock.advance(step.minutes * 60_000);
             else if (step.op === 'meter') await ctx.services.metering.run({ accountId: customer.accountId });
             else if (step.op === 'grant') {
-              await ctx.services.ledger.grantFreeCredits({ subscriptionId: sub, amountCents: step.cents, idempotencyKey: `export-${run}-grant-${++grants}`, validDays: 1 });
+              await ctx.services.ledger.grantFreeCredits({
+                subscriptionId: sub,
+                amountCents: step.cents,
+                idempotencyKey: `export-${run}-grant-${++grants}`,
+                validDays: 1,
+              });
             } else if (step.op === 'create' && clusters.length < 3) {
               const id = await newMeteredCluster(ctx, customer, sub, { backup: clusters.length === 1 });
               await clusterEvent(ctx, id, 'CLUSTER_RESOURCES_CREATED', 'ONLINE');
@@ -91,7 +111,9 @@ describe.each(kinds)('consumption export properties on %s', (kind) => {
           for (const [fromOffset, length, granularity] of ranges) {
             const from = new Date(Date.parse(`${day(start)}T00:00:00Z`) + fromOffset * DAY_MS);
             const to = new Date(from.getTime() + (length + 1) * DAY_MS);
-            const exported = await collect(await ctx.services.metering.consumptionExport(customer.accountId, sub, { from, to }, granularity));
+            const exported = await collect(
+              await ctx.services.metering.consumptionExport(customer.accountId, sub, { from, to }, granularity),
+            );
             const [ledger] = await rows<{ debited: string; free: string }>(
               ctx,
               sql`select coalesce(-sum(e.amount_cents), 0)::text as debited,

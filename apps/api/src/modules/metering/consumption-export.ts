@@ -73,7 +73,17 @@ class PeriodRows {
       return;
     }
     const { clusterId, clusterName, dimension, quantityMicros, freeMicros, rateE4, amountCents } = charge;
-    this.rows.set(key, { periodStart: this.periodStart, clusterId, clusterName, dimension, quantityMicros, freeMicros, rateE4, amountCents, paidFrom });
+    this.rows.set(key, {
+      periodStart: this.periodStart,
+      clusterId,
+      clusterName,
+      dimension,
+      quantityMicros,
+      freeMicros,
+      rateE4,
+      amountCents,
+      paidFrom,
+    });
   }
 
   sorted(): UsageExportRow[] {

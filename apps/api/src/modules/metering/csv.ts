@@ -84,9 +84,7 @@ export function consumptionExportCsv(rows: ConsumptionExportRow[]): string {
   if (rows.length === 0) return '';
   return toCsv(
     rows.map((row) =>
-      CONSUMPTION_EXPORT_COLUMNS.map((column) =>
-        column === 'amount' ? centsToDecimalText(Math.round(row.amount * 100)) : row[column],
-      ),
+      CONSUMPTION_EXPORT_COLUMNS.map((column) => (column === 'amount' ? centsToDecimalText(Math.round(row.amount * 100)) : row[column])),
     ),
   );
 }

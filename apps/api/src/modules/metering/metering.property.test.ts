@@ -8,7 +8,14 @@ import { newCustomer, newSubscription } from '../../../test/support/money.js';
 import { balanceCents, clusterEvent, newMeteredCluster, rows } from '../../../test/support/metering.js';
 import { AUTO_TOP_UP_CHARGE_QUEUE } from '../auto-top-up/index.js';
 import { drainJobs } from '../../../test/support/money.js';
-import { alertLedger, capReached, computeAfterCapStops, stopsAsked, type CapStop, type ModelBudget } from '../../../test/support/spend-model.js';
+import {
+  alertLedger,
+  capReached,
+  computeAfterCapStops,
+  stopsAsked,
+  type CapStop,
+  type ModelBudget,
+} from '../../../test/support/spend-model.js';
 import { CAP_REACHED_AND_TOPPED_UP, FREE_UNITS_GRANTED_IN_THE_RUN, stepArb } from '../../../test/support/money-steps.js';
 import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
 import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';

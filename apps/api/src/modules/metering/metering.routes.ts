@@ -132,7 +132,8 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
 
     app.get('/api/subscription/consumption/export/:subscriptionId', {
       ...customer({
-        summary: 'Usage rows of a range (from, to, granularity, format) that add up to the ledger, or the cost or consumption table of a month as CSV (startDate, table)',
+        summary:
+          'Usage rows of a range (from, to, granularity, format) that add up to the ledger, or the cost or consumption table of a month as CSV (startDate, table)',
         params: subscriptionParams,
         querystring: consumptionExportQuerySchema,
         response: { 200: z.union([csvResponse, consumptionExportSchema]), ...reads },
@@ -142,9 +143,15 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         const { subscriptionId } = request.params;
         const { from, to, granularity, format, table } = request.query;
         if (from !== undefined && to !== undefined) {
-          const rows = await metering.consumptionExport(accountId, subscriptionId, { from: new Date(`${from}T00:00:00Z`), to: exportRangeEnd(to) }, granularity);
+          const rows = await metering.consumptionExport(
+            accountId,
+            subscriptionId,
+            { from: new Date(`${from}T00:00:00Z`), to: exportRangeEnd(to) },
+            granularity,
+          );
           const name = `consumption-${from}-${to}-${granularity.toLowerCase()}.${format}`;
-          const body = format === 'csv' ? csvExportStream(rows) : jsonExportStream(rows, { subscription_id: subscriptionId, from, to, granularity });
+          const body =
+            format === 'csv' ? csvExportStream(rows) : jsonExportStream(rows, { subscription_id: subscriptionId, from, to, granularity });
           return sendAttachment(reply, name, format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8', body);
         }
         const analysis = await metering.subscriptionAnalysis(accountId, subscriptionId, request.query.startDate);

@@ -107,7 +107,12 @@ export function createMeteringService(deps: {
      * The usage rows of one of the account's subscriptions debited in [from, to), a period at a time; the
      * subscription is checked before the first row is asked for, so a stranger's is a 404 and not an empty export.
      */
-    async consumptionExport(accountId: string, subscriptionId: string, range: { from: Date; to: Date }, granularity: ConsumptionGranularity) {
+    async consumptionExport(
+      accountId: string,
+      subscriptionId: string,
+      range: { from: Date; to: Date },
+      granularity: ConsumptionGranularity,
+    ) {
       await subscriptions.requireOwned(accountId, subscriptionId);
       return usageRows(subscriptionId, range, granularity);
     },

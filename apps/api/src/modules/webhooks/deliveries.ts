@@ -61,18 +61,21 @@ export function createDeliveries(deps: {
       account_id: event.accountId,
       data: event.data,
     };
-    const ids = endpoints.length === 0 ? [] : await repository.queue(
-      endpoints.map((endpoint) => ({
-        webhookId: endpoint.id,
-        eventId: body.id,
-        eventKey: `${event.type}:${event.key}`,
-        type: event.type,
-        body: JSON.stringify(body),
-        createdAt: now,
-        nextAttemptAt: now,
-      })),
-      tx,
-    );
+    const ids =
+      endpoints.length === 0
+        ? []
+        : await repository.queue(
+            endpoints.map((endpoint) => ({
+              webhookId: endpoint.id,
+              eventId: body.id,
+              eventKey: `${event.type}:${event.key}`,
+              type: event.type,
+              body: JSON.stringify(body),
+              createdAt: now,
+              nextAttemptAt: now,
+            })),
+            tx,
+          );
     // A second later: the job must not run before the transaction that queued the delivery commits.
     for (const id of ids) await schedule(id, 1);
     return { eventId: body.id, deliveryIds: ids };

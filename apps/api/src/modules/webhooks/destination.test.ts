@@ -6,15 +6,42 @@ import { isPrivateAddress } from './destination.js';
 describe('webhook destinations', () => {
   it('refuses loopback, private, link-local, unspecified and mapped addresses, IPv4 and IPv6', () => {
     const refused = [
-      '127.0.0.1', '127.255.0.9', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254',
-      '0.0.0.0', '100.64.0.1', '::1', '::', 'fc00::1', 'fdff::1', 'fe80::1', 'febf::1', '::ffff:127.0.0.1',
-      '::ffff:7f00:1', '::ffff:a9fe:a9fe', 'not an address',
+      '127.0.0.1',
+      '127.255.0.9',
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      '::',
+      'fc00::1',
+      'fdff::1',
+      'fe80::1',
+      'febf::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      'not an address',
     ];
     for (const address of refused) expect([address, isPrivateAddress(address)]).toEqual([address, true]);
   });
 
   it('lets public addresses through, right next to the private ranges', () => {
-    const allowed = ['8.8.8.8', '172.15.255.255', '172.32.0.1', '192.169.0.1', '169.255.0.1', '11.0.0.1', '2001:db8::1', '2606:4700::1', 'fec0::1', '::ffff:8.8.8.8'];
+    const allowed = [
+      '8.8.8.8',
+      '172.15.255.255',
+      '172.32.0.1',
+      '192.169.0.1',
+      '169.255.0.1',
+      '11.0.0.1',
+      '2001:db8::1',
+      '2606:4700::1',
+      'fec0::1',
+      '::ffff:8.8.8.8',
+    ];
     for (const address of allowed) expect([address, isPrivateAddress(address)]).toEqual([address, false]);
   });
 

@@ -54,9 +54,15 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
           response.on('end', () => {
             const status = response.statusCode ?? 0;
             const ok = status >= 200 && status < 300;
-            resolve({ statusCode: status, error: ok ? null : `HTTP ${status} ${text.slice(0, ERROR_BODY_CHARS)}`.trim(), durationMs: elapsed() });
+            resolve({
+              statusCode: status,
+              error: ok ? null : `HTTP ${status} ${text.slice(0, ERROR_BODY_CHARS)}`.trim(),
+              durationMs: elapsed(),
+            });
           });
-          response.on('error', (error) => resolve({ statusCode: status(response.statusCode), error: error.message, durationMs: elapsed() }));
+          response.on('error', (error) =>
+            resolve({ statusCode: status(response.statusCode), error: error.message, durationMs: elapsed() }),
+          );
         },
       );
       request.on('timeout', () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));

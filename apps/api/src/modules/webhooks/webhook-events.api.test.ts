@@ -20,7 +20,7 @@ describe.each(kinds)('webhook events from budgets on %s', (kind) => {
   afterAll(() => ctx.close());
   afterEach(() => target.close());
 
-  it('sends budget.threshold_reached when a budget\'s threshold is crossed, once, signed', async () => {
+  it("sends budget.threshold_reached when a budget's threshold is crossed, once, signed", async () => {
     ctx.clock.set('2026-08-01T00:00:00Z');
     const email = `hooks.${randomUUID().slice(0, 8)}@example.com`;
     const o = await meteredOwner(ctx, email);

@@ -4,7 +4,17 @@ import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES, type Webhook } from '@kumo/contract';
 import { HOUR, MINUTE } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { CLUSTER_TEST_APP, clusterSteps } from '../../../test/support/clusters.js';
-import { errorCode, errorMessage, get, logIn, post, send, startTestApp, tokensOf, type TestContext } from '../../../test/support/harness.js';
+import {
+  errorCode,
+  errorMessage,
+  get,
+  logIn,
+  post,
+  send,
+  startTestApp,
+  tokensOf,
+  type TestContext,
+} from '../../../test/support/harness.js';
 import { startReceiver, verifySignature, type Receiver } from '../../../test/support/webhook-receiver.js';
 
 const kinds = await databaseKinds();
@@ -218,16 +228,24 @@ describe.each(kinds)('webhooks on %s', (kind) => {
     // Saved where private addresses are allowed, then sent by a portal that refuses them (a name that now resolves to
     // a private address): the attempt is refused before a byte leaves, and recorded.
     const target = await receiver();
-    const saved = await post(ctx, '/api/account/webhooks', { url: target.url.replace('127.0.0.1', 'localhost'), events: ['top_up.failed'] }, owner.jwt);
+    const saved = await post(
+      ctx,
+      '/api/account/webhooks',
+      { url: target.url.replace('127.0.0.1', 'localhost'), events: ['top_up.failed'] },
+      owner.jwt,
+    );
     const webhookId = saved.json().webhook_id as string;
     await post(ctx, `/api/account/webhooks/${webhookId}/test`, {}, owner.jwt);
     await strict.services.webhooks.sweep();
     expect(target.received).toHaveLength(0);
     const [shown] = (await listed(webhookId)).deliveries;
-    expect(shown).toMatchObject({ state: 'PENDING', attempts: [expect.objectContaining({ status_code: null, error: WEBHOOK_MESSAGES.urlPrivate })] });
+    expect(shown).toMatchObject({
+      state: 'PENDING',
+      attempts: [expect.objectContaining({ status_code: null, error: WEBHOOK_MESSAGES.urlPrivate })],
+    });
   });
 
-  it('sends a cluster\'s status changes and the end of its deployment, from the clusters\' own records', async () => {
+  it("sends a cluster's status changes and the end of its deployment, from the clusters' own records", async () => {
     const { receiver: target } = await endpoint(['cluster.status_changed', 'deployment.completed']);
     const clusterId = await steps.deployOnline(owner.jwt, owner.subscriptionId, { cluster_name: `hooked-${Date.now() % 100000}` });
     await ctx.services.webhooks.sweep();
@@ -244,6 +262,9 @@ describe.each(kinds)('webhooks on %s', (kind) => {
     const stopped = await get(ctx, `/api/cluster/stop/${clusterId}`, owner.jwt);
     expect(stopped.statusCode, stopped.body).toBe(200);
     await ctx.services.webhooks.sweep();
-    expect(target.received.at(-1)!.body).toMatchObject({ type: 'cluster.status_changed', data: { cluster_id: clusterId, status: 'STOPPING' } });
+    expect(target.received.at(-1)!.body).toMatchObject({
+      type: 'cluster.status_changed',
+      data: { cluster_id: clusterId, status: 'STOPPING' },
+    });
   });
 });

@@ -25,7 +25,10 @@ export function createWebhooksRepository(db: DbOrTx) {
     },
 
     async findOf(accountId: string, id: string, tx: DbOrTx = db): Promise<WebhookRow | undefined> {
-      const [row] = await tx.select().from(webhooks).where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)));
+      const [row] = await tx
+        .select()
+        .from(webhooks)
+        .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)));
       return row;
     },
 
@@ -70,9 +73,7 @@ export function createWebhooksRepository(db: DbOrTx) {
       const [row] = await tx
         .update(webhookDeliveries)
         .set({ nextAttemptAt: claimUntil })
-        .where(
-          and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'PENDING'), lte(webhookDeliveries.nextAttemptAt, now)),
-        )
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'PENDING'), lte(webhookDeliveries.nextAttemptAt, now)))
         .returning();
       return row;
     },

@@ -27,7 +27,7 @@ export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier)
     app.post('/api/account/webhooks', {
       config: personOnly,
       ...person({
-        summary: 'Add an endpoint the account\'s events are sent to',
+        summary: "Add an endpoint the account's events are sent to",
         description:
           'The answer holds the signing secret (`secret`); it is shown this once. Each delivery carries ' +
           '`Kumo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.',
@@ -40,7 +40,7 @@ export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier)
     app.get('/api/account/webhooks', {
       config: personOnly,
       ...person({
-        summary: 'The account\'s webhook endpoints, without secrets, with their last deliveries and attempts',
+        summary: "The account's webhook endpoints, without secrets, with their last deliveries and attempts",
         response: { 200: webhookListSchema, ...errorResponses(401, 403) },
       }),
       handler: async (request) => (await webhooks.list(accountCallerOf(request))).map(toWebhookWire),

@@ -3,13 +3,7 @@
  * without their secrets but with their last deliveries, deleted, and sent a test event on demand.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  WEBHOOK_LIMITS,
-  WEBHOOK_MESSAGES,
-  WEBHOOK_TEST_EVENT,
-  type CreateWebhookValues,
-  type WebhookEventType,
-} from '@kumo/contract';
+import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, type CreateWebhookValues, type WebhookEventType } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { badRequest, businessRule, notFound } from '../../errors.js';
 import type { AccountCaller } from '../../http/caller.js';

@@ -108,7 +108,9 @@ describe('the automatic top-up card', () => {
     expect(await screen.findByTestId('auto-top-up-status')).toHaveTextContent('Paused after a failed payment');
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Automatic top-up is paused');
-    expect(alert).toHaveTextContent(`The charge of $200.00 on ${formatDateTime('2026-11-22T10:00:00.000Z')} did not go through: Your card was declined.`);
+    expect(alert).toHaveTextContent(
+      `The charge of $200.00 on ${formatDateTime('2026-11-22T10:00:00.000Z')} did not go through: Your card was declined.`,
+    );
     expect(field('Last attempt')).toHaveTextContent('$200.00, Declined (Your card was declined.)');
     await user.click(within(alert).getByRole('button', { name: 'Top up now' }));
     expect(onTopUpNow).toHaveBeenCalledOnce();
@@ -118,7 +120,9 @@ describe('the automatic top-up card', () => {
     expect(within(dialog).getByRole('switch', { name: 'Automatic top-up on' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText(AUTO_TOP_UP_MESSAGES.saved)).toBeInTheDocument();
-    expect(api.bodiesOf(`PUT ${PATH}`)).toEqual([{ enabled: true, threshold_amount: '25.00', top_up_amount: '200.00', monthly_cap: '1000.00' }]);
+    expect(api.bodiesOf(`PUT ${PATH}`)).toEqual([
+      { enabled: true, threshold_amount: '25.00', top_up_amount: '200.00', monthly_cap: '1000.00' },
+    ]);
     await vi.waitFor(() => expect(screen.getByTestId('auto-top-up-status')).toHaveTextContent('Active'));
     expect(screen.queryByText('Automatic top-up is paused')).not.toBeInTheDocument();
   });
@@ -199,7 +203,7 @@ describe('the automatic top-up card', () => {
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\?tab=overview$/));
     expect(screen.getAllByText(AUTO_TOP_UP_MESSAGES.cardSaved)).toHaveLength(1);
     const [firstRead] = api.fetchMock.mock.calls[0]!;
-    expect(String(firstRead)).toContain('card=saved');
+    expect(firstRead instanceof Request ? firstRead.url : firstRead.toString()).toContain('card=saved');
   });
 
   it('says nothing of a card on return when the provider has not kept one', async () => {

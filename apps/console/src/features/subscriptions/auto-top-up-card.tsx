@@ -116,8 +116,8 @@ function AutoTopUpDetails({ autoTopUp }: { autoTopUp: AutoTopUp }) {
     <>
       {autoTopUp.status === 'OFF' && (
         <Text fz="sm" c="dimmed" maw={560}>
-          With a saved card, the balance is topped up when a metering run leaves it under the threshold: at most once an hour, never
-          over the monthly cap, and the owner is told each time.
+          With a saved card, the balance is topped up when a metering run leaves it under the threshold: at most once an hour, never over
+          the monthly cap, and the owner is told each time.
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

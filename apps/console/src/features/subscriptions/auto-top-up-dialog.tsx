@@ -2,13 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import type { z } from 'zod';
-import {
-  AUTO_TOP_UP_LIMITS,
-  AUTO_TOP_UP_MESSAGES,
-  autoTopUpRequestSchema,
-  type AutoTopUp,
-  type Subscription,
-} from '@kumo/contract';
+import { AUTO_TOP_UP_LIMITS, AUTO_TOP_UP_MESSAGES, autoTopUpRequestSchema, type AutoTopUp, type Subscription } from '@kumo/contract';
 import { AmountField } from '../../components/amount-field';
 import { ErrorAlert } from '../../components/error-alert';
 import { notifySuccess } from '../../components/notify';
@@ -116,9 +110,7 @@ function AutoTopUpForm({ subscription, autoTopUp, onClose }: { subscription: Sub
             />
           )}
         />
-        {paused && (
-          <Text fz="sm">Automatic top-up is paused after a failed payment; saving the settings with it on resumes it.</Text>
-        )}
+        {paused && <Text fz="sm">Automatic top-up is paused after a failed payment; saving the settings with it on resumes it.</Text>}
         <AmountField
           control={control}
           name="threshold_amount"

@@ -63,8 +63,8 @@ function RemoveCardDialog({ subscription, opened, onClose }: { subscription: Sub
     <Modal opened={opened} onClose={close} title="Remove card" centered size="md">
       <Stack gap="md">
         <Text>
-          Remove the saved card of <strong>{subscription.subscription_name}</strong>? Automatic top-up turns off, and the balance is
-          topped up only by hand until a card is saved again.
+          Remove the saved card of <strong>{subscription.subscription_name}</strong>? Automatic top-up turns off, and the balance is topped
+          up only by hand until a card is saved again.
         </Text>
         {remove.isError && <ErrorAlert error={remove.error} />}
         <Group justify="flex-end" gap="sm">

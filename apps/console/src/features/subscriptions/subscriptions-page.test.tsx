@@ -134,7 +134,12 @@ describe('subscriptions page', () => {
     const balance = screen.getByRole('group', { name: 'Your Balance' });
     expect(balance).toHaveTextContent('$1,734.00');
     expect(within(balance).getByRole('button', { name: 'Add Funds' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Cost Analysis', 'Transaction History', 'Statements']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Cost Analysis',
+      'Transaction History',
+      'Statements',
+    ]);
     expect(screen.queryByText(MESSAGES.minimumBalance)).not.toBeInTheDocument();
   });
 
