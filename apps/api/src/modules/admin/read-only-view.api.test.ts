@@ -120,6 +120,7 @@ describe.each(kinds)('a customer view changes nothing on %s', (kind) => {
       operationId: ids.operationId!,
       invitationId: ids.invitationId!,
       tokenId: ids.tokenId!,
+      webhookId: ids.webhookId!,
     };
     return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (!real[name]) throw new Error(`no real id for {${name}} in ${path}`);
@@ -145,7 +146,7 @@ describe.each(kinds)('a customer view changes nothing on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    ctx = await startTestApp(kind, { cloud: { simTimeScale: 60 } });
+    ctx = await startTestApp(kind, { cloud: { simTimeScale: 60 }, webhookAllowPrivate: true });
     const owner = await signUp(ctx, ownerEmail, 'Wanda Walk');
     const me = (await get(ctx, '/api/user/detail', owner.jwt)).json();
     ids.userId = me.userId;
@@ -181,6 +182,14 @@ describe.each(kinds)('a customer view changes nothing on %s', (kind) => {
     );
     expect(token.statusCode, token.body).toBe(200);
     ids.tokenId = token.json().token_id;
+    const webhook = await post(
+      ctx,
+      '/api/account/webhooks',
+      { url: 'http://127.0.0.1:9/hook', events: ['cluster.status_changed'] },
+      owner.jwt,
+    );
+    expect(webhook.statusCode, webhook.body).toBe(200);
+    ids.webhookId = webhook.json().webhook_id;
 
     await ctx.database.db.execute(
       sql`insert into users (email, name, system_role, created_at) values (${`walk.support.${stamp}@kumo.test`}, 'Sam Support', 'SYSTEM_SUPPORT', ${ctx.clock.now().toISOString()})`,
