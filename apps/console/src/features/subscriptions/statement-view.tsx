@@ -26,40 +26,42 @@ export function StatementView({ statement }: { statement: Statement }) {
   const lines = movementLines(statement);
   return (
     <Stack gap="sm" component="section" aria-labelledby="statement-heading">
-      <Title order={3} fz="md" id="statement-heading">
+      <Title order={3} fz="md" px="xs" id="statement-heading">
         Statement for {statement.month}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      {/* Inset like the tables' cells, so the totals line up with the text under them. */}
+      <SimpleGrid cols={{ base: 2, sm: 4 }} px="xs">
         <Total label="Opening balance" amount={statement.opening_balance} />
         <Total label="Usage" amount={-statement.usage.total} />
         <Total label="Movements" amount={statement.movements} />
         <Total label="Closing balance" amount={statement.closing_balance} />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={360}>
-        <Table aria-label={`Movements in ${statement.month}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Movement</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
+      {/* Two columns, the date under each movement, so a phone shows the amounts without scrolling sideways. */}
+      <Table aria-label={`Movements in ${statement.month}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Movement</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.key}>
+              <Table.Td>
+                <Text fz="sm">{line.label}</Text>
+                <Text fz="xs" c="dimmed">
+                  {formatUtcDate(line.date)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{formatUsd(line.amount)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line) => (
-              <Table.Tr key={line.key}>
-                <Table.Td>{formatUtcDate(line.date)}</Table.Td>
-                <Table.Td>{line.label}</Table.Td>
-                <Table.Td ta="right">{formatUsd(line.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td />
-              <Table.Td>Usage</Table.Td>
-              <Table.Td ta="right">{formatUsd(-statement.usage.total)}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+          <Table.Tr>
+            <Table.Td>Usage</Table.Td>
+            <Table.Td ta="right">{formatUsd(-statement.usage.total)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
