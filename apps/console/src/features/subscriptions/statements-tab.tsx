@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table } from '@mantine/core';
 import { statementMonthsSince, type Subscription } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
-import { formatUsd } from '../../lib/format';
 import { useStatement, useStatementPdf } from './api/statements';
+import { StatementView } from './statement-view';
 
 /** The subscription's monthly statements since it began: each viewed here (the JSON) or downloaded as PDF. */
 export function StatementsTab({ subscription }: { subscription: Subscription }) {
@@ -13,17 +13,29 @@ export function StatementsTab({ subscription }: { subscription: Subscription }) 
   const pdf = useStatementPdf(subscription.subscription_id);
   return (
     <Stack gap="md">
-      <Table>
+      <Table aria-label="Monthly statements">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Month</Table.Th>
+            <Table.Th ta="right">Statement</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {months.map((month) => (
             <Table.Tr key={month}>
               <Table.Td>{month}</Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end">
-                  <Button size="xs" variant="subtle" onClick={() => setOpen(month)}>
+                  <Button size="xs" variant="subtle" aria-label={`View ${month}`} onClick={() => setOpen(month)}>
                     View
                   </Button>
-                  <Button size="xs" variant="default" loading={pdf.isPending && pdf.variables === month} onClick={() => pdf.mutate(month)}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`PDF of ${month}`}
+                    loading={pdf.isPending && pdf.variables === month}
+                    onClick={() => pdf.mutate(month)}
+                  >
                     PDF
                   </Button>
                 </Group>
@@ -33,14 +45,7 @@ export function StatementsTab({ subscription }: { subscription: Subscription }) 
         </Table.Tbody>
       </Table>
       {statement.error && <ErrorAlert error={statement.error} />}
-      {statement.data && (
-        <SimpleGrid cols={{ base: 1, sm: 4 }} aria-label={`Statement ${statement.data.month}`}>
-          <Text fz="sm">Opening balance: {formatUsd(statement.data.opening_balance)}</Text>
-          <Text fz="sm">Usage: {formatUsd(statement.data.usage.total)}</Text>
-          <Text fz="sm">Movements: {formatUsd(statement.data.movements)}</Text>
-          <Text fz="sm">Closing balance: {formatUsd(statement.data.closing_balance)}</Text>
-        </SimpleGrid>
-      )}
+      {statement.data && <StatementView statement={statement.data} />}
     </Stack>
   );
 }
