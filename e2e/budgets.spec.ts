@@ -67,8 +67,7 @@ async function deployAndReadRate(page: Page, name: string): Promise<number> {
 
 const status = (page: Page) => page.getByRole('group', { name: 'Status' }).locator('[data-status]');
 
-// Failed in a fresh full run (4.1 min, cause not yet found; it passed alone): marked until it is understood.
-test.fixme('a budget with a hard cap alerts in the bell and by mail, stops the cluster at 100 % and holds it until raised', async ({
+test('a budget with a hard cap alerts in the bell and by mail, stops the cluster at 100 % and holds it until raised', async ({
   page,
 }) => {
   test.setTimeout(600_000);
