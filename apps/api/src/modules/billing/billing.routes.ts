@@ -27,7 +27,7 @@ import { toStatementWire, toTransactionPageWire } from './presentation.js';
 import { renderStatementPdf } from './statement-pdf.js';
 
 const routes = routeDeclarations('Funds');
-const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 export function billingRoutes(billing: BillingService, verify: TokenVerifier) {

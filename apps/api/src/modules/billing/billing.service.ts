@@ -35,7 +35,7 @@ export const BILLING_EXPIRE_CHECKOUTS_QUEUE = 'billing-expire-checkouts';
 export const DEFAULT_CHECKOUT_LIFETIME_MS = 24 * HOUR;
 const EXPIRY_BATCH = 100;
 
-const gatewayUnavailable = () => new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.paymentGatewayUnavailable);
+const gatewayUnavailable = () => new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.paymentGatewayUnavailable);
 
 export { purchaseKey } from './confirmations.js';
 

@@ -172,13 +172,14 @@ describe.each(kinds)('card payments through Stripe on %s', (kind) => {
     expect((await deliver(foreign.payload, foreign.signature)).statusCode).toBe(200);
   });
 
-  it('answers 502 when Stripe cannot be reached to open a checkout, and records the attempt as failed', async () => {
+  it('answers 503 with Retry-After when Stripe cannot be reached to open a checkout, and records the attempt as failed', async () => {
     const { jwt } = await signUp(ctx, `offline.${kind}.${Date.now()}@example.com`);
     const subscriptionId = await createSubscription(ctx, jwt, 'Offline');
     stripe.offline = true;
     try {
       const response = await post(ctx, '/api/credit/purchase', { amount: 10, subscription_id: subscriptionId }, jwt);
-      expect(response.statusCode).toBe(502);
+      expect(response.statusCode).toBe(503);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(errorMessage(response)).toBe(MESSAGES.paymentGatewayUnavailable);
     } finally {
       stripe.offline = false;

@@ -109,7 +109,7 @@ describe('add funds', { timeout: 15_000 }, () => {
 
   it('shows why the checkout could not be opened', async () => {
     const { proceed, type, user } = renderDialog(() =>
-      errorResponse(502, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.paymentGatewayUnavailable),
+      errorResponse(503, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.paymentGatewayUnavailable),
     );
     await type('50');
     await user.click(proceed);
