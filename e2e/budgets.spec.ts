@@ -78,7 +78,7 @@ test('a budget with a hard cap alerts in the bell and by mail, stops the cluster
   await openAddFunds(page, '3,000');
   await payOnTheSandbox(page, '4242 4242 4242 4242');
   const paid = page.getByRole('dialog', { name: 'Add Funds' });
-  await expect(paid.getByText('Payment successful')).toBeVisible();
+  await expect(paid.getByText('Payment successful')).toBeVisible({ timeout: 30_000 });
   await paid.getByRole('button', { name: 'Close', exact: true }).click();
 
   const rate = await deployAndReadRate(page, 'Capped-One');
@@ -145,7 +145,8 @@ test('a budget with a hard cap alerts in the bell and by mail, stops the cluster
   await expect(status(page)).toHaveText('Offline', RUNS);
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('dialog', { name: 'Start cluster' }).getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByText(budgetExceededMessage(SUBSCRIPTION))).toBeVisible();
+  // Exactly the toast's text: the page's status announcement quotes it within a longer sentence.
+  await expect(page.getByText(budgetExceededMessage(SUBSCRIPTION), { exact: true })).toBeVisible();
   expect(budgetExceededMessage(SUBSCRIPTION)).toBe(
     'The monthly budget of Capped is used up. Raise the budget to start clusters this month.',
   );
