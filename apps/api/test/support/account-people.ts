@@ -1,3 +1,4 @@
+import { createSubscription } from './checkout.js';
 import { get, post, send, signUp, tokensOf, type TestContext, type Tokens } from './harness.js';
 import { staffViewOf } from './staff.js';
 
@@ -48,4 +49,11 @@ export async function peopleAround(ctx: TestContext, owner: AccountPerson, tag: 
   const staffView = await staffViewOf(ctx, owner.userId);
   const stranger = await signUp(ctx, `people.stranger.${tag}@example.com`, 'Sam Stranger');
   return { admin, member, staffView, stranger };
+}
+
+/** An owner's new subscription with everyone around the account (`peopleAround`), for calls about one subscription. */
+export async function subscriptionAndPeople(ctx: TestContext, tag: string, subscriptionName: string) {
+  const account = await signedUpOwner(ctx, `${tag}.owner@example.com`, 'Olga Owner');
+  const people = await peopleAround(ctx, account, tag);
+  return { owner: account.tokens, ...people, subscriptionId: await createSubscription(ctx, account.tokens.jwt, subscriptionName) };
 }

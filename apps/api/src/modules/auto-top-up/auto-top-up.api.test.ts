@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, AUTO_TOP_UP_MESSAGES, MESSAGES } from '@kumo/contract';
 import { SANDBOX_SETUP_EVENTS_QUEUE } from '../../adapters/payments/index.js';
-import { peopleAround, signedUpOwner } from '../../../test/support/account-people.js';
+import { subscriptionAndPeople } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
-import { createSubscription, payWith, submitCard } from '../../../test/support/checkout.js';
+import { payWith, submitCard } from '../../../test/support/checkout.js';
 import { errorCode, get, send, startTestApp, type TestContext, type Tokens } from '../../../test/support/harness.js';
 import { drainJobs } from '../../../test/support/money.js';
 
@@ -38,10 +38,14 @@ describe.each(kinds)('automatic top-up calls on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     ctx.clock.set('2026-07-15T12:00:00Z');
-    const account = await signedUpOwner(ctx, `topup.owner.${stamp}@example.com`, 'Olga Owner');
-    owner = account.tokens;
-    ({ admin, member, stranger: other, staffView: viewing } = await peopleAround(ctx, account, `topup.${stamp}`));
-    subscriptionId = await createSubscription(ctx, owner.jwt, 'Topped');
+    ({
+      owner,
+      admin,
+      member,
+      stranger: other,
+      staffView: viewing,
+      subscriptionId,
+    } = await subscriptionAndPeople(ctx, `topup.${stamp}`, 'Topped'));
   });
   afterAll(() => ctx.close());
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, BUDGET_MESSAGES, MESSAGES } from '@kumo/contract';
-import { peopleAround, signedUpOwner } from '../../../test/support/account-people.js';
-import { createSubscription } from '../../../test/support/checkout.js';
+import { subscriptionAndPeople } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { errorCode, get, send, startTestApp, type TestContext, type Tokens } from '../../../test/support/harness.js';
 
@@ -24,10 +23,14 @@ describe.each(kinds)('budget calls on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     ctx.clock.set('2026-07-15T12:00:00Z');
-    const account = await signedUpOwner(ctx, `budget.owner.${stamp}@example.com`, 'Olga Owner');
-    owner = account.tokens;
-    ({ admin, member, stranger: other, staffView: viewing } = await peopleAround(ctx, account, `budget.${stamp}`));
-    subscriptionId = await createSubscription(ctx, owner.jwt, 'Budgeted');
+    ({
+      owner,
+      admin,
+      member,
+      stranger: other,
+      staffView: viewing,
+      subscriptionId,
+    } = await subscriptionAndPeople(ctx, `budget.${stamp}`, 'Budgeted'));
   });
   afterAll(() => ctx.close());
 
