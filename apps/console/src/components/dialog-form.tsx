@@ -1,16 +1,34 @@
 import { Button, Group } from '@mantine/core';
 import { ApiError } from '../lib/api-error';
 import { ErrorAlert } from './error-alert';
+import { notifySuccess } from './notify';
+
+type SetFieldError<F> = (field: F, error: { type: string; message: string }) => void;
 
 /**
- * Puts the server's field errors under the form's own fields (a key such as `thresholds.2` under `thresholds`); says
- * whether there were any, so the caller can drop the request's error instead of repeating it above the buttons.
+ * What a dialog's save does with its answer: once saved it says so and closes; the server's field errors go under the
+ * form's own fields, and then the request's error is dropped rather than repeated above the buttons.
  */
-export function showServerFieldErrors<F extends string>(
-  error: unknown,
-  fields: readonly F[],
-  setError: (field: F, error: { type: string; message: string }) => void,
-): boolean {
+export function saveAndClose<F extends string>(options: {
+  successMessage: string;
+  onClose: () => void;
+  fields: readonly F[];
+  setError: SetFieldError<F>;
+  save: { reset: () => void };
+}) {
+  return {
+    onSuccess: () => {
+      notifySuccess(options.successMessage);
+      options.onClose();
+    },
+    onError: (error: unknown) => {
+      if (showServerFieldErrors(error, options.fields, options.setError)) options.save.reset();
+    },
+  };
+}
+
+/** Puts the server's field errors under the form's own fields (a key such as `thresholds.2` under `thresholds`). */
+function showServerFieldErrors<F extends string>(error: unknown, fields: readonly F[], setError: SetFieldError<F>): boolean {
   if (!(error instanceof ApiError)) return false;
   const onFields = Object.entries(error.fieldErrors)
     .map(([key, message]) => [key.split('.')[0], message] as const)

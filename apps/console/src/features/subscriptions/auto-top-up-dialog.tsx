@@ -4,8 +4,7 @@ import { Modal, Stack, Switch, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { AUTO_TOP_UP_LIMITS, AUTO_TOP_UP_MESSAGES, autoTopUpRequestSchema, type AutoTopUp, type Subscription } from '@kumo/contract';
 import { AmountField } from '../../components/amount-field';
-import { DialogFormButtons, showServerFieldErrors } from '../../components/dialog-form';
-import { notifySuccess } from '../../components/notify';
+import { DialogFormButtons, saveAndClose } from '../../components/dialog-form';
 import { useSaveAutoTopUp } from './api/auto-top-up';
 import { describeCard } from './saved-card';
 
@@ -60,15 +59,7 @@ function AutoTopUpForm({ subscription, autoTopUp, onClose }: { subscription: Sub
           monthly_cap: typed('monthly_cap'),
         },
       },
-      {
-        onSuccess: () => {
-          notifySuccess(AUTO_TOP_UP_MESSAGES.saved);
-          onClose();
-        },
-        onError: (error) => {
-          if (showServerFieldErrors(error, FIELDS, setError)) save.reset();
-        },
-      },
+      saveAndClose({ successMessage: AUTO_TOP_UP_MESSAGES.saved, onClose, fields: FIELDS, setError, save }),
     );
   };
 

@@ -11,8 +11,7 @@ import {
   type Subscription,
 } from '@kumo/contract';
 import { AmountField } from '../../components/amount-field';
-import { DialogFormButtons, showServerFieldErrors } from '../../components/dialog-form';
-import { notifySuccess } from '../../components/notify';
+import { DialogFormButtons, saveAndClose } from '../../components/dialog-form';
 import { useSaveBudget } from './api/budget';
 
 interface BudgetDialogProps {
@@ -72,15 +71,7 @@ function BudgetForm({ subscription, budget, onClose }: { subscription: Subscript
         // The amount as typed: the API reads it with the same rule, to the cent.
         budget: { ...values, monthly_amount: String(getValues('monthly_amount')).trim() },
       },
-      {
-        onSuccess: () => {
-          notifySuccess(BUDGET_MESSAGES.budgetSaved);
-          onClose();
-        },
-        onError: (error) => {
-          if (showServerFieldErrors(error, FIELDS, setError)) save.reset();
-        },
-      },
+      saveAndClose({ successMessage: BUDGET_MESSAGES.budgetSaved, onClose, fields: FIELDS, setError, save }),
     );
   };
 
