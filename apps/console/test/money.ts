@@ -1,4 +1,12 @@
-import type { AutoTopUp, BalanceOutlook, Budget, Subscription, Transaction, TransactionPage } from '@kumo/contract';
+import {
+  AUTO_TOP_UP_DEFAULTS,
+  type AutoTopUp,
+  type BalanceOutlook,
+  type Budget,
+  type Subscription,
+  type Transaction,
+  type TransactionPage,
+} from '@kumo/contract';
 
 /** A subscription as GET /api/subscription/list returns it. */
 export function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -85,9 +93,7 @@ export function autoTopUp(overrides: Partial<AutoTopUp> = {}): AutoTopUp {
   return {
     subscription_id: '5f0c2d1e-7a6b-4c3d-8e9f-0a1b2c3d4e5f',
     enabled: false,
-    threshold_amount: 50,
-    top_up_amount: 100,
-    monthly_cap: 500,
+    ...AUTO_TOP_UP_DEFAULTS,
     status: 'OFF',
     payment_method: null,
     month_to_date: 0,

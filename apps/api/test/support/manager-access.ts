@@ -1,6 +1,6 @@
-import { get, logIn, post, send, signUp, tokensOf, type TestContext, type Tokens } from './harness.js';
+import { get, type TestContext } from './harness.js';
 import type { clusterSteps } from './clusters.js';
-import { insertStaff } from './staff.js';
+import { invitedAdmin, memberSwitchedIn } from './account-people.js';
 
 export const managerAccessPath = (id: string) => `/api/cluster/manager-access/${id}`;
 
@@ -17,31 +17,14 @@ export async function accountWithPeople(ctx: TestContext, steps: ReturnType<type
   const accountId: string = me.accounts[0].account_id;
 
   const adminEmail = steps.freshEmail();
-  await post(ctx, '/api/user/invite', { invited_user_id: adminEmail, invited_user_name: 'Ada Admin', role: 'ACCOUNT_ADMIN' }, owner.jwt);
-  const mail = (await ctx.services.mail.listRecent(50)).find((row) => row.toAddress === adminEmail)!;
-  const admin = tokensOf(await post(ctx, '/api/user/invite/accept', { token: mail.textBody.match(/token=([\w-]+)/)![1] }));
+  const admin = await invitedAdmin(ctx, owner.jwt, adminEmail);
 
   const memberEmail = steps.freshEmail();
-  const memberOwn = await signUp(ctx, memberEmail, 'Mel Member');
-  const memberId: string = (await get(ctx, '/api/user/detail', memberOwn.jwt)).json().userId;
-  await ctx.services.accounts.addMember(accountId, memberId, 'CLUSTER_MEMBER', ctx.clock.now());
-  const member = tokensOf(
-    await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: accountId }, memberOwn.jwt, {
-      'refresh-token': memberOwn.refresh,
-    }),
-  );
+  const { tokens: member, userId: memberId } = await memberSwitchedIn(ctx, accountId, memberEmail);
   const ids = Object.fromEntries(
     (await get(ctx, managerAccessPath(clusterId), owner.jwt))
       .json()
       .users.map((user: { email_id: string; user_id: string }) => [user.email_id, user.user_id]),
   ) as Record<string, string>;
   return { owner, clusterId, ownerId: me.userId as string, adminEmail, admin, adminId: ids[adminEmail]!, memberEmail, member, memberId };
-}
-
-/** A support staff member viewing the customer's console as its owner (read-only). */
-export async function staffViewOf(ctx: TestContext, ownerId: string): Promise<Tokens> {
-  const supportEmail = `access.support.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@kumo.test`;
-  await insertStaff(ctx, supportEmail, 'Sue Support', 'SYSTEM_SUPPORT');
-  const support: Tokens = await logIn(ctx, supportEmail);
-  return tokensOf(await send(ctx, 'POST', `/api/admin/switch-user/${ownerId}`, undefined, support.jwt));
 }

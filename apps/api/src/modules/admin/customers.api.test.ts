@@ -19,16 +19,10 @@ import {
   type TestContext,
   type Tokens,
 } from '../../../test/support/harness.js';
+import { insertStaff } from '../../../test/support/staff.js';
 import { ADMIN_ROUTE_PERMISSIONS, enforcePermissionKeys } from './index.js';
 
 const kinds = await databaseKinds();
-
-/** Staff are made directly in the database, as operators do (there is no sign-up for staff). */
-async function insertStaff(ctx: TestContext, email: string, name: string, role: string): Promise<void> {
-  await ctx.database.db.execute(
-    sql`insert into users (email, name, system_role, created_at) values (${email}, ${name}, ${role}, ${ctx.clock.now().toISOString()})`,
-  );
-}
 
 describe('admin routes declare a permission key', () => {
   it('refuses to register an admin route without a key, or with an unknown one', () => {

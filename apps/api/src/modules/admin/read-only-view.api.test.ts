@@ -14,6 +14,7 @@ import {
   type TestContext,
   type Tokens,
 } from '../../../test/support/harness.js';
+import { insertStaff } from '../../../test/support/staff.js';
 
 /**
  * A staff member's view of a customer's console changes nothing, whatever the method: every route of the OpenAPI
@@ -191,9 +192,7 @@ describe.each(kinds)('a customer view changes nothing on %s', (kind) => {
     expect(webhook.statusCode, webhook.body).toBe(200);
     ids.webhookId = webhook.json().webhook_id;
 
-    await ctx.database.db.execute(
-      sql`insert into users (email, name, system_role, created_at) values (${`walk.support.${stamp}@kumo.test`}, 'Sam Support', 'SYSTEM_SUPPORT', ${ctx.clock.now().toISOString()})`,
-    );
+    await insertStaff(ctx, `walk.support.${stamp}@kumo.test`, 'Sam Support', 'SYSTEM_SUPPORT');
     const support = await logIn(ctx, `walk.support.${stamp}@kumo.test`);
     supportId = (await get(ctx, '/api/user/detail', support.jwt)).json().userId;
     const started = await post(ctx, `/api/admin/switch-user/${ids.userId}`, undefined, support.jwt);

@@ -18,6 +18,7 @@ import {
   type TestContext,
   type Tokens,
 } from '../../../test/support/harness.js';
+import { insertStaff } from '../../../test/support/staff.js';
 
 /**
  * Staff viewing a customer's console (userSwitched): a read-only session in the customer's name that names the
@@ -29,12 +30,6 @@ const kinds = await databaseKinds();
 /** The calls a customer view may still make: the ones that end it. */
 const ENDING_CALLS = ['POST /api/user/logout', 'POST /api/user/switch-user/end'];
 const UNSAFE = ['post', 'put', 'patch', 'delete'];
-
-async function insertStaff(ctx: TestContext, email: string, name: string, role: string): Promise<void> {
-  await ctx.database.db.execute(
-    sql`insert into users (email, name, system_role, created_at) values (${email}, ${name}, ${role}, ${ctx.clock.now().toISOString()})`,
-  );
-}
 
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 

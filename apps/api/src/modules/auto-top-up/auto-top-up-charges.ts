@@ -24,7 +24,8 @@ export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
 export const chargeKey = (subscriptionId: string, at: Date) =>
   `auto-top-up:${subscriptionId}:${new Date(Math.floor(at.getTime() / HOUR) * HOUR).toISOString()}`;
 
-export function createAutoTopUpCharges(deps: {
+/** What automatic top-up needs of the rest of the portal: the settings' service and its charges take the same. */
+export interface AutoTopUpDeps {
   db: Database;
   repository: AutoTopUpRepository;
   subscriptions: Pick<SubscriptionsService, 'list' | 'requireOwned'>;
@@ -36,7 +37,9 @@ export function createAutoTopUpCharges(deps: {
   clock: Clock;
   publicUrl: string;
   logger?: FastifyBaseLogger;
-}) {
+}
+
+export function createAutoTopUpCharges(deps: AutoTopUpDeps) {
   const { db, repository, subscriptions, gateway, jobs, mail, clock } = deps;
   const linkOf = (subscriptionId: string) => `/subscriptions/${subscriptionId}`;
 

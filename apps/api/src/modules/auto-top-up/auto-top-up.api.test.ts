@@ -3,20 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, AUTO_TOP_UP_MESSAGES, MESSAGES } from '@kumo/contract';
 import { SANDBOX_SETUP_EVENTS_QUEUE } from '../../adapters/payments/index.js';
+import { subscriptionAndPeople } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { payWith, submitCard } from '../../../test/support/checkout.js';
-import {
-  errorCode,
-  get,
-  logIn,
-  post,
-  send,
-  signUp,
-  startTestApp,
-  tokensOf,
-  type TestContext,
-  type Tokens,
-} from '../../../test/support/harness.js';
+import { errorCode, get, send, startTestApp, type TestContext, type Tokens } from '../../../test/support/harness.js';
 import { drainJobs } from '../../../test/support/money.js';
 
 const kinds = await databaseKinds();
@@ -48,35 +38,14 @@ describe.each(kinds)('automatic top-up calls on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     ctx.clock.set('2026-07-15T12:00:00Z');
-    owner = await signUp(ctx, `topup.owner.${stamp}@example.com`, 'Olga Owner');
-    const adminEmail = `topup.admin.${stamp}@example.com`;
-    await post(ctx, '/api/user/invite', { invited_user_id: adminEmail, invited_user_name: 'Adam Admin', role: 'ACCOUNT_ADMIN' }, owner.jwt);
-    const invitation = (await ctx.services.mail.listRecent(20)).find((row) => row.toAddress === adminEmail)!;
-    admin = tokensOf(await post(ctx, '/api/user/invite/accept', { token: invitation.textBody.match(/token=([\w-]+)/)![1] }));
-
-    const ownerDetail = (await get(ctx, '/api/user/detail', owner.jwt)).json();
-    const accountId: string = ownerDetail.accounts[0].account_id;
-    const memberOwn = await signUp(ctx, `topup.member.${stamp}@example.com`, 'Mel Member');
-    await ctx.services.accounts.addMember(
-      accountId,
-      (await get(ctx, '/api/user/detail', memberOwn.jwt)).json().userId,
-      'CLUSTER_MEMBER',
-      ctx.clock.now(),
-    );
-    member = tokensOf(
-      await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: accountId }, memberOwn.jwt, {
-        'refresh-token': memberOwn.refresh,
-      }),
-    );
-    other = await signUp(ctx, `topup.other.${stamp}@example.com`, 'Otto Other');
-    subscriptionId = (await post(ctx, '/api/subscription/create', { subscription_name: 'Topped', remark: '' }, owner.jwt)).json()
-      .subscription_id;
-
-    await ctx.database.db.execute(
-      sql`insert into users (email, name, system_role, created_at) values (${`topup.support.${stamp}@kumo.test`}, 'Sam Support', 'SYSTEM_SUPPORT', ${ctx.clock.now()})`,
-    );
-    const support = await logIn(ctx, `topup.support.${stamp}@kumo.test`);
-    viewing = tokensOf(await post(ctx, `/api/admin/switch-user/${ownerDetail.userId}`, undefined, support.jwt));
+    ({
+      owner,
+      admin,
+      member,
+      stranger: other,
+      staffView: viewing,
+      subscriptionId,
+    } = await subscriptionAndPeople(ctx, `topup.${stamp}`, 'Topped'));
   });
   afterAll(() => ctx.close());
 

@@ -12,14 +12,33 @@ const COUNTED = ['PENDING', 'SUCCEEDED'];
 
 /** SQL of automatic top-up: the settings and saved card per subscription, and the charges, one per subscription and hour. */
 export function createAutoTopUpRepository(db: DbOrTx) {
+  const settingsOf = (subscriptionId: string, tx: DbOrTx) =>
+    tx.select().from(autoTopUps).where(eq(autoTopUps.subscriptionId, subscriptionId));
+  const chargeOf = (key: string, tx: DbOrTx) => tx.select().from(autoTopUpCharges).where(eq(autoTopUpCharges.idempotencyKey, key));
+
+  /** The sum of the month's charges in these statuses, in cents. */
+  async function monthTotal(subscriptionId: string, month: string, statuses: string[], tx: DbOrTx): Promise<number> {
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${autoTopUpCharges.amountCents}), 0)` })
+      .from(autoTopUpCharges)
+      .where(
+        and(
+          eq(autoTopUpCharges.subscriptionId, subscriptionId),
+          eq(autoTopUpCharges.month, month),
+          inArray(autoTopUpCharges.status, statuses),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+
   return {
     async find(subscriptionId: string, tx: DbOrTx = db): Promise<AutoTopUpRow | undefined> {
-      const [row] = await tx.select().from(autoTopUps).where(eq(autoTopUps.subscriptionId, subscriptionId));
+      const [row] = await settingsOf(subscriptionId, tx);
       return row;
     },
 
     async lock(subscriptionId: string, tx: DbOrTx): Promise<AutoTopUpRow | undefined> {
-      const [row] = await tx.select().from(autoTopUps).where(eq(autoTopUps.subscriptionId, subscriptionId)).for('update');
+      const [row] = await settingsOf(subscriptionId, tx).for('update');
       return row;
     },
 
@@ -58,34 +77,10 @@ export function createAutoTopUpRepository(db: DbOrTx) {
     },
 
     /** The sum of the month's charges counted against the cap. */
-    async countedInMonth(subscriptionId: string, month: string, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ total: sql<string>`coalesce(sum(${autoTopUpCharges.amountCents}), 0)` })
-        .from(autoTopUpCharges)
-        .where(
-          and(
-            eq(autoTopUpCharges.subscriptionId, subscriptionId),
-            eq(autoTopUpCharges.month, month),
-            inArray(autoTopUpCharges.status, COUNTED),
-          ),
-        );
-      return Number(row?.total ?? 0);
-    },
+    countedInMonth: (subscriptionId: string, month: string, tx: DbOrTx = db) => monthTotal(subscriptionId, month, COUNTED, tx),
 
     /** The month's top-ups credited. */
-    async creditedInMonth(subscriptionId: string, month: string, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ total: sql<string>`coalesce(sum(${autoTopUpCharges.amountCents}), 0)` })
-        .from(autoTopUpCharges)
-        .where(
-          and(
-            eq(autoTopUpCharges.subscriptionId, subscriptionId),
-            eq(autoTopUpCharges.month, month),
-            eq(autoTopUpCharges.status, 'SUCCEEDED'),
-          ),
-        );
-      return Number(row?.total ?? 0);
-    },
+    creditedInMonth: (subscriptionId: string, month: string, tx: DbOrTx = db) => monthTotal(subscriptionId, month, ['SUCCEEDED'], tx),
 
     async chargeExists(key: string, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx
@@ -116,12 +111,12 @@ export function createAutoTopUpRepository(db: DbOrTx) {
     },
 
     async findCharge(key: string, tx: DbOrTx = db): Promise<ChargeRow | undefined> {
-      const [row] = await tx.select().from(autoTopUpCharges).where(eq(autoTopUpCharges.idempotencyKey, key));
+      const [row] = await chargeOf(key, tx);
       return row;
     },
 
     async lockCharge(key: string, tx: DbOrTx): Promise<ChargeRow | undefined> {
-      const [row] = await tx.select().from(autoTopUpCharges).where(eq(autoTopUpCharges.idempotencyKey, key)).for('update');
+      const [row] = await chargeOf(key, tx).for('update');
       return row;
     },
 

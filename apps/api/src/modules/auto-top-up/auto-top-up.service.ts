@@ -4,18 +4,11 @@
  * the routes' presentation.ts writes the wire's dollars.
  */
 import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, type AutoTopUpSettings } from '@kumo/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/index.js';
-import { HOUR, type Clock } from '../../clock.js';
-import type { Database } from '../../db/client.js';
+import { PaymentGatewayError } from '../../adapters/payments/index.js';
+import { HOUR } from '../../clock.js';
 import { AppError, businessRule, notFound } from '../../errors.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
-import type { BillingService } from '../billing/index.js';
-import type { MailService } from '../mail/index.js';
-import type { NoticesService } from '../notices/index.js';
-import type { SubscriptionsService } from '../subscriptions/index.js';
-import { createAutoTopUpCharges, monthKey } from './auto-top-up-charges.js';
-import type { AutoTopUpRepository, AutoTopUpRow, ChargeRow } from './auto-top-up.repository.js';
+import { createAutoTopUpCharges, monthKey, type AutoTopUpDeps } from './auto-top-up-charges.js';
+import type { AutoTopUpRow, ChargeRow } from './auto-top-up.repository.js';
 import type { autoTopUps } from './auto-top-up.schema.js';
 
 /** A subscription's settings (defaults when never saved), its month's top-ups and the last charge answered. */
@@ -40,19 +33,7 @@ const DEFAULT_CENTS = {
   monthlyCapCents: AUTO_TOP_UP_DEFAULTS.monthly_cap * CENTS_PER_DOLLAR,
 };
 
-export function createAutoTopUpService(deps: {
-  db: Database;
-  repository: AutoTopUpRepository;
-  subscriptions: Pick<SubscriptionsService, 'requireOwned' | 'list'>;
-  billing: Pick<BillingService, 'creditAutomaticPurchase'>;
-  gateway: PaymentGateway;
-  jobs: JobQueue;
-  mail: Pick<MailService, 'enqueue' | 'dispatch'>;
-  notices: Pick<NoticesService, 'write'>;
-  clock: Clock;
-  publicUrl: string;
-  logger?: FastifyBaseLogger;
-}) {
+export function createAutoTopUpService(deps: AutoTopUpDeps) {
   const { repository, subscriptions, gateway, clock, publicUrl, logger } = deps;
   const charges = createAutoTopUpCharges(deps);
 

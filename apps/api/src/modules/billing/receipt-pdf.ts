@@ -1,11 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { PRODUCT, formatUsdCents } from '@kumo/contract';
-
-/** Who issues the receipts. */
-export const SELLER = {
-  name: PRODUCT.vendor,
-  lines: ['100 Cloud Way, Suite 400', 'San Francisco, CA 94105, United States', 'billing@kumo.cloud'],
-} as const;
+import { INK, MUTED, SELLER, openBillingPdf } from './pdf-document.js';
 
 export interface ReceiptData {
   receiptId: string;
@@ -44,35 +38,16 @@ export function formatReceiptDate(at: Date, timeZone = 'UTC'): string {
   return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
 }
 
-const INK = '#1a1f36';
-const MUTED = '#697386';
 const RULE = '#e3e8ee';
 
 /** A one-page PDF receipt for a card payment. */
 export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: `Receipt ${data.receiptId}`,
-      Author: SELLER.name,
-      Subject: `Receipt for transaction ${data.transactionId}`,
-      CreationDate: data.paidAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = openBillingPdf(
+    { title: `Receipt ${data.receiptId}`, subject: `Receipt for transaction ${data.transactionId}`, createdAt: data.paidAt },
+    'Receipt',
+  );
   const amount = formatUsdCents(data.amountCents);
 
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(PRODUCT.shortName, left, 56);
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Receipt', left, 84);
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`Receipt ID: ${data.receiptId}`, left, 56, { width, align: 'right' });
   doc.font('Helvetica').fillColor(MUTED).text(formatReceiptDate(data.paidAt, data.timeZone), left, 72, { width, align: 'right' });
 

@@ -1,26 +1,13 @@
-import PDFDocument from 'pdfkit';
-import { METERING_DIMENSION_LABELS, PRODUCT, formatUsdCents } from '@kumo/contract';
-import { SELLER } from './receipt-pdf.js';
+import { METERING_DIMENSION_LABELS, formatUsdCents } from '@kumo/contract';
+import { INK, MUTED, openBillingPdf } from './pdf-document.js';
 import { movementsCents, type StatementValues } from './statements.js';
-
-const INK = '#1a1f36';
-const MUTED = '#697386';
 
 /** A monthly statement as a PDF: the balance, each movement of the month and the usage by cluster and service. */
 export function renderStatementPdf(s: StatementValues): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `Statement ${s.month}`, Author: SELLER.name, Subject: `Statement of ${s.subscriptionName} for ${s.month}` },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = openBillingPdf(
+    { title: `Statement ${s.month}`, subject: `Statement of ${s.subscriptionName} for ${s.month}` },
+    `Statement for ${s.month}`,
+  );
   const line = (label: string, cents: number, bold = false) => {
     const y = doc.y;
     doc
@@ -37,8 +24,6 @@ export function renderStatementPdf(s: StatementValues): Promise<Buffer> {
   };
   const day = (at: Date) => at.toISOString().slice(0, 10);
 
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(PRODUCT.shortName, left, 56);
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Statement for ${s.month}`, left, 84);
   doc.text(`Subscription: ${s.subscriptionName}`, left, 98);
   doc.y = 130;
 

@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, BUDGET_MESSAGES, MESSAGES } from '@kumo/contract';
+import { subscriptionAndPeople } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
-import {
-  errorCode,
-  get,
-  logIn,
-  post,
-  send,
-  signUp,
-  startTestApp,
-  tokensOf,
-  type TestContext,
-  type Tokens,
-} from '../../../test/support/harness.js';
+import { errorCode, get, send, startTestApp, type TestContext, type Tokens } from '../../../test/support/harness.js';
 
 const kinds = await databaseKinds();
 
@@ -34,35 +23,14 @@ describe.each(kinds)('budget calls on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     ctx.clock.set('2026-07-15T12:00:00Z');
-    owner = await signUp(ctx, `budget.owner.${stamp}@example.com`, 'Olga Owner');
-    const adminEmail = `budget.admin.${stamp}@example.com`;
-    await post(ctx, '/api/user/invite', { invited_user_id: adminEmail, invited_user_name: 'Adam Admin', role: 'ACCOUNT_ADMIN' }, owner.jwt);
-    const invitation = (await ctx.services.mail.listRecent(20)).find((row) => row.toAddress === adminEmail)!;
-    admin = tokensOf(await post(ctx, '/api/user/invite/accept', { token: invitation.textBody.match(/token=([\w-]+)/)![1] }));
-
-    const ownerDetail = (await get(ctx, '/api/user/detail', owner.jwt)).json();
-    const accountId: string = ownerDetail.accounts[0].account_id;
-    const memberOwn = await signUp(ctx, `budget.member.${stamp}@example.com`, 'Mel Member');
-    await ctx.services.accounts.addMember(
-      accountId,
-      (await get(ctx, '/api/user/detail', memberOwn.jwt)).json().userId,
-      'CLUSTER_MEMBER',
-      ctx.clock.now(),
-    );
-    member = tokensOf(
-      await send(ctx, 'POST', '/api/user/switch-account', { switching_account_id: accountId }, memberOwn.jwt, {
-        'refresh-token': memberOwn.refresh,
-      }),
-    );
-    other = await signUp(ctx, `budget.other.${stamp}@example.com`, 'Otto Other');
-    subscriptionId = (await post(ctx, '/api/subscription/create', { subscription_name: 'Budgeted', remark: '' }, owner.jwt)).json()
-      .subscription_id;
-
-    await ctx.database.db.execute(
-      sql`insert into users (email, name, system_role, created_at) values (${`budget.support.${stamp}@kumo.test`}, 'Sam Support', 'SYSTEM_SUPPORT', ${ctx.clock.now()})`,
-    );
-    const support = await logIn(ctx, `budget.support.${stamp}@kumo.test`);
-    viewing = tokensOf(await post(ctx, `/api/admin/switch-user/${ownerDetail.userId}`, undefined, support.jwt));
+    ({
+      owner,
+      admin,
+      member,
+      stranger: other,
+      staffView: viewing,
+      subscriptionId,
+    } = await subscriptionAndPeople(ctx, `budget.${stamp}`, 'Budgeted'));
   });
   afterAll(() => ctx.close());
 

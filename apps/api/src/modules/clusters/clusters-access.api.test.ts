@@ -3,7 +3,8 @@ import { CLUSTER_MESSAGES } from '@kumo/contract';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { errorCode, errorMessage, get, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { CLUSTER_TEST_APP, clusterSteps } from '../../../test/support/clusters.js';
-import { accountWithPeople, managerAccessPath, staffViewOf } from '../../../test/support/manager-access.js';
+import { accountWithPeople, managerAccessPath } from '../../../test/support/manager-access.js';
+import { staffViewOf } from '../../../test/support/staff.js';
 
 /**
  * Manager access levels per cluster and person (spec sections 5 and 6): the account's owner and admins read and

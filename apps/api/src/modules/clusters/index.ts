@@ -4,6 +4,7 @@ import type { JobDefinition } from '../../jobs/job-queue.js';
 import { createClustersRepository } from './clusters.repository.js';
 import { CLUSTER_JOBS, createClustersService as createService, type ClustersService } from './clusters.service.js';
 
+export type { AuditedEntry } from './cluster-records.js';
 export type { Caller, ClustersService } from './clusters.service.js';
 export type { TimelineEvent, TimelinePage } from './history.js';
 export type { StartGate } from './power.js';

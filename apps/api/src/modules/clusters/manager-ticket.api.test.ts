@@ -4,7 +4,8 @@ import { MANAGER_TICKET_PARAM, readManagerTicket } from '../../adapters/cloud/in
 import { databaseKinds } from '../../../test/support/databases.js';
 import { TEST_SECRET, errorCode, errorMessage, get, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { CLUSTER_TEST_APP, clusterSteps, simMinutes } from '../../../test/support/clusters.js';
-import { accountWithPeople, managerAccessPath, staffViewOf } from '../../../test/support/manager-access.js';
+import { accountWithPeople, managerAccessPath } from '../../../test/support/manager-access.js';
+import { staffViewOf } from '../../../test/support/staff.js';
 
 /**
  * Opening Kumo Manager and the Web Portal: each person asks for a one-minute ticket of their own, which names them and

@@ -5,22 +5,16 @@
  * hours are charged as they begin), and a debit's free-credit part covers its charges in hour order, so a charge may
  * show as two rows: the part free credits paid and the part paid from funds, as the ledger split it.
  */
-import type { ConsumptionGranularity, MeteringDimension, PaidFrom } from '@kumo/contract';
+import type { ConsumptionGranularity, PaidFrom } from '@kumo/contract';
 import type { Ledger } from '../ledger/index.js';
 import type { ConsumptionExportRepository, ExportCharge } from './consumption-export.repository.js';
 
 /** Debits read per batch: a year of hourly runs streams in a few hundred reads, never all at once. */
 const DEBITS_PER_BATCH = 500;
 
-export interface UsageExportRow {
+/** The charges of one period, cluster, dimension and source of payment, added together. */
+export interface UsageExportRow extends Omit<ExportCharge, 'runId'> {
   periodStart: Date;
-  clusterId: string;
-  clusterName: string;
-  dimension: MeteringDimension;
-  quantityMicros: number;
-  freeMicros: number;
-  rateE4: number;
-  amountCents: number;
   paidFrom: PaidFrom;
 }
 

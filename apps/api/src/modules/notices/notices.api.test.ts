@@ -1,46 +1,25 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_MESSAGES } from '@kumo/contract';
 import { MINUTE } from '../../clock.js';
+import { invitedAdmin, personOf, signedUpOwner, type AccountPerson } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
-import {
-  errorCode,
-  get,
-  logIn,
-  post,
-  send,
-  signUp,
-  startTestApp,
-  tokensOf,
-  type TestContext,
-  type Tokens,
-} from '../../../test/support/harness.js';
+import { errorCode, get, logIn, post, send, startTestApp, tokensOf, type TestContext, type Tokens } from '../../../test/support/harness.js';
+import { insertStaff } from '../../../test/support/staff.js';
 
 const kinds = await databaseKinds();
-
-interface Person {
-  tokens: Tokens;
-  userId: string;
-  accountId: string;
-}
 
 /** The bell's calls: each person reads and marks only their own notices in the account of their session. */
 describe.each(kinds)('notifications on %s', (kind) => {
   let ctx: TestContext;
   const stamp = Date.now();
-  let owner: Person;
-  let admin: Person;
-  let other: Person;
+  let owner: AccountPerson;
+  let admin: AccountPerson;
+  let other: AccountPerson;
   let support: Tokens;
-
-  async function person(tokens: Tokens): Promise<Person> {
-    const detail = (await get(ctx, '/api/user/detail', tokens.jwt)).json();
-    return { tokens, userId: detail.userId, accountId: detail.accounts[0].account_id };
-  }
 
   /** A notice to one person, a minute after the last. */
   let counter = 0;
-  async function notice(to: Person, title = `Notice ${++counter}`): Promise<void> {
+  async function notice(to: AccountPerson, title = `Notice ${++counter}`): Promise<void> {
     ctx.clock.advance(MINUTE);
     const written = await ctx.services.notices.write({
       accountId: to.accountId,
@@ -60,22 +39,11 @@ describe.each(kinds)('notifications on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     ctx.clock.set('2026-06-01T00:00:00Z');
-    owner = await person(await signUp(ctx, `bell.owner.${stamp}@example.com`, 'Olive Owner'));
-    const adminEmail = `bell.admin.${stamp}@example.com`;
-    await post(
-      ctx,
-      '/api/user/invite',
-      { invited_user_id: adminEmail, invited_user_name: 'Adam Admin', role: 'ACCOUNT_ADMIN' },
-      owner.tokens.jwt,
-    );
-    const mail = (await ctx.services.mail.listRecent(20)).find((row) => row.toAddress === adminEmail)!;
-    const token = mail.textBody.match(/token=([\w-]+)/)![1];
-    admin = await person(tokensOf(await post(ctx, '/api/user/invite/accept', { token })));
-    other = await person(await signUp(ctx, `bell.other.${stamp}@example.com`, 'Otto Other'));
+    owner = await signedUpOwner(ctx, `bell.owner.${stamp}@example.com`, 'Olive Owner');
+    admin = await personOf(ctx, await invitedAdmin(ctx, owner.tokens.jwt, `bell.admin.${stamp}@example.com`, 'Adam Admin'));
+    other = await signedUpOwner(ctx, `bell.other.${stamp}@example.com`, 'Otto Other');
     const supportEmail = `bell.support.${stamp}@kumo.test`;
-    await ctx.database.db.execute(
-      sql`insert into users (email, name, system_role, created_at) values (${supportEmail}, 'Sue Support', 'SYSTEM_SUPPORT', ${ctx.clock.now().toISOString()})`,
-    );
+    await insertStaff(ctx, supportEmail, 'Sue Support', 'SYSTEM_SUPPORT');
     support = await logIn(ctx, supportEmail);
   });
   afterAll(() => ctx.close());

@@ -4,6 +4,7 @@
  * modules that record them know nothing of webhooks; services.ts hands these events to the webhooks' emitter.
  */
 import type { AuditEvent, ClusterStatus, NoticeKind, WebhookEventType } from '@kumo/contract';
+import type { AuditedEntry } from '../clusters/index.js';
 
 export interface WebhookEvent {
   accountId: string;
@@ -58,15 +59,7 @@ const STATUS_AFTER: Partial<Record<AuditEvent, ClusterStatus>> = {
 };
 
 /** A cluster's audit entry as the clusters module writes it, with the cluster it is about. */
-export interface ClusterAuditFacts {
-  clusterId: string;
-  clusterName: string;
-  accountId: string;
-  subscriptionId: string;
-  event: AuditEvent;
-  description: string;
-  at: Date;
-}
+export type ClusterAuditFacts = AuditedEntry;
 
 export function eventsOfClusterAudit(entry: ClusterAuditFacts): WebhookEvent[] {
   const status = STATUS_AFTER[entry.event];

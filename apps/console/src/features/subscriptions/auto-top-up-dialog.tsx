@@ -1,12 +1,10 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Modal, Stack, Switch, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { AUTO_TOP_UP_LIMITS, AUTO_TOP_UP_MESSAGES, autoTopUpRequestSchema, type AutoTopUp, type Subscription } from '@kumo/contract';
 import { AmountField } from '../../components/amount-field';
-import { ErrorAlert } from '../../components/error-alert';
-import { notifySuccess } from '../../components/notify';
-import { ApiError } from '../../lib/api-error';
+import { DialogFormButtons, saveAndClose } from '../../components/dialog-form';
 import { useSaveAutoTopUp } from './api/auto-top-up';
 import { describeCard } from './saved-card';
 
@@ -30,7 +28,6 @@ type FormInput = z.input<typeof autoTopUpRequestSchema>;
 type FormValues = z.output<typeof autoTopUpRequestSchema>;
 const AMOUNT_FIELDS = ['threshold_amount', 'top_up_amount', 'monthly_cap'] as const;
 const FIELDS = ['enabled', ...AMOUNT_FIELDS] as const;
-type Field = (typeof FIELDS)[number];
 const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
 const L = AUTO_TOP_UP_LIMITS;
 
@@ -49,14 +46,6 @@ function AutoTopUpForm({ subscription, autoTopUp, onClose }: { subscription: Sub
   const card = autoTopUp.payment_method;
   const paused = autoTopUp.status === 'PAUSED_AFTER_FAILURE';
 
-  /** The server's answers about one field appear under it. */
-  const showOnFields = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false;
-    const onFields = Object.entries(error.fieldErrors).filter((entry): entry is [Field, string] => FIELDS.includes(entry[0] as Field));
-    onFields.forEach(([field, message]) => setError(field, { type: 'server', message }));
-    return onFields.length > 0;
-  };
-
   const submit = (values: FormValues) => {
     // The amounts as typed: the API reads them with the same rule, to the cent.
     const typed = (field: (typeof AMOUNT_FIELDS)[number]) => String(getValues(field)).trim();
@@ -70,15 +59,7 @@ function AutoTopUpForm({ subscription, autoTopUp, onClose }: { subscription: Sub
           monthly_cap: typed('monthly_cap'),
         },
       },
-      {
-        onSuccess: () => {
-          notifySuccess(AUTO_TOP_UP_MESSAGES.saved);
-          onClose();
-        },
-        onError: (error) => {
-          if (showOnFields(error)) save.reset();
-        },
-      },
+      saveAndClose({ successMessage: AUTO_TOP_UP_MESSAGES.saved, onClose, fields: FIELDS, setError, save }),
     );
   };
 
@@ -129,15 +110,7 @@ function AutoTopUpForm({ subscription, autoTopUp, onClose }: { subscription: Sub
           label="Monthly cap (USD)"
           hint={`All automatic top-ups of a month together, up to ${dollars(L.maxMonthlyCapDollars)}`}
         />
-        {save.isError && <ErrorAlert error={save.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!formState.isValid} loading={save.isPending}>
-            Save settings
-          </Button>
-        </Group>
+        <DialogFormButtons save={save} canSubmit={formState.isValid} submitLabel="Save settings" onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import {
   BUDGET_LIMITS,
@@ -11,9 +11,7 @@ import {
   type Subscription,
 } from '@kumo/contract';
 import { AmountField } from '../../components/amount-field';
-import { ErrorAlert } from '../../components/error-alert';
-import { notifySuccess } from '../../components/notify';
-import { ApiError } from '../../lib/api-error';
+import { DialogFormButtons, saveAndClose } from '../../components/dialog-form';
 import { useSaveBudget } from './api/budget';
 
 interface BudgetDialogProps {
@@ -52,7 +50,6 @@ const budgetFormSchema = budgetRequestSchema.extend({
 type BudgetFormInput = z.input<typeof budgetFormSchema>;
 type BudgetFormValues = z.output<typeof budgetFormSchema>;
 const FIELDS = ['monthly_amount', 'thresholds', 'alert_on_forecast', 'stop_clusters_at_limit'] as const;
-type BudgetField = (typeof FIELDS)[number];
 
 function BudgetForm({ subscription, budget, onClose }: { subscription: Subscription; budget: Budget; onClose: () => void }) {
   const save = useSaveBudget();
@@ -67,16 +64,6 @@ function BudgetForm({ subscription, budget, onClose }: { subscription: Subscript
     },
   });
 
-  /** The server's answers about one field (field_errors, e.g. `thresholds.2`) appear under it. */
-  const showOnFields = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false;
-    const onFields = Object.entries(error.fieldErrors)
-      .map(([key, message]) => [key.split('.')[0], message] as const)
-      .filter((entry): entry is [BudgetField, string] => FIELDS.includes(entry[0] as BudgetField));
-    onFields.forEach(([field, message]) => setError(field, { type: 'server', message }));
-    return onFields.length > 0;
-  };
-
   const submit = (values: BudgetFormValues) => {
     save.mutate(
       {
@@ -84,15 +71,7 @@ function BudgetForm({ subscription, budget, onClose }: { subscription: Subscript
         // The amount as typed: the API reads it with the same rule, to the cent.
         budget: { ...values, monthly_amount: String(getValues('monthly_amount')).trim() },
       },
-      {
-        onSuccess: () => {
-          notifySuccess(BUDGET_MESSAGES.budgetSaved);
-          onClose();
-        },
-        onError: (error) => {
-          if (showOnFields(error)) save.reset();
-        },
-      },
+      saveAndClose({ successMessage: BUDGET_MESSAGES.budgetSaved, onClose, fields: FIELDS, setError, save }),
     );
   };
 
@@ -130,15 +109,7 @@ function BudgetForm({ subscription, budget, onClose }: { subscription: Subscript
           {...register('stop_clusters_at_limit')}
           error={formState.errors.stop_clusters_at_limit?.message}
         />
-        {save.isError && <ErrorAlert error={save.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!formState.isValid} loading={save.isPending}>
-            Save budget
-          </Button>
-        </Group>
+        <DialogFormButtons save={save} canSubmit={formState.isValid} submitLabel="Save budget" onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { AUTO_TOP_UP_MESSAGES, type AutoTopUp, type Subscription } from '@kumo/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
-import { notifySuccess } from '../../components/notify';
 import { useRemoveCard, useStartCardSetup } from './api/auto-top-up';
 import { leaveForCheckout } from './leave-for-checkout';
 
@@ -43,39 +43,18 @@ export function CardActions({ subscription, autoTopUp, onEdit }: CardActionsProp
 
 /** Asks before removing the card: automatic top-up turns off with it. */
 function RemoveCardDialog({ subscription, opened, onClose }: { subscription: Subscription; opened: boolean; onClose: () => void }) {
-  const remove = useRemoveCard();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const confirm = () =>
-    remove.mutate(
-      { subscriptionId: subscription.subscription_id },
-      {
-        onSuccess: () => {
-          notifySuccess(AUTO_TOP_UP_MESSAGES.cardRemoved);
-          close();
-        },
-      },
-    );
-
   return (
-    <Modal opened={opened} onClose={close} title="Remove card" centered size="md">
-      <Stack gap="md">
-        <Text>
-          Remove the saved card of <strong>{subscription.subscription_name}</strong>? Automatic top-up turns off, and the balance is topped
-          up only by hand until a card is saved again.
-        </Text>
-        {remove.isError && <ErrorAlert error={remove.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Remove card"
+      confirmLabel="Remove"
+      mutation={useRemoveCard()}
+      variables={{ subscriptionId: subscription.subscription_id }}
+      successMessage={AUTO_TOP_UP_MESSAGES.cardRemoved}
+    >
+      Remove the saved card of <strong>{subscription.subscription_name}</strong>? Automatic top-up turns off, and the balance is topped up
+      only by hand until a card is saved again.
+    </ConfirmDialog>
   );
 }
