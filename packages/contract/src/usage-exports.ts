@@ -119,6 +119,12 @@ export const statementQuerySchema = z.object({
   format: z.enum(['pdf', 'json']).default('json'),
 });
 
+/** How the statement (console and PDF) names a transfer of paid funds between two subscriptions. */
+export const STATEMENT_TRANSFER_LABELS = {
+  IN: 'Paid funds moved in from a deleted subscription',
+  OUT: 'Paid funds moved out to another subscription',
+} as const;
+
 const statementLine = z.object({ date: z.iso.datetime(), amount: z.number() });
 
 export const statementSchema = z
@@ -135,6 +141,8 @@ export const statementSchema = z
     free_credits_expired: z.array(statementLine),
     /** Negative amounts. */
     refunds: z.array(statementLine.extend({ remark: z.string() })),
+    /** Paid funds moved in from a deleted subscription (IN, positive) or out to another when this one was deleted (OUT, negative). */
+    transfers: z.array(statementLine.extend({ direction: z.enum(['IN', 'OUT']) })),
     usage: z.object({
       total: z.number(),
       by_cluster: z.array(

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { METERING_DIMENSION_LABELS, PRODUCT, formatUsdCents } from '@kumo/contract';
+import { METERING_DIMENSION_LABELS, PRODUCT, STATEMENT_TRANSFER_LABELS, formatUsdCents } from '@kumo/contract';
 import { SELLER } from './receipt-pdf.js';
 import { movementsCents, type StatementValues } from './statements.js';
 
@@ -53,6 +53,10 @@ export function renderStatementPdf(s: StatementValues): Promise<Buffer> {
   if (s.refunds.length > 0) {
     heading('Refunds');
     s.refunds.forEach((t) => line(`${day(t.at)} Refund to card`, t.amountCents));
+  }
+  if (s.transfers.length > 0) {
+    heading('Transfers');
+    s.transfers.forEach((t) => line(`${day(t.at)} ${STATEMENT_TRANSFER_LABELS[t.direction]}`, t.amountCents));
   }
   heading('Usage by cluster and service');
   for (const cluster of s.usageByCluster) {
