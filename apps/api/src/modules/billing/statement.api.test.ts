@@ -149,7 +149,7 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
   });
 
   it('refuses months before the subscription, after now or malformed', async () => {
-    for (const month of ['2026-06', '2026-09', '2026-13', '2026-7']) {
+    for (const month of ['2026-06', '2026-09', '2026-13', '2026-00', '9999-99', '2026-7']) {
       const response = await get(ctx, path(month), owner.tokens.jwt);
       expect(response.statusCode, month).toBe(400);
       expect(response.json().field_errors.month, month).toBeTruthy();
