@@ -24,6 +24,28 @@ describe('webhook destinations', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '::ffff:a9fe:a9fe',
+      // Reserved IPv4 ranges: IETF protocol assignments and benchmarking.
+      '192.0.0.1',
+      '192.0.0.170',
+      '198.18.0.1',
+      '198.19.255.255',
+      // NAT64 carrying a private address, in either notation, and the local-use NAT64 prefix whatever it carries.
+      '64:ff9b::7f00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::808:808',
+      '64:ff9b:1:abcd::1',
+      // IPv4-compatible (deprecated), whatever it carries.
+      '::127.0.0.1',
+      '::a00:1',
+      '::8.8.8.8',
+      // 6to4 carrying a private address.
+      '2002:7f00:1::1',
+      '2002:a00:1::',
+      '2002:c0a8:101::5',
+      // Site-local (deprecated).
+      'fec0::1',
+      'feff::1',
       'not an address',
     ];
     for (const address of refused) expect([address, isPrivateAddress(address)]).toEqual([address, true]);
@@ -39,8 +61,14 @@ describe('webhook destinations', () => {
       '11.0.0.1',
       '2001:db8::1',
       '2606:4700::1',
-      'fec0::1',
       '::ffff:8.8.8.8',
+      '192.0.1.1',
+      '198.17.255.255',
+      '198.20.0.1',
+      '64:ff9b::808:808',
+      '64:ff9b::8.8.8.8',
+      '2002:808:808::1',
+      'ff:ff9b::7f00:1',
     ];
     for (const address of allowed) expect([address, isPrivateAddress(address)]).toEqual([address, false]);
   });
