@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_LIMITS } from '@kumo/contract';
+import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '@kumo/contract';
+import { AppError } from '../../errors.js';
 import { retryDelaySeconds } from './deliveries.js';
-import { isPrivateAddress } from './destination.js';
+import { destinationProblem, isPrivateAddress } from './destination.js';
 
 describe('webhook destinations', () => {
   it('refuses loopback, private, link-local, unspecified and mapped addresses, IPv4 and IPv6', () => {
@@ -71,6 +72,18 @@ describe('webhook destinations', () => {
       'ff:ff9b::7f00:1',
     ];
     for (const address of allowed) expect([address, isPrivateAddress(address)]).toEqual([address, false]);
+  });
+
+  it('answers 400 for a host name that does not exist and 503 for a lookup that failed for the moment', async () => {
+    const failing = (code: string) => () => Promise.reject(Object.assign(new Error(code), { code }));
+    expect(await destinationProblem('https://nowhere.example/hook', false, failing('ENOTFOUND'))).toBe(WEBHOOK_MESSAGES.urlUnresolvable);
+    for (const code of ['EAI_AGAIN', 'ESERVFAIL', 'ETIMEOUT']) {
+      const unavailable = destinationProblem('https://hooks.example/hook', false, failing(code));
+      await expect(unavailable, code).rejects.toBeInstanceOf(AppError);
+      await expect(unavailable, code).rejects.toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+    }
+    const publicOnly = () => Promise.resolve([{ address: '93.184.216.34', family: 4 }]);
+    expect(await destinationProblem('https://hooks.example/hook', false, publicOnly)).toBeUndefined();
   });
 
   it('waits twice as long after each failed attempt, up to the cap', () => {

@@ -6,7 +6,8 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { WEBHOOK_MESSAGES } from '@kumo/contract';
+import { MESSAGES, WEBHOOK_MESSAGES } from '@kumo/contract';
+import { AppError } from '../../errors.js';
 
 const refused = new BlockList();
 for (const [network, prefix] of [
@@ -92,8 +93,15 @@ export function isPrivateAddress(address: string): boolean {
 
 export class DestinationRefused extends Error {}
 
-/** The URL's problem for an endpoint, or undefined when it may be used: scheme first, then every address it resolves to. */
-export async function destinationProblem(url: string, allowPrivate: boolean): Promise<string | undefined> {
+/**
+ * The URL's problem for an endpoint, or undefined when it may be used: scheme first, then every address it resolves
+ * to. A lookup that fails for another reason than an unknown name (EAI_AGAIN) is a 503 with Retry-After.
+ */
+export async function destinationProblem(
+  url: string,
+  allowPrivate: boolean,
+  lookup: (host: string) => Promise<LookupAddress[]> = lookupAll,
+): Promise<string | undefined> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && !(allowPrivate && parsed.protocol === 'http:')) return WEBHOOK_MESSAGES.urlNotHttps;
   if (parsed.username || parsed.password) return WEBHOOK_MESSAGES.urlInvalid;
@@ -101,9 +109,11 @@ export async function destinationProblem(url: string, allowPrivate: boolean): Pr
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   let addresses: LookupAddress[];
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookupAll(host);
-  } catch {
-    return WEBHOOK_MESSAGES.urlUnresolvable;
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host);
+  } catch (error) {
+    // Only a name that does not exist is the URL's fault; a resolver that failed this time is ours, to try again.
+    if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') return WEBHOOK_MESSAGES.urlUnresolvable;
+    throw new AppError(503, 'SERVICE_UNAVAILABLE', MESSAGES.serviceUnavailable);
   }
   return addresses.some((entry) => isPrivateAddress(entry.address)) ? WEBHOOK_MESSAGES.urlPrivate : undefined;
 }
