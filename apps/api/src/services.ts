@@ -106,6 +106,7 @@ export function createServices(infra: Infrastructure) {
     accounts,
     mail,
     subscriptions,
+    apiTokens,
     clock,
     secret: infra.authSecret,
     publicUrl: infra.publicUrl,

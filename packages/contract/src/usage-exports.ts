@@ -21,14 +21,17 @@ export const USAGE_EXPORT_MESSAGES = {
   rangeTooLong: `A consumption export covers at most ${CONSUMPTION_EXPORT_MAX_MONTHS} months.`,
 } as const;
 
+/** Whether a YYYY-MM-DD text is a day of the calendar: 2024-02-30 and 2024-13-45 are not. */
+export function isCalendarDay(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+}
+
 /** A real calendar day, YYYY-MM-DD. */
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, USAGE_EXPORT_MESSAGES.dayFormat)
-  .refine((day) => {
-    const at = new Date(`${day}T00:00:00Z`);
-    return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) === day;
-  }, USAGE_EXPORT_MESSAGES.dayFormat);
+  .refine(isCalendarDay, USAGE_EXPORT_MESSAGES.dayFormat);
 
 /** The first moment after `to`'s day (the range includes the whole of `to`). */
 export function exportRangeEnd(to: string): Date {
@@ -54,13 +57,8 @@ export const consumptionExportQuerySchema = csvExportQuerySchema
       ctx.addIssue({ code: 'custom', path: [from === undefined ? 'from' : 'to'], message: USAGE_EXPORT_MESSAGES.rangeIncomplete });
       return;
     }
-    if (
-      from === undefined ||
-      to === undefined ||
-      Number.isNaN(Date.parse(`${from}T00:00:00Z`)) ||
-      Number.isNaN(Date.parse(`${to}T00:00:00Z`))
-    )
-      return;
+    // A day that is not one has its own issue already.
+    if (from === undefined || to === undefined || !isCalendarDay(from) || !isCalendarDay(to)) return;
     if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeReversed });
     else if (!withinMonths(from, to, CONSUMPTION_EXPORT_MAX_MONTHS)) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeTooLong });
@@ -114,10 +112,21 @@ export const CONSUMPTION_EXPORT_COLUMNS = [
 // Monthly statement: GET /api/subscription/statement/{subscriptionId}?month=YYYY-MM&format=pdf|json
 // ---------------------------------------------------------------------------------------------
 
+const STATEMENT_MONTH_FORMAT = 'Use a month in the format YYYY-MM.';
+
 export const statementQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month in the format YYYY-MM.'),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, STATEMENT_MONTH_FORMAT)
+    .refine((month) => isCalendarDay(`${month}-01`), STATEMENT_MONTH_FORMAT),
   format: z.enum(['pdf', 'json']).default('json'),
 });
+
+/** How the statement (console and PDF) names a transfer of paid funds between two subscriptions. */
+export const STATEMENT_TRANSFER_LABELS = {
+  IN: 'Paid funds moved in from a deleted subscription',
+  OUT: 'Paid funds moved out to another subscription',
+} as const;
 
 const statementLine = z.object({ date: z.iso.datetime(), amount: z.number() });
 
@@ -135,6 +144,8 @@ export const statementSchema = z
     free_credits_expired: z.array(statementLine),
     /** Negative amounts. */
     refunds: z.array(statementLine.extend({ remark: z.string() })),
+    /** Paid funds moved in from a deleted subscription (IN, positive) or out to another when this one was deleted (OUT, negative). */
+    transfers: z.array(statementLine.extend({ direction: z.enum(['IN', 'OUT']) })),
     usage: z.object({
       total: z.number(),
       by_cluster: z.array(

@@ -182,6 +182,31 @@ describe.each(kinds)('personal API tokens on %s', (kind) => {
     expect([afterLeaving.statusCode, errorCode(afterLeaving)]).toEqual([401, 'TOKEN_INVALID']);
   });
 
+  it('stays revoked when its creator is invited back or promoted again', async () => {
+    const leaverEmail = steps.freshEmail();
+    const leaver = await createToken(await invitedAdmin(leaverEmail));
+    const removed = await send(ctx, 'PUT', '/api/account/delete-user', { email_id: leaverEmail }, owner.jwt);
+    expect(removed.statusCode, removed.body).toBe(200);
+    // Revoked with the removal itself, before anyone tries the token.
+    const [row] = (await ctx.database.db.execute(sql`select revoked_at from api_tokens where id = ${leaver.token_id}`)).rows;
+    expect(row?.revoked_at).not.toBeNull();
+    await invitedAdmin(leaverEmail);
+    const afterReturn = await withToken(ctx, 'GET', '/api/subscription/list', leaver.token);
+    expect([afterReturn.statusCode, errorCode(afterReturn)]).toEqual([401, 'TOKEN_INVALID']);
+
+    const demotedEmail = steps.freshEmail();
+    const demoted = await createToken(await invitedAdmin(demotedEmail));
+    const setRole = (role: string) =>
+      ctx.database.db.execute(
+        sql`update account_members set role = ${role} where user_id = (select id from users where email = ${demotedEmail})`,
+      );
+    await setRole('CLUSTER_MEMBER');
+    expect((await withToken(ctx, 'GET', '/api/subscription/list', demoted.token)).statusCode).toBe(401);
+    await setRole('ACCOUNT_ADMIN');
+    const afterPromotion = await withToken(ctx, 'GET', '/api/subscription/list', demoted.token);
+    expect([afterPromotion.statusCode, errorCode(afterPromotion)]).toEqual([401, 'TOKEN_INVALID']);
+  });
+
   it("lists and revokes only the caller's own tokens", async () => {
     const adminJwt = await invitedAdmin(steps.freshEmail());
     const ownersToken = await createToken(owner.jwt, { name: 'owner only' });

@@ -45,6 +45,14 @@ export function createApiTokensRepository(db: DbOrTx) {
       return revoked.length > 0;
     },
 
+    /** Revokes every live token of the creator in the account. */
+    async revokeAll(accountId: string, userId: string, now: Date, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(apiTokens)
+        .set({ revokedAt: now })
+        .where(and(mine(accountId, userId), isNull(apiTokens.revokedAt)));
+    },
+
     /** A token by its secret's hash, with the role its creator holds in its account now (null once they left). */
     async findBySecretHash(secretHash: string, tx: DbOrTx = db): Promise<(ApiTokenRow & { creatorRole: string | null }) | undefined> {
       const [row] = await tx

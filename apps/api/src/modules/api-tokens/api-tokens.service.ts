@@ -7,6 +7,7 @@ import {
   type Role,
 } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
+import type { Tx } from '../../db/client.js';
 import { DAY, MINUTE } from '../../clock.js';
 import { AppError, businessRule, notFound, unauthorized } from '../../errors.js';
 import type { AccountCaller, Caller } from '../../http/caller.js';
@@ -65,6 +66,14 @@ export function createApiTokensService(deps: { repository: ApiTokensRepository; 
     },
 
     /**
+     * Revokes all of a person's tokens in an account, in the caller's transaction: when they leave it or lose the
+     * role that may hold tokens, so coming back or being promoted again does not revive an old, maybe leaked, token.
+     */
+    async revokeAllOf(accountId: string, userId: string, tx?: Tx): Promise<void> {
+      await repository.revokeAll(accountId, userId, clock.now(), tx);
+    },
+
+    /**
      * Who a token's secret speaks for: its creator, in its account, with the role they hold there now. Unknown,
      * revoked or orphaned (the creator left or lost the owner/admin role) is 401, expired is 401, a call from outside
      * the allowed addresses 403. A use is noted at most once a minute.
@@ -72,7 +81,12 @@ export function createApiTokensService(deps: { repository: ApiTokensRepository; 
     async verify(tokenSecret: string, client: { ip: string }): Promise<Caller> {
       const now = clock.now();
       const token = await repository.findBySecretHash(hashOf(tokenSecret));
-      if (!token || token.revokedAt || !canUseCustomerArea(token.creatorRole ?? '')) throw invalid();
+      if (!token || token.revokedAt) throw invalid();
+      if (!canUseCustomerArea(token.creatorRole ?? '')) {
+        // The creator left or lost the role by a way that did not revoke it: it stays dead if they get it back.
+        await repository.revokeAll(token.accountId, token.userId, now);
+        throw invalid();
+      }
       if (token.expiresAt && token.expiresAt <= now) throw unauthorized('TOKEN_EXPIRED', API_TOKEN_MESSAGES.tokenExpired);
       if (!isAddressAllowed(token.allowedIps, client.ip)) throw new AppError(403, 'TOKEN_IP_NOT_ALLOWED', API_TOKEN_MESSAGES.ipRefused);
       await repository.noteUse(token.id, client.ip, now, new Date(now.getTime() - NOTE_USE_EVERY));

@@ -41,6 +41,7 @@ export function toStatementWire(s: StatementValues): Statement {
     free_credits_granted: s.creditsGranted.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents), expires: t.detail })),
     free_credits_expired: s.creditsExpired.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents) })),
     refunds: s.refunds.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents), remark: t.detail })),
+    transfers: s.transfers.map((t) => ({ date: date(t.at), amount: centsToAmount(t.amountCents), direction: t.direction })),
     usage: {
       total: centsToAmount(s.usageCents),
       by_cluster: s.usageByCluster.map((c) => ({

@@ -1,4 +1,4 @@
-import { METERING_DIMENSION_LABELS, formatUsdCents } from '@kumo/contract';
+import { METERING_DIMENSION_LABELS, STATEMENT_TRANSFER_LABELS, formatUsdCents } from '@kumo/contract';
 import { INK, MUTED, openBillingPdf } from './pdf-document.js';
 import { movementsCents, type StatementValues } from './statements.js';
 
@@ -38,6 +38,10 @@ export function renderStatementPdf(s: StatementValues): Promise<Buffer> {
   if (s.refunds.length > 0) {
     heading('Refunds');
     s.refunds.forEach((t) => line(`${day(t.at)} Refund to card`, t.amountCents));
+  }
+  if (s.transfers.length > 0) {
+    heading('Transfers');
+    s.transfers.forEach((t) => line(`${day(t.at)} ${STATEMENT_TRANSFER_LABELS[t.direction]}`, t.amountCents));
   }
   heading('Usage by cluster and service');
   for (const cluster of s.usageByCluster) {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATEMENT_TRANSFER_LABELS } from '@kumo/contract';
 import { DAY, HOUR, MINUTE } from '../../clock.js';
 import { peopleAround } from '../../../test/support/account-people.js';
-import { TEST_CARDS, openCheckout, payWith, paymentStatus } from '../../../test/support/checkout.js';
+import { TEST_CARDS, createSubscription, openCheckout, payWith, paymentStatus } from '../../../test/support/checkout.js';
 import { databaseKinds } from '../../../test/support/databases.js';
-import { get, logIn, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { get, logIn, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { meteredOwner } from '../../../test/support/metering.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
 
@@ -15,7 +16,10 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
   let ctx: TestContext;
   let owner: Awaited<ReturnType<typeof meteredOwner>>;
   let people: Awaited<ReturnType<typeof peopleAround>>;
-  const path = (month: string, format = 'json') => `/api/subscription/statement/${owner.subscriptionId}?month=${month}&format=${format}`;
+  /** A live subscription whose paid funds moved out to the owner's in August. */
+  let spare: string;
+  const path = (month: string, format = 'json', subscriptionId = owner.subscriptionId) =>
+    `/api/subscription/statement/${subscriptionId}?month=${month}&format=${format}`;
 
   beforeAll(async () => {
     ctx = await startTestApp(kind, { cloud: { simTimeScale: 1 } });
@@ -61,6 +65,24 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
     ctx.clock.advance(2 * DAY);
     await ctx.services.ledger.expireDueCredits();
     owner.tokens = await logIn(ctx, email);
+    // August: a subscription deleted with its paid funds moved here, and paid funds moved out of another one.
+    const old = await createSubscription(ctx, owner.tokens.jwt, 'Old');
+    await ctx.services.ledger.postPurchase({ subscriptionId: old, amountCents: 3_000, idempotencyKey: `statement-old-${kind}` });
+    const deleted = await send(
+      ctx,
+      'DELETE',
+      `/api/subscription/delete/${old}?transfer_to=${owner.subscriptionId}`,
+      undefined,
+      owner.tokens.jwt,
+    );
+    expect(deleted.json().transferred_amount).toBe(30);
+    spare = await createSubscription(ctx, owner.tokens.jwt, 'Spare');
+    await ctx.services.ledger.postPurchase({ subscriptionId: spare, amountCents: 2_000, idempotencyKey: `statement-spare-${kind}` });
+    await ctx.services.ledger.transferPaidFunds({
+      fromSubscriptionId: spare,
+      toSubscriptionId: owner.subscriptionId,
+      idempotencyKey: `statement-transfer-${kind}`,
+    });
     people = await peopleAround(ctx, { tokens: owner.tokens, ...owner.customer }, `statement.${kind}`);
   });
   afterAll(() => ctx.close());
@@ -85,14 +107,22 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
     expect(august.free_credits_granted.map((g: { amount: number }) => g.amount)).toEqual([7.77]);
     expect(august.free_credits_expired.map((g: { amount: number }) => g.amount)).toEqual([-7.77]);
     expect(cents(august.usage.total)).toBeGreaterThan(0);
+    expect(august.transfers.map((t: { direction: string; amount: number }) => [t.direction, t.amount])).toEqual([
+      ['IN', 30],
+      ['IN', 20],
+    ]);
+    const spareAugust = (await get(ctx, path('2026-08', 'json', spare), owner.tokens.jwt)).json();
+    expect(spareAugust.transfers.map((t: { direction: string; amount: number }) => [t.direction, t.amount])).toEqual([['OUT', -20]]);
+    expect(spareAugust.closing_balance).toBe(0);
 
-    for (const statement of [july, august]) {
+    for (const statement of [july, august, spareAugust]) {
       const movements =
         total(statement.top_ups) +
         total(statement.staff_additions) +
         total(statement.free_credits_granted) +
         total(statement.free_credits_expired) +
-        total(statement.refunds) -
+        total(statement.refunds) +
+        total(statement.transfers) -
         cents(statement.usage.total);
       expect(cents(statement.movements)).toBe(movements);
       expect(cents(statement.opening_balance) + movements).toBe(cents(statement.closing_balance));
@@ -113,10 +143,13 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
     expect(text).toContain(usd(july.closing_balance));
     expect(text).toContain(usd(-july.usage.total));
     expect(text).toContain('Automatic top-up');
+    const august = pdfText((await get(ctx, path('2026-08', 'pdf'), owner.tokens.jwt)).rawPayload);
+    expect(august).toContain(STATEMENT_TRANSFER_LABELS.IN);
+    expect(august).toContain(usd((await get(ctx, path('2026-08'), owner.tokens.jwt)).json().closing_balance));
   });
 
   it('refuses months before the subscription, after now or malformed', async () => {
-    for (const month of ['2026-06', '2026-09', '2026-13', '2026-7']) {
+    for (const month of ['2026-06', '2026-09', '2026-13', '2026-00', '9999-99', '2026-7']) {
       const response = await get(ctx, path(month), owner.tokens.jwt);
       expect(response.statusCode, month).toBe(400);
       expect(response.json().field_errors.month, month).toBeTruthy();

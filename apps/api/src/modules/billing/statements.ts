@@ -1,13 +1,13 @@
 /**
  * Monthly statements of a subscription: the balance at the month's start, every movement of the month as the ledger
- * applied it (top-ups by card and automatic, staff additions, free credits granted and expired, refunds, usage by
- * cluster and service) and the balance at its end. Opening plus the movements is the closing balance, because both
+ * applied it (top-ups by card and automatic, staff additions, free credits granted and expired, refunds, paid funds
+ * moved in from or out to another subscription, usage by cluster and service) and the balance at its end. Opening plus the movements is the closing balance, because both
  * come from the same entries; usage is broken down from metering's export, which adds up to the usage debits.
  */
 import { MESSAGES, statementMonthsSince, type MeteringDimension } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { badRequest } from '../../errors.js';
-import type { Ledger } from '../ledger/index.js';
+import type { EntryKind, Ledger } from '../ledger/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { AUTO_TOP_UP_EVENT } from './automatic-purchases.js';
 import type { BillingRepository } from './billing.repository.js';
@@ -37,6 +37,8 @@ export interface StatementValues {
   /** Negative amounts: money that left the balance. */
   creditsExpired: StatementMovement[];
   refunds: StatementMovement[];
+  /** Paid funds moved in from a deleted subscription (positive) or out to another one (negative). */
+  transfers: (StatementMovement & { direction: 'IN' | 'OUT' })[];
   usageCents: number;
   usageByCluster: {
     clusterId: string;
@@ -93,21 +95,43 @@ export function createStatements(deps: {
         creditsGranted: [],
         creditsExpired: [],
         refunds: [],
+        transfers: [],
         usageCents: 0,
         usageByCluster: [],
         closingCents: entries.at(-1)?.balanceAfterCents ?? openingCents,
       };
       for (const entry of entries) {
         const line = (detail: string) => ({ at: entry.createdAt, amountCents: entry.amountCents, detail });
-        if (entry.kind === 'PURCHASE') {
-          const purchase = paidBy.get(entry.id);
-          values.topUps.push({ ...line(purchase?.receiptId ?? ''), automatic: purchase?.eventName === AUTO_TOP_UP_EVENT });
-        } else if (entry.kind === 'ADMIN_FUNDS') values.staffAdditions.push(line(entry.category));
-        else if (entry.kind === 'FREE_CREDIT_GRANT')
-          values.creditsGranted.push(line(entry.expiresAt ? `expires ${entry.expiresAt.toISOString()}` : ''));
-        else if (entry.kind === 'CREDIT_EXPIRY') values.creditsExpired.push(line(''));
-        else if (entry.kind === 'REFUND') values.refunds.push(line(entry.remark));
-        else if (entry.kind === 'USAGE') values.usageCents -= entry.amountCents;
+        // The column is text; every kind the ledger writes must land in a section, or closing would not add up.
+        const kind = entry.kind as EntryKind;
+        switch (kind) {
+          case 'PURCHASE': {
+            const purchase = paidBy.get(entry.id);
+            values.topUps.push({ ...line(purchase?.receiptId ?? ''), automatic: purchase?.eventName === AUTO_TOP_UP_EVENT });
+            break;
+          }
+          case 'ADMIN_FUNDS':
+            values.staffAdditions.push(line(entry.category));
+            break;
+          case 'FREE_CREDIT_GRANT':
+            values.creditsGranted.push(line(entry.expiresAt ? `expires ${entry.expiresAt.toISOString()}` : ''));
+            break;
+          case 'CREDIT_EXPIRY':
+            values.creditsExpired.push(line(''));
+            break;
+          case 'REFUND':
+            values.refunds.push(line(entry.remark));
+            break;
+          case 'TRANSFER_IN':
+          case 'TRANSFER_OUT':
+            values.transfers.push({ ...line(''), direction: kind === 'TRANSFER_IN' ? 'IN' : 'OUT' });
+            break;
+          case 'USAGE':
+            values.usageCents -= entry.amountCents;
+            break;
+          default:
+            unhandledKind(kind);
+        }
       }
       for (const row of usage) {
         let cluster = values.usageByCluster.find((c) => c.clusterId === row.clusterId);
@@ -128,5 +152,12 @@ export function createStatements(deps: {
 /** Everything that moved the balance in the month, signed: opening plus this is the closing balance. */
 export function movementsCents(s: StatementValues): number {
   const sum = (lines: StatementMovement[]) => lines.reduce((total, line) => total + line.amountCents, 0);
-  return sum(s.topUps) + sum(s.staffAdditions) + sum(s.creditsGranted) + sum(s.creditsExpired) + sum(s.refunds) - s.usageCents;
+  return (
+    sum(s.topUps) + sum(s.staffAdditions) + sum(s.creditsGranted) + sum(s.creditsExpired) + sum(s.refunds) + sum(s.transfers) - s.usageCents
+  );
+}
+
+/** A kind the statement has no section for: a compile error when the ledger gains one, a 500 if the data holds one. */
+function unhandledKind(kind: never): never {
+  throw new Error(`A ledger entry of kind ${String(kind)} has no place in the statement`);
 }

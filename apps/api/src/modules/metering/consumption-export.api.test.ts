@@ -84,6 +84,13 @@ describe.each(kinds)('the consumption export on %s', (kind) => {
     const cases: [string, string, string][] = [
       ['from=2026-02-30&to=2026-03-01', 'from', USAGE_EXPORT_MESSAGES.dayFormat],
       ['from=2026-1-01&to=2026-03-01', 'from', USAGE_EXPORT_MESSAGES.dayFormat],
+      // Shaped like days but not on the calendar: each is refused before the export starts to stream.
+      ['from=2024-13-45&to=2024-12-01', 'from', USAGE_EXPORT_MESSAGES.dayFormat],
+      ['from=2024-00-10&to=2024-12-01', 'from', USAGE_EXPORT_MESSAGES.dayFormat],
+      ['from=9999-99-99&to=2024-12-01', 'from', USAGE_EXPORT_MESSAGES.dayFormat],
+      ['from=2024-12-01&to=2024-13-45', 'to', USAGE_EXPORT_MESSAGES.dayFormat],
+      ['from=2024-12-01&to=2024-00-10', 'to', USAGE_EXPORT_MESSAGES.dayFormat],
+      ['from=2024-12-01&to=9999-99-99', 'to', USAGE_EXPORT_MESSAGES.dayFormat],
       ['from=2026-03-01', 'to', USAGE_EXPORT_MESSAGES.rangeIncomplete],
       ['from=2026-03-02&to=2026-03-01', 'to', USAGE_EXPORT_MESSAGES.rangeReversed],
       ['from=2025-06-01&to=2026-07-01', 'to', USAGE_EXPORT_MESSAGES.rangeTooLong],

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { createUsersRepository } from './users.repository.js';
 import { createUsersService as createService } from './users.service.js';
 
-export type { SubscriptionDirectory, UsersService } from './users.service.js';
+export type { PersonTokens, SubscriptionDirectory, UsersService } from './users.service.js';
 export { usersRoutes } from './users.routes.js';
 
 export function createUsersService(deps: Omit<Parameters<typeof createService>[0], 'repository'> & { db: Database }) {

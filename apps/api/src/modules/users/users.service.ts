@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES, type AccountUser, type CustomerRole, type InvitableRole, type PendingInvitation } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { AccountRecords, AuthService } from '../auth/index.js';
 import type { AccountCaller } from '../../http/caller.js';
@@ -12,6 +12,11 @@ import { invitationMail } from './invitation-mail.js';
 import type { InvitationRow, UsersRepository } from './users.repository.js';
 
 export const INVITATION_VALID_DAYS = 7;
+
+/** A person's API tokens in an account (the api-tokens module's): revoked when the person is removed. */
+export interface PersonTokens {
+  revokeAllOf(accountId: string, userId: string, tx: Tx): Promise<void>;
+}
 
 /** What the users module needs to know about an account's subscriptions (owned by the subscriptions module). */
 export interface SubscriptionDirectory {
@@ -26,11 +31,12 @@ export function createUsersService(deps: {
   accounts: AccountRecords;
   mail: MailService;
   subscriptions: SubscriptionDirectory;
+  apiTokens: PersonTokens;
   clock: Clock;
   secret: string;
   publicUrl: string;
 }) {
-  const { db, repository, auth, accounts, mail, subscriptions, clock, secret, publicUrl } = deps;
+  const { db, repository, auth, accounts, mail, subscriptions, apiTokens, clock, secret, publicUrl } = deps;
   const invitationHash = (token: string) => keyedHash(secret, 'invitation', token);
 
   const newToken = () => randomBytes(32).toString('base64url');
@@ -182,6 +188,7 @@ export function createUsersService(deps: {
       await db.transaction(async (tx) => {
         await repository.revokeSubscriptions(accountId, target.userId, tx);
         await accounts.removeMember(accountId, target.userId, tx);
+        await apiTokens.revokeAllOf(accountId, target.userId, tx);
       });
       await auth.revokeAccountSessions(target.userId, accountId);
     },

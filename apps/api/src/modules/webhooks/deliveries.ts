@@ -16,8 +16,8 @@ import type { WebhookRow, WebhooksRepository } from './webhooks.repository.js';
 
 export const WEBHOOK_JOBS = { deliver: 'webhooks.deliver', sweep: 'webhooks.sweep' } as const;
 
-/** How long one attempt holds its delivery: longer than the endpoint's timeout. */
-const CLAIM_MS = 2 * MINUTE;
+/** How long one attempt holds its delivery: longer than an attempt may last (the sender's time limit). */
+export const CLAIM_MS = 2 * MINUTE;
 /** Due deliveries the minute sweep sends at most. */
 const SWEEP_BATCH = 50;
 

@@ -1,6 +1,7 @@
 /**
- * One HTTP attempt at an endpoint: a POST of the signed body, no redirects followed, a timeout, and the destination
- * checked by the socket's own address lookup (and for an address written in the URL, before connecting).
+ * One HTTP attempt at an endpoint: a POST of the signed body, no redirects followed, a time limit on the whole attempt
+ * (connecting, sending, the answer to its last byte), and the destination checked by the socket's own address lookup
+ * (and for an address written in the URL, before connecting).
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -30,7 +31,20 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
       return Promise.resolve({ statusCode: null, error: WEBHOOK_MESSAGES.urlPrivate, durationMs: 0 });
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise<AttemptResult>((resolve) => {
+    return new Promise<AttemptResult>((resolveOnce) => {
+      // The whole attempt ends by the limit, well inside the delivery's claim: an endpoint that trickles its answer
+      // byte by byte, which an idle-socket timeout never stops, cannot outlive the claim and be sent twice.
+      const limit = setTimeout(() => {
+        resolve({ statusCode: null, error: `No answer within ${timeoutMs / 1000} s`, durationMs: elapsed() });
+        request.destroy();
+      }, timeoutMs);
+      let settled = false;
+      const resolve = (result: AttemptResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(limit);
+        resolveOnce(result);
+      };
       const request = send(
         target,
         {

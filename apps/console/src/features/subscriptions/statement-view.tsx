@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { Statement } from '@kumo/contract';
+import { STATEMENT_TRANSFER_LABELS, type Statement } from '@kumo/contract';
 import { formatUtcDate } from '../../lib/dates';
 import { formatUsd } from '../../lib/format';
 
@@ -18,6 +18,7 @@ function movementLines(s: Statement): Movement[] {
     ...s.free_credits_granted.map((t, i) => ({ key: `granted-${i}`, date: t.date, label: 'Free credits granted', amount: t.amount })),
     ...s.free_credits_expired.map((t, i) => ({ key: `expired-${i}`, date: t.date, label: 'Free credits expired', amount: t.amount })),
     ...s.refunds.map((t, i) => ({ key: `refund-${i}`, date: t.date, label: 'Refund to card', amount: t.amount })),
+    ...s.transfers.map((t, i) => ({ key: `transfer-${i}`, date: t.date, label: STATEMENT_TRANSFER_LABELS[t.direction], amount: t.amount })),
   ];
 }
 

@@ -29,9 +29,10 @@ const OCTOBER: Statement = {
   free_credits_granted: [],
   free_credits_expired: [{ date: '2026-10-30T10:00:00.000Z', amount: -7.77 }],
   refunds: [],
+  transfers: [{ date: '2026-10-25T10:00:00.000Z', amount: 10, direction: 'IN' }],
   usage: { total: 3.21, by_cluster: [] },
-  movements: 66.36,
-  closing_balance: 566.36,
+  movements: 76.36,
+  closing_balance: 576.36,
 };
 
 /** The address of the first call the tab made. */
@@ -57,19 +58,20 @@ describe('the statements tab', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['2026-11', '2026-10', '2026-09']);
   });
 
-  it('shows a viewed month’s opening, movements and closing balance, and each top-up', async () => {
+  it('shows a viewed month’s opening, movements and closing balance, each top-up and each transfer', async () => {
     const api = renderTab();
     fireEvent.click(screen.getByRole('button', { name: 'View 2026-10' }));
     const statement = await screen.findByRole('region', { name: 'Statement for 2026-10' });
     expect(within(statement).getByRole('group', { name: 'Opening balance' })).toHaveTextContent('$500.00');
     expect(within(statement).getByRole('group', { name: 'Usage' })).toHaveTextContent('-$3.21');
-    expect(within(statement).getByRole('group', { name: 'Movements' })).toHaveTextContent('$66.36');
-    expect(within(statement).getByRole('group', { name: 'Closing balance' })).toHaveTextContent('$566.36');
+    expect(within(statement).getByRole('group', { name: 'Movements' })).toHaveTextContent('$76.36');
+    expect(within(statement).getByRole('group', { name: 'Closing balance' })).toHaveTextContent('$576.36');
     const movements = within(statement).getByRole('table', { name: 'Movements in 2026-10' });
     expect(within(movements).getByRole('row', { name: /Card top-up KC-00000012/ })).toHaveTextContent('$40.00');
     expect(within(movements).getByRole('row', { name: /Automatic top-up KC-00000013/ })).toHaveTextContent('$25.00');
     expect(within(movements).getByRole('row', { name: /Staff addition/ })).toHaveTextContent('$12.34');
     expect(within(movements).getByRole('row', { name: /Free credits expired/ })).toHaveTextContent('-$7.77');
+    expect(within(movements).getByRole('row', { name: /Paid funds moved in from a deleted subscription/ })).toHaveTextContent('$10.00');
     expect(firstUrl(api)).toContain('month=2026-10');
     expect(firstUrl(api)).toContain('format=json');
   });
