@@ -221,7 +221,7 @@ describe('Users → Webhooks', () => {
     const user = userEvent.setup();
     const api = renderWebhooks();
     const row = await rowOf(OPS.url);
-    await user.click(within(row).getByRole('button', { name: `Send a test event to ${OPS.url}` }));
+    await user.click(within(row).getByRole('button', { name: `Send test event to ${OPS.url}` }));
     expect(await screen.findByText(WEBHOOK_MESSAGES.testQueued)).toBeInTheDocument();
     expect(api.bodiesOf(`POST /api/account/webhooks/${HOOK_ID}/test`)).toHaveLength(1);
     const first = await within(row).findByRole('rowheader', { name: 'Test event' });

@@ -91,7 +91,7 @@ function WebhookRow({ webhook, readOnly, onDelete }: { webhook: Webhook; readOnl
             variant="default"
             onClick={test}
             loading={sendTest.isPending}
-            aria-label={`Send a test event to ${webhook.url}`}
+            aria-label={`Send test event to ${webhook.url}`}
           >
             Send test event
           </Button>
