@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Code, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { WEBHOOK_SIGNATURE_HEADER, createWebhookRequestSchema, type CreatedWebhook } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { ApiError } from '../../lib/api-error';
 import { useCreateWebhook } from './api/webhooks';
+import { SecretShownOnce } from './secret-shown-once';
 import { WEBHOOK_EVENT_OPTIONS } from './webhook-events';
 
 type WebhookFormInput = z.input<typeof createWebhookRequestSchema>;
@@ -110,27 +111,15 @@ function AddWebhookForm({ onCreated, onCancel }: { onCreated: (webhook: CreatedW
 
 function CreatedSecret({ webhook, onDone }: { webhook: CreatedWebhook; onDone: () => void }) {
   return (
-    <Stack gap="md">
-      <Alert color="yellow" title="Shown this once">
-        Copy the signing secret now and keep it somewhere safe: Kumo Cloud will not show it again.
-      </Alert>
-      <Text fz="sm">
-        Your endpoint checks each delivery&apos;s <Code>{WEBHOOK_SIGNATURE_HEADER}</Code> header with it, to know the event came from Kumo
-        Cloud.
-      </Text>
-      <Code block aria-label="Signing secret" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {webhook.secret}
-      </Code>
-      <Group justify="flex-end" gap="sm">
-        <CopyButton value={webhook.secret}>
-          {({ copied, copy }) => (
-            <Button variant="light" onClick={copy}>
-              {copied ? 'Copied' : 'Copy secret'}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
+    <SecretShownOnce
+      label="Signing secret"
+      secret={webhook.secret}
+      warning="Copy the signing secret now and keep it somewhere safe: Kumo Cloud will not show it again."
+      copyLabel="Copy secret"
+      onDone={onDone}
+    >
+      Your endpoint checks each delivery&apos;s <Code>{WEBHOOK_SIGNATURE_HEADER}</Code> header with it, to know the event came from Kumo
+      Cloud.
+    </SecretShownOnce>
   );
 }
