@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CLOUD_DRIVER: 'simulated',
       SIM_TIME_SCALE: '3600',
       SIM_FAIL_PATTERN: SIM_FAIL_PATTERN,
+      // Webhook endpoints may be the tests' own receivers on 127.0.0.1, over http://.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

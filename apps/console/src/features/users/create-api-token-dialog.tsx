@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Code, CopyButton, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Code, Group, Modal, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { z } from 'zod';
 import {
   API_TOKEN_EXPIRY_DAYS,
@@ -13,6 +13,7 @@ import {
 } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { useCreateApiToken } from './api/api-tokens';
+import { SecretShownOnce } from './secret-shown-once';
 
 const NEVER = 'never';
 const EXPIRY_OPTIONS = [
@@ -136,26 +137,14 @@ function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: CreatedAp
 
 function CreatedToken({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
   return (
-    <Stack gap="md">
-      <Alert color="yellow" title="Shown this once">
-        Copy the token now and keep it somewhere safe: Kumo Cloud stores only a hash of it and cannot show it again.
-      </Alert>
-      <Text fz="sm">
-        Send it as <Code>Authorization: Bearer …</Code> on API calls. Its scope is <strong>{token.scope}</strong>.
-      </Text>
-      <Code block aria-label="API token" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {token.token}
-      </Code>
-      <Group justify="flex-end" gap="sm">
-        <CopyButton value={token.token}>
-          {({ copied, copy }) => (
-            <Button variant="light" onClick={copy}>
-              {copied ? 'Copied' : 'Copy token'}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
+    <SecretShownOnce
+      label="API token"
+      secret={token.token}
+      warning="Copy the token now and keep it somewhere safe: Kumo Cloud stores only a hash of it and cannot show it again."
+      copyLabel="Copy token"
+      onDone={onDone}
+    >
+      Send it as <Code>Authorization: Bearer …</Code> on API calls. Its scope is <strong>{token.scope}</strong>.
+    </SecretShownOnce>
   );
 }

@@ -41,6 +41,7 @@ function renderUsers(
     'GET /api/account/invitations': () => jsonResponse(200, []),
     'GET /api/account/audit-logs': () => jsonResponse(200, auditPage([])),
     'GET /api/user/api-tokens': () => jsonResponse(200, []),
+    'GET /api/account/webhooks': () => jsonResponse(200, []),
     ...extra,
   });
   const view = renderRoutes(

@@ -11,6 +11,7 @@ import { UserDetails } from './user-details';
 import { PendingInvitations } from './pending-invitations';
 import { StaffAccess } from './staff-access';
 import { UserList } from './user-list';
+import { Webhooks } from './webhooks';
 
 /** /users and /users/{userId}: the account's people on the left, the selected person's details on the right. */
 export function UsersPage() {
@@ -42,6 +43,7 @@ export function UsersPage() {
         </Grid.Col>
       </Grid>
       <ApiTokens />
+      <Webhooks />
       <StaffAccess />
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
     </>

@@ -6,4 +6,5 @@ export const usersKeys = {
   pendingInvitations: () => [...usersKeys.all, 'invitations'] as const,
   auditLogs: (startDate: string) => [...usersKeys.all, 'audit-logs', startDate] as const,
   apiTokens: () => [...usersKeys.all, 'api-tokens'] as const,
+  webhooks: () => [...usersKeys.all, 'webhooks'] as const,
 };
