@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_TOP_UP_MESSAGES } from '@kumo/contract';
+import { AUTO_TOP_UP_MESSAGES, MESSAGES } from '@kumo/contract';
 import {
   PaymentGatewayError,
   type SavedCardCharge,
@@ -11,12 +11,34 @@ import {
 import { HOUR, MINUTE } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { payWith } from '../../../test/support/checkout.js';
-import { get, logIn, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
-import { meteredOwner, rows } from '../../../test/support/metering.js';
+import { errorCode, errorMessage, get, logIn, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { clusterEvent, meteredOwner, rows } from '../../../test/support/metering.js';
 import { drainJobs } from '../../../test/support/money.js';
 import { AUTO_TOP_UP_CHARGE_QUEUE } from './index.js';
 
 const kinds = await databaseKinds();
+
+/** Swaps the provider's saved-card calls for the test, counting the charges made. */
+function provider(
+  ctx: TestContext,
+  answers: {
+    charge?: (request: SavedCardCharge) => Promise<SavedCardChargeResult>;
+    find?: (lookup: SavedCardLookup) => Promise<SavedCardChargeResult | null>;
+  },
+) {
+  const gateway = ctx.services.paymentGateway;
+  const { chargeSaved, findSavedCharge } = gateway;
+  const made = { charges: [] as string[], lookups: [] as SavedCardLookup[] };
+  gateway.chargeSaved = async (request) => {
+    made.charges.push(request.subscriptionId);
+    return answers.charge ? answers.charge(request) : chargeSaved(request);
+  };
+  gateway.findSavedCharge = async (lookup) => {
+    made.lookups.push(lookup);
+    return answers.find ? answers.find(lookup) : findSavedCharge(lookup);
+  };
+  return { made, restore: () => Object.assign(gateway, { chargeSaved, findSavedCharge }) };
+}
 
 /** The charge after a metering run, driven by the injected clock: once an hour, within the cap, paused by a refusal. */
 describe.each(kinds)('automatic top-up charges on %s', (kind) => {
@@ -74,24 +96,6 @@ describe.each(kinds)('automatic top-up charges on %s', (kind) => {
         (error: unknown) => expect(error).toBeInstanceOf(PaymentGatewayError),
       ),
     );
-  }
-  /** Swaps the provider's saved-card calls for the test, counting the charges made. */
-  function provider(answers: {
-    charge?: (request: SavedCardCharge) => Promise<SavedCardChargeResult>;
-    find?: (lookup: SavedCardLookup) => Promise<SavedCardChargeResult | null>;
-  }) {
-    const gateway = ctx.services.paymentGateway;
-    const { chargeSaved, findSavedCharge } = gateway;
-    const made = { charges: [] as string[], lookups: [] as SavedCardLookup[] };
-    gateway.chargeSaved = async (request) => {
-      made.charges.push(request.subscriptionId);
-      return answers.charge ? answers.charge(request) : chargeSaved(request);
-    };
-    gateway.findSavedCharge = async (lookup) => {
-      made.lookups.push(lookup);
-      return answers.find ? answers.find(lookup) : findSavedCharge(lookup);
-    };
-    return { made, restore: () => Object.assign(gateway, { chargeSaved, findSavedCharge }) };
   }
   const outOfReach = async (): Promise<never> => {
     throw new PaymentGatewayError('connect ECONNREFUSED');
@@ -198,7 +202,7 @@ describe.each(kinds)('automatic top-up charges on %s', (kind) => {
   it('claims one charge for one dip however long the provider is out of reach, and none within an hour of the last', async () => {
     ctx.clock.set('2026-12-01T00:00:00Z');
     const o = await toppedUp('4242424242424242', 100);
-    const down = provider({ charge: outOfReach });
+    const down = provider(ctx, { charge: outOfReach });
     for (let hour = 0; hour < 5; hour++) {
       ctx.clock.advance(HOUR);
       await runAndFail();
@@ -223,7 +227,7 @@ describe.each(kinds)('automatic top-up charges on %s', (kind) => {
     ctx.clock.set('2027-01-01T00:00:00Z');
     const o = await toppedUp('4242424242424242', 100);
     let outcome: 'PROCESSING' | 'SUCCEEDED' = 'PROCESSING';
-    const slow = provider({
+    const slow = provider(ctx, {
       charge: async (request) => ({ outcome, paymentIntentId: `pi_slow_${request.subscriptionId}` }),
       find: async (lookup) => ({ outcome, paymentIntentId: lookup.paymentIntentId! }),
     });
@@ -253,11 +257,11 @@ describe.each(kinds)('automatic top-up charges on %s', (kind) => {
   ])('never makes a charge a day old that got no answer: it looks it up, %s', async (_, found, status, credited) => {
     ctx.clock.set('2027-02-01T00:00:00Z');
     const o = await toppedUp('4242424242424242', 100);
-    const down = provider({ charge: outOfReach });
+    const down = provider(ctx, { charge: outOfReach });
     ctx.clock.advance(HOUR);
     await runAndFail();
     down.restore();
-    const late = provider({
+    const late = provider(ctx, {
       find: async (lookup) => (found ? { outcome: found, paymentIntentId: `pi_found_${lookup.idempotencyKey}` } : null),
     });
     ctx.clock.advance(23 * HOUR);
@@ -279,7 +283,7 @@ describe.each(kinds)('automatic top-up charges on %s', (kind) => {
   it('carries out a charge that was pending when top-up was turned off', async () => {
     ctx.clock.set('2027-03-01T00:00:00Z');
     const o = await toppedUp('4242424242424242', 100);
-    const down = provider({ charge: outOfReach });
+    const down = provider(ctx, { charge: outOfReach });
     ctx.clock.advance(HOUR);
     await runAndFail();
     down.restore();
@@ -290,5 +294,38 @@ describe.each(kinds)('automatic top-up charges on %s', (kind) => {
     await runAndCharge();
     expect(await credits(o)).toEqual([{ amount_cents: '1000' }]);
     expect(await charges(o)).toEqual([{ status: 'SUCCEEDED', payment_intent_id: expect.any(String) }]);
+  });
+
+  it('refuses to delete a subscription while a top-up of it is being charged, and turns top-up off when it is deleted', async () => {
+    ctx.clock.set('2027-04-01T00:00:00Z');
+    const o = await toppedUp('4242424242424242', 100);
+    const down = provider(ctx, { charge: outOfReach });
+    ctx.clock.advance(HOUR);
+    await runAndFail();
+    down.restore();
+    await clusterEvent(ctx, o.clusterId, 'CLUSTER_DELETED', 'DELETED');
+    const jwt = (await logIn(ctx, o.email)).jwt;
+    const remove = () => send(ctx, 'DELETE', `/api/subscription/delete/${o.subscriptionId}`, undefined, jwt);
+    const refused = await remove();
+    expect([refused.statusCode, errorCode(refused), errorMessage(refused)]).toEqual([
+      409,
+      'TOP_UP_PENDING',
+      MESSAGES.subscriptionTopUpPending,
+    ]);
+
+    const declined = provider(ctx, {
+      charge: async () => ({ outcome: 'DECLINED', paymentIntentId: null, message: 'Your card was declined.' }),
+    });
+    const [pending] = await rows<{ key: string }>(
+      ctx,
+      sql`select idempotency_key as key from auto_top_up_charges where subscription_id = ${o.subscriptionId}`,
+    );
+    await ctx.services.autoTopUp.charge(pending!.key);
+    declined.restore();
+    const deleted = await remove();
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await rows(ctx, sql`select enabled, status from auto_top_ups where subscription_id = ${o.subscriptionId}`)).toEqual([
+      { enabled: false, status: 'OFF' },
+    ]);
   });
 });

@@ -3,12 +3,12 @@
  * when a metering run leaves the balance under the threshold (auto-top-up-charges.ts). Answers in cents and Dates;
  * the routes' presentation.ts writes the wire's dollars.
  */
-import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, type AutoTopUpSettings } from '@kumo/contract';
+import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, MESSAGES, type AutoTopUpSettings } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/index.js';
 import { HOUR, type Clock } from '../../clock.js';
-import type { Database } from '../../db/client.js';
-import { AppError, businessRule, notFound } from '../../errors.js';
+import type { Database, Tx } from '../../db/client.js';
+import { AppError, businessRule, conflict, notFound } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { BillingService } from '../billing/index.js';
 import type { MailService } from '../mail/index.js';
@@ -186,6 +186,16 @@ export function createAutoTopUpService(deps: {
     /** The provider says a card was saved for the subscription (webhook, or the sandbox's notification): read it back. */
     async cardSaved(subscriptionId: string): Promise<void> {
       await syncSetup(await repository.find(subscriptionId));
+    },
+
+    /**
+     * The subscriptions module's deletion step: a top-up still being charged refuses it, since the money would land on
+     * a deleted subscription; otherwise top-up is turned off, so nothing is charged for it again.
+     */
+    async subscriptionDeleting(subscriptionId: string, tx: Tx): Promise<void> {
+      if (!(await repository.lock(subscriptionId, tx))) return;
+      if (await repository.hasOpenCharge(subscriptionId, null, tx)) throw conflict('TOP_UP_PENDING', MESSAGES.subscriptionTopUpPending);
+      await repository.update(subscriptionId, { enabled: false, status: 'OFF', updatedAt: clock.now() }, tx);
     },
 
     afterCharge: charges.afterCharge,
