@@ -57,10 +57,11 @@ export function createAutoTopUpService(deps: {
   const charges = createAutoTopUpCharges(deps);
 
   /**
-   * Reads the card a setup session saved back from the provider and stores it; a provider out of reach changes nothing.
-   * Called only when a card can just have been saved (each call is a request to the provider), never for an expired session.
+   * Reads the card a setup session saved back from the provider and stores it. Called only when a card can just have
+   * been saved (each call is a request to the provider), never for an expired session. A provider out of reach changes
+   * nothing: logged when the notification will bring the card anyway, or, with `required`, 503 with Retry-After.
    */
-  async function syncSetup(settings: AutoTopUpRow | undefined): Promise<void> {
+  async function syncSetup(settings: AutoTopUpRow | undefined, options: { required?: boolean } = {}): Promise<void> {
     const sessionId = settings?.setupSessionId;
     if (!settings || !sessionId) return;
     if (clock.now().getTime() - settings.updatedAt.getTime() >= SETUP_SESSION_LIFETIME_MS) return;
@@ -68,8 +69,9 @@ export function createAutoTopUpService(deps: {
     try {
       card = (await gateway.retrieveSetup(sessionId)).card;
     } catch (error) {
-      logger?.warn({ err: error, subscriptionId: settings.subscriptionId }, 'could not read a saved card back; the notification will');
-      return;
+      logger?.warn({ err: error, subscriptionId: settings.subscriptionId }, 'could not read a saved card back');
+      if (!options.required) return;
+      throw error instanceof PaymentGatewayError ? cardsUnavailable() : error;
     }
     if (!card) return;
     await repository.storeCard(
@@ -95,18 +97,19 @@ export function createAutoTopUpService(deps: {
     return { subscriptionId, settings, monthToDateCents, lastAttempt };
   }
 
-  /** The row as saved, or a new one with the defaults (off, no card). */
+  /** A new row with the defaults (off, no card). */
+  const defaults = (accountId: string, subscriptionId: string): typeof autoTopUps.$inferInsert => ({
+    subscriptionId,
+    accountId,
+    enabled: false,
+    ...DEFAULT_CENTS,
+    status: 'OFF',
+    updatedAt: clock.now(),
+  });
+
+  /** The row as saved, or a new one with the defaults. */
   async function current(accountId: string, subscriptionId: string): Promise<typeof autoTopUps.$inferInsert> {
-    return (
-      (await repository.find(subscriptionId)) ?? {
-        subscriptionId,
-        accountId,
-        enabled: false,
-        ...DEFAULT_CENTS,
-        status: 'OFF',
-        updatedAt: clock.now(),
-      }
-    );
+    return (await repository.find(subscriptionId)) ?? defaults(accountId, subscriptionId);
   }
 
   return {
@@ -122,7 +125,7 @@ export function createAutoTopUpService(deps: {
       await subscriptions.requireOwned(accountId, subscriptionId);
       // Turning it on just after saving a card, before the provider's notification came: the card is read back first.
       const existing = await repository.find(subscriptionId);
-      if (settings.enabled && !existing?.paymentMethodId) await syncSetup(existing);
+      if (settings.enabled && !existing?.paymentMethodId) await syncSetup(existing, { required: true });
       const hasCard = Boolean((await repository.find(subscriptionId))?.paymentMethodId);
       if (settings.enabled && !hasCard) throw businessRule('PAYMENT_METHOD_REQUIRED', AUTO_TOP_UP_MESSAGES.paymentMethodRequired);
       await repository.upsert({
@@ -142,14 +145,14 @@ export function createAutoTopUpService(deps: {
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
       const email = await repository.emailOf(userId);
       if (!email) throw notFound();
-      const row = await current(accountId, subscriptionId);
+      const customerId = (await repository.find(subscriptionId))?.customerId ?? null;
       const back = `${publicUrl}/subscriptions/${subscriptionId}`;
       let session;
       try {
         // A call to the outside world: no transaction is open here.
         session = await gateway.createSetup({
           subscriptionId,
-          customerId: row.customerId ?? null,
+          customerId,
           customerEmail: email,
           description: `Automatic top-up of subscription ${subscription.name}`,
           successUrl: `${back}?card=saved`,
@@ -160,7 +163,13 @@ export function createAutoTopUpService(deps: {
         logger?.warn({ err: error, subscriptionId }, 'could not open a card-saving page');
         throw cardsUnavailable();
       }
-      await repository.upsert({ ...row, customerId: session.customerId, setupSessionId: session.sessionId, updatedAt: clock.now() });
+      // Only what the page changes: the status and the card may have changed while the provider answered.
+      await repository.insertIfAbsent(defaults(accountId, subscriptionId));
+      await repository.update(subscriptionId, {
+        customerId: session.customerId,
+        setupSessionId: session.sessionId,
+        updatedAt: clock.now(),
+      });
       return { redirect_url: session.url };
     },
 
