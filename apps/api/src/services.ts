@@ -178,6 +178,7 @@ export function createServices(infra: Infrastructure) {
   });
   metering.attachAfterCharge(autoTopUp.afterCharge);
   billing.attachSetupListener((event) => autoTopUp.cardSaved(event.subscriptionId));
+  subscriptions.attachDeletionStep(autoTopUp.subscriptionDeleting);
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({

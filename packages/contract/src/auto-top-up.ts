@@ -46,6 +46,8 @@ export const AUTO_TOP_UP_MESSAGES = {
   cardRemoved: 'The card has been removed and automatic top-up turned off.',
   /** 503 when card payments are not configured (no Stripe and no sandbox). */
   cardsUnavailable: 'Saving a card is not available right now. Please try again later.',
+  /** The last attempt's message when a charge had no answer from the payment provider for a day: nothing was charged. */
+  chargeUnconfirmed: 'The payment provider did not confirm this top-up within a day, so nothing was charged.',
 } as const;
 
 function amountInRange(minDollars: number, maxDollars: number, rangeMessage: string) {

@@ -109,6 +109,9 @@ export const MESSAGES = {
   subscriptionCreated: 'The subscription has been created.',
   subscriptionDeleted: 'The subscription has been deleted.',
   subscriptionHasClusters: 'This subscription has clusters. Delete its clusters before deleting the subscription.',
+  /** 409 TOP_UP_PENDING: its money would land on a deleted subscription. */
+  subscriptionTopUpPending:
+    'An automatic top-up of this subscription is still being charged. Delete the subscription once it has been credited or has failed.',
   subscriptionDetailsUnavailable: 'Subscription details are unavailable.',
   addFundsMinimum: 'Minimum amount required to add funds cannot be less than 1.',
   addFundsMaximum: 'Maximum limit for adding fund is 999,999.',

@@ -12,9 +12,10 @@ declare module 'fastify' {
     allowWhileUserSwitched?: boolean;
     /**
      * Whether the route changes state. Left out, every method but GET, HEAD and OPTIONS does; a GET that writes
-     * says so with `changesState` below (false would let a read-only POST through a customer view).
+     * says so with `changesState` below (false would let a read-only POST through a customer view), one that writes
+     * only for some requests with `changesStateWhen`.
      */
-    changesState?: boolean;
+    changesState?: boolean | ((request: FastifyRequest) => boolean);
     /** What only a person signed in may do (tokens, invitations, OTP approvals): a personal API token is refused it. */
     personOnly?: boolean;
   }
@@ -23,8 +24,9 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Safe by default: a route changes state unless its method is a reading one and it does not say otherwise. */
-export function routeChangesState(method: string, config: Pick<FastifyContextConfig, 'changesState'> | undefined): boolean {
-  return config?.changesState ?? !SAFE_METHODS.has(method);
+export function routeChangesState(request: FastifyRequest): boolean {
+  const mark = request.routeOptions.config?.changesState;
+  return typeof mark === 'function' ? mark(request) : (mark ?? !SAFE_METHODS.has(request.method));
 }
 
 /**
@@ -39,6 +41,13 @@ export const changesState = {
     return { ...transformed, schema: { ...transformed.schema, 'x-changes-state': true } };
   },
 } satisfies FastifyContextConfig;
+
+/**
+ * Route config of a GET that writes only when a request asks it to (its query, read before validation): those
+ * requests are refused to a customer view and a READ token like any write, the others are reads. The OpenAPI
+ * document marks nothing, since a plain call writes nothing; the route's description says which requests write.
+ */
+export const changesStateWhen = (writes: (request: FastifyRequest) => boolean) => ({ changesState: writes }) satisfies FastifyContextConfig;
 
 /** Route config of a call a personal API token may never make (see `personOnly` above). */
 export const personOnly = { personOnly: true } satisfies FastifyContextConfig;
@@ -66,13 +75,13 @@ async function authenticate(
     const personOnlyRoute = !!(area.personOnly || config?.personOnly);
     await admitApiToken(request, reply, caller.apiToken, {
       personOnly: personOnlyRoute,
-      changesState: routeChangesState(request.method, config),
+      changesState: routeChangesState(request),
     });
   }
   // Bearer tokens never ride along cross-site, so state-changing GETs need no XSRF token (decision 0018).
   else if (isUnsafeMethod(request.method)) request.server.xsrf.verify(request, caller.sessionId);
   // A customer view is read-only here, for every route at once and whatever the method, not only in the console.
-  if (caller.actingUserId && routeChangesState(request.method, config) && !config?.allowWhileUserSwitched)
+  if (caller.actingUserId && routeChangesState(request) && !config?.allowWhileUserSwitched)
     throw new AppError(403, 'READ_ONLY_VIEW', ADMIN_MESSAGES.readOnlyView);
   request.caller = caller;
   return caller;

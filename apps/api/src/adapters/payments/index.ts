@@ -7,7 +7,16 @@ import { createSandboxGateway, type SandboxCheckout } from './sandbox/sandbox-ga
 import { createSandboxRepository } from './sandbox/sandbox.repository.js';
 import { createStripeGateway } from './stripe-gateway.js';
 
-export type { CheckoutState, PaymentGateway, SavedCardChargeResult, SavedCardDetails, SetupEvent, SetupState } from './payment-gateway.js';
+export type {
+  CheckoutState,
+  PaymentGateway,
+  SavedCardCharge,
+  SavedCardChargeResult,
+  SavedCardDetails,
+  SavedCardLookup,
+  SetupEvent,
+  SetupState,
+} from './payment-gateway.js';
 export { PaymentGatewayError, WebhookSignatureError, describeCard } from './payment-gateway.js';
 /** The queue the sandbox checkout's payment events travel on; billing works them like Stripe's webhooks. */
 export { SANDBOX_EVENTS_QUEUE } from './sandbox/sandbox-gateway.js';
@@ -48,6 +57,9 @@ const unconfiguredGateway: PaymentGateway = {
     throw new PaymentGatewayError('Card payments are not configured');
   },
   chargeSaved: async () => {
+    throw new PaymentGatewayError('Card payments are not configured');
+  },
+  findSavedCharge: async () => {
     throw new PaymentGatewayError('Card payments are not configured');
   },
 };

@@ -20,10 +20,17 @@ export interface PaymentGateway {
   /** The card-saving session as the provider sees it now. */
   retrieveSetup(sessionId: string): Promise<SetupState>;
   /**
-   * Charges a saved card with nobody present (off-session). A refusal is an answer; a provider out of reach throws
-   * PaymentGatewayError, and calling again with the same idempotency key never charges twice.
+   * Charges a saved card with nobody present (off-session). A refusal is an answer, and so is a charge still
+   * processing (its payment intent is then asked about with findSavedCharge); a provider out of reach throws
+   * PaymentGatewayError. Calling again with the same idempotency key answers the first charge, but only for a day:
+   * Stripe forgets a key after 24 hours, so a charge that old is looked up, never made again.
    */
   chargeSaved(request: SavedCardCharge): Promise<SavedCardChargeResult>;
+  /**
+   * How a charge made earlier stands now, charging nothing: by its payment intent when one was returned, otherwise
+   * found by its idempotency key; null when the provider has no such charge.
+   */
+  findSavedCharge(charge: SavedCardLookup): Promise<SavedCardChargeResult | null>;
 }
 
 export interface SetupRequest {
@@ -69,8 +76,16 @@ export interface SavedCardCharge {
   subscriptionId: string;
 }
 
+export interface SavedCardLookup {
+  paymentIntentId: string | null;
+  idempotencyKey: string;
+  paymentMethodId: string;
+}
+
+/** PROCESSING: the provider took the charge but has not said how it ends. */
 export type SavedCardChargeResult =
   | { outcome: 'SUCCEEDED'; paymentIntentId: string }
+  | { outcome: 'PROCESSING'; paymentIntentId: string }
   | { outcome: 'DECLINED' | 'AUTHENTICATION_REQUIRED'; paymentIntentId: string | null; message: string };
 
 export interface CheckoutRequest {

@@ -115,10 +115,69 @@ describe('Stripe saved cards', () => {
     });
   });
 
-  it('says Stripe is out of reach instead of calling it a refusal', async () => {
+  it('says Stripe is out of reach, down or busy instead of calling it a refusal', async () => {
     const { stripe, gateway } = setUp();
     stripe.offline = true;
     await expect(gateway.chargeSaved(charge)).rejects.toBeInstanceOf(PaymentGatewayError);
+    stripe.offline = false;
+    for (const [status, type] of [
+      [500, 'api_error'],
+      [429, 'rate_limit_error'],
+    ] as const) {
+      stripe.replies.set('POST /v1/payment_intents', { status, body: { error: { type, message: 'Try again later.' } } });
+      await expect(gateway.chargeSaved(charge)).rejects.toBeInstanceOf(PaymentGatewayError);
+    }
+  });
+
+  it("refuses, with Stripe's words, a charge whose card or customer is gone, rather than trying it again", async () => {
+    const { stripe, gateway } = setUp();
+    const message = "No such PaymentMethod: 'pm_1'";
+    stripe.replies.set('POST /v1/payment_intents', {
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message } },
+    });
+    expect(await gateway.chargeSaved(charge)).toEqual({ outcome: 'DECLINED', paymentIntentId: null, message });
+  });
+
+  it('answers a charge still processing with its payment intent, and asks about that intent later without charging', async () => {
+    const { stripe, gateway } = setUp();
+    const intent = (status: string, extra: object = {}) => ({
+      status: 200,
+      body: { id: 'pi_slow', object: 'payment_intent', status, ...extra },
+    });
+    stripe.replies.set('POST /v1/payment_intents', intent('processing'));
+    expect(await gateway.chargeSaved(charge)).toEqual({ outcome: 'PROCESSING', paymentIntentId: 'pi_slow' });
+
+    const lookup = { paymentIntentId: 'pi_slow', idempotencyKey: KEY, paymentMethodId: 'pm_1' };
+    stripe.replies.set('GET /v1/payment_intents/pi_slow', intent('processing'));
+    expect(await gateway.findSavedCharge(lookup)).toEqual({ outcome: 'PROCESSING', paymentIntentId: 'pi_slow' });
+    stripe.replies.set('GET /v1/payment_intents/pi_slow', intent('succeeded'));
+    expect(await gateway.findSavedCharge(lookup)).toEqual({ outcome: 'SUCCEEDED', paymentIntentId: 'pi_slow' });
+    stripe.replies.set(
+      'GET /v1/payment_intents/pi_slow',
+      intent('requires_payment_method', { last_payment_error: { message: 'Insufficient funds.' } }),
+    );
+    expect(await gateway.findSavedCharge(lookup)).toEqual({
+      outcome: 'DECLINED',
+      paymentIntentId: 'pi_slow',
+      message: 'Insufficient funds.',
+    });
+    expect(stripe.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('finds a charge with no payment intent by the idempotency key in its metadata, and says when there is none', async () => {
+    const { stripe, gateway } = setUp();
+    const lookup = { paymentIntentId: null, idempotencyKey: KEY, paymentMethodId: 'pm_1' };
+    const found = (data: object[]) => ({
+      status: 200,
+      body: { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' },
+    });
+    stripe.replies.set('GET /v1/payment_intents/search', found([]));
+    expect(await gateway.findSavedCharge(lookup)).toBeNull();
+    expect(stripe.requests[0]!.query.get('query')).toBe(`metadata['idempotency_key']:'${KEY}'`);
+    stripe.replies.set('GET /v1/payment_intents/search', found([{ id: 'pi_old', object: 'payment_intent', status: 'succeeded' }]));
+    expect(await gateway.findSavedCharge(lookup)).toEqual({ outcome: 'SUCCEEDED', paymentIntentId: 'pi_old' });
+    expect(stripe.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('hands the setup webhooks on as a nudge naming the subscription', () => {

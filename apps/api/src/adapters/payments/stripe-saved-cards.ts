@@ -1,9 +1,16 @@
 /**
  * Saved cards on Stripe: Checkout in setup mode saves a card to the subscription's Customer, and an off-session
- * PaymentIntent (confirm: true) charges it with nobody present, under our idempotency key.
+ * PaymentIntent (confirm: true) charges it with nobody present, under our idempotency key. A charge is asked about
+ * later by its PaymentIntent, or found by the key in the intent's metadata once Stripe has forgotten the key itself.
  */
 import Stripe from 'stripe';
-import { PaymentGatewayError, type PaymentGateway, type SetupEvent, type SetupState } from './payment-gateway.js';
+import {
+  PaymentGatewayError,
+  type PaymentGateway,
+  type SavedCardChargeResult,
+  type SetupEvent,
+  type SetupState,
+} from './payment-gateway.js';
 
 type Call = <T>(work: () => Promise<T>) => Promise<T>;
 
@@ -37,19 +44,59 @@ export function setupEventOf(event: Stripe.Event): SetupEvent | null {
   return null;
 }
 
-/** Stripe's words for a card refused off-session: the bank declined it, or it needs the customer (3-D Secure). */
-function refusalOf(error: unknown) {
-  if (!(error instanceof Stripe.errors.StripeCardError)) return undefined;
-  const intent = error.payment_intent;
-  const needsCustomer = error.code === 'authentication_required' || intent?.status === 'requires_action';
-  return {
-    outcome: needsCustomer ? ('AUTHENTICATION_REQUIRED' as const) : ('DECLINED' as const),
-    paymentIntentId: intent?.id ?? null,
-    message: error.message,
-  };
+/**
+ * Stripe's refusals of an off-session charge: the bank declined it or needs the customer (3-D Secure), or the request
+ * cannot succeed as made (the card detached, the customer deleted): retrying it would only be refused again. Every
+ * other error (connection, Stripe's own, rate limits) is an outage, tried again later.
+ */
+function refusalOf(error: unknown): SavedCardChargeResult | undefined {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    const intent = error.payment_intent;
+    const needsCustomer = error.code === 'authentication_required' || intent?.status === 'requires_action';
+    return {
+      outcome: needsCustomer ? 'AUTHENTICATION_REQUIRED' : 'DECLINED',
+      paymentIntentId: intent?.id ?? null,
+      message: error.message,
+    };
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    return { outcome: 'DECLINED', paymentIntentId: error.payment_intent?.id ?? null, message: error.message };
+  return undefined;
 }
 
-export function createStripeSavedCards(stripe: Stripe, call: Call): Pick<PaymentGateway, 'createSetup' | 'retrieveSetup' | 'chargeSaved'> {
+/** A payment intent's state as our answer; one Stripe has not finished with is PROCESSING, asked about again later. */
+function resultOf(intent: Stripe.PaymentIntent): SavedCardChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+      return { outcome: 'SUCCEEDED', paymentIntentId: intent.id };
+    case 'requires_action':
+      return { outcome: 'AUTHENTICATION_REQUIRED', paymentIntentId: intent.id, message: 'This payment requires authentication.' };
+    case 'requires_payment_method':
+      return { outcome: 'DECLINED', paymentIntentId: intent.id, message: intent.last_payment_error?.message ?? 'Your card was declined.' };
+    case 'canceled':
+      return { outcome: 'DECLINED', paymentIntentId: intent.id, message: 'The payment was canceled.' };
+    default:
+      return { outcome: 'PROCESSING', paymentIntentId: intent.id };
+  }
+}
+
+/** Runs a charge call and reads its answer: a refusal is an answer too, anything else that goes wrong a PaymentGatewayError. */
+async function answerOf<T, R>(work: () => Promise<T>, read: (value: T) => R): Promise<R | SavedCardChargeResult> {
+  let value: T;
+  try {
+    value = await work();
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
+    throw new PaymentGatewayError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  return read(value);
+}
+
+export function createStripeSavedCards(
+  stripe: Stripe,
+  call: Call,
+): Pick<PaymentGateway, 'createSetup' | 'retrieveSetup' | 'chargeSaved' | 'findSavedCharge'> {
   return {
     async createSetup(request) {
       const metadata = { subscription_id: request.subscriptionId };
@@ -86,37 +133,34 @@ export function createStripeSavedCards(stripe: Stripe, call: Call): Pick<Payment
     },
 
     async chargeSaved(request) {
-      let intent: Stripe.PaymentIntent;
-      try {
-        intent = await stripe.paymentIntents.create(
-          {
-            amount: request.amountCents,
-            currency: request.currency.toLowerCase(),
-            customer: request.customerId,
-            payment_method: request.paymentMethodId,
-            off_session: true,
-            confirm: true,
-            description: request.description,
-            metadata: { subscription_id: request.subscriptionId, idempotency_key: request.idempotencyKey },
-          },
-          { idempotencyKey: request.idempotencyKey },
-        );
-      } catch (error) {
-        const refusal = refusalOf(error);
-        if (refusal) return refusal;
-        throw new PaymentGatewayError(error instanceof Error ? error.message : String(error), { cause: error });
-      }
-      if (intent.status === 'succeeded') return { outcome: 'SUCCEEDED', paymentIntentId: intent.id };
-      if (intent.status === 'requires_action')
-        return { outcome: 'AUTHENTICATION_REQUIRED', paymentIntentId: intent.id, message: 'This payment requires authentication.' };
-      if (intent.status === 'requires_payment_method')
-        return {
-          outcome: 'DECLINED',
-          paymentIntentId: intent.id,
-          message: intent.last_payment_error?.message ?? 'Your card was declined.',
-        };
-      // Still processing: asked again with the same key later, it answers how it ended.
-      throw new PaymentGatewayError(`payment intent ${intent.id} is ${intent.status}`);
+      return answerOf(
+        () =>
+          stripe.paymentIntents.create(
+            {
+              amount: request.amountCents,
+              currency: request.currency.toLowerCase(),
+              customer: request.customerId,
+              payment_method: request.paymentMethodId,
+              off_session: true,
+              confirm: true,
+              description: request.description,
+              metadata: { subscription_id: request.subscriptionId, idempotency_key: request.idempotencyKey },
+            },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        resultOf,
+      );
+    },
+
+    async findSavedCharge(charge) {
+      const id = charge.paymentIntentId;
+      if (id) return answerOf(() => stripe.paymentIntents.retrieve(id), resultOf);
+      // Search lags writes by about a minute; it is asked only about charges a day old.
+      const query = `metadata['idempotency_key']:'${charge.idempotencyKey.replace(/['\\]/g, '\\$&')}'`;
+      return answerOf(
+        () => stripe.paymentIntents.search({ query, limit: 1 }),
+        (found) => (found.data[0] ? resultOf(found.data[0]) : null),
+      );
     },
   };
 }

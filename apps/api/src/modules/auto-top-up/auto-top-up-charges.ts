@@ -1,11 +1,13 @@
 /**
  * The charge: after a metering run, a subscription whose balance fell under its threshold claims the hour's charge
- * (one per subscription and UTC hour, never over the monthly cap) and a job carries it out with the provider, outside
- * any transaction. The answer is settled under the charge's row lock: credited once through billing's purchases, or
- * the top-up paused. A provider out of reach leaves the charge pending for the job queue to try again.
+ * (one per subscription and UTC hour, none while another is pending or within the hour before, never over the monthly
+ * cap) and a job carries it out with the provider, outside any transaction. The answer is settled under the charge's
+ * row lock: credited once through billing's purchases, or the top-up paused. A provider out of reach, or a charge it is
+ * still processing, leaves the charge pending for the job queue to try again.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { describeCard, type PaymentGateway, type SavedCardChargeResult } from '../../adapters/payments/index.js';
+import { AUTO_TOP_UP_MESSAGES } from '@kumo/contract';
+import { describeCard, PaymentGatewayError, type PaymentGateway, type SavedCardChargeResult } from '../../adapters/payments/index.js';
 import { HOUR, type Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -23,6 +25,14 @@ export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
 /** One charge per subscription and UTC hour: the provider's Idempotency-Key and the ledger's. */
 export const chargeKey = (subscriptionId: string, at: Date) =>
   `auto-top-up:${subscriptionId}:${new Date(Math.floor(at.getTime() / HOUR) * HOUR).toISOString()}`;
+
+/** Stripe forgets an Idempotency-Key after 24 hours; past this age a charge is looked up, never made again. */
+const KEY_LIFETIME_MS = 23 * HOUR;
+
+/** A charge the provider never made: it had no answer for a day, and making it now could charge twice. */
+const unconfirmed: SavedCardChargeResult = { outcome: 'DECLINED', paymentIntentId: null, message: AUTO_TOP_UP_MESSAGES.chargeUnconfirmed };
+
+type Settled = Exclude<SavedCardChargeResult, { outcome: 'PROCESSING' }>;
 
 /** What automatic top-up needs of the rest of the portal: the settings' service and its charges take the same. */
 export interface AutoTopUpDeps {
@@ -81,7 +91,8 @@ export function createAutoTopUpCharges(deps: AutoTopUpDeps) {
     const claimed = await db.transaction(async (tx) => {
       const locked = await repository.lock(row.subscriptionId, tx);
       if (!locked || locked.status !== 'ACTIVE' || !locked.paymentMethodId || !locked.customerId) return false;
-      if (await repository.chargeExists(key, tx)) return false;
+      // One charge at a time, at most one an hour: a provider out of reach for hours still leaves one charge for one dip.
+      if (await repository.hasOpenCharge(row.subscriptionId, new Date(now.getTime() - HOUR), tx)) return false;
       const counted = await repository.countedInMonth(row.subscriptionId, month, tx);
       if (counted + locked.topUpCents > locked.monthlyCapCents) {
         // Skipped, not charged in part; the owner hears of it once a month.
@@ -118,7 +129,7 @@ export function createAutoTopUpCharges(deps: AutoTopUpDeps) {
   }
 
   /** Records the provider's answer once, under the charge's lock: credited, or the top-up paused. */
-  async function settle(charge: ChargeRow, result: SavedCardChargeResult): Promise<void> {
+  async function settle(charge: ChargeRow, result: Settled): Promise<void> {
     const now = clock.now();
     const mailId = await db.transaction(async (tx) => {
       const locked = await repository.lockCharge(charge.idempotencyKey, tx);
@@ -165,24 +176,50 @@ export function createAutoTopUpCharges(deps: AutoTopUpDeps) {
     await dispatch(mailId);
   }
 
+  /**
+   * Asks the provider once about a pending charge: made under its key while the key is remembered, otherwise only
+   * looked up, by the payment intent it already has or by the key.
+   */
+  async function carryOut(charge: ChargeRow): Promise<SavedCardChargeResult> {
+    const remembered = clock.now().getTime() - charge.createdAt.getTime() < KEY_LIFETIME_MS;
+    if (charge.paymentIntentId || !remembered) {
+      const lookup = {
+        paymentIntentId: charge.paymentIntentId,
+        idempotencyKey: charge.idempotencyKey,
+        paymentMethodId: charge.paymentMethodId,
+      };
+      return (await gateway.findSavedCharge(lookup)) ?? unconfirmed;
+    }
+    return gateway.chargeSaved({
+      customerId: charge.customerId,
+      paymentMethodId: charge.paymentMethodId,
+      amountCents: charge.amountCents,
+      currency: 'USD',
+      description: 'Kumo Cloud automatic top-up',
+      idempotencyKey: charge.idempotencyKey,
+      subscriptionId: charge.subscriptionId,
+    });
+  }
+
   return {
     /**
      * After each account's charges in a metering run: every live subscription with top-up on whose balance is now
      * under its threshold claims this hour's charge, and the job carries it out. Charges still pending (a provider
-     * that was out of reach) are handed to the queue again; carrying one out twice charges and credits it once.
+     * that was out of reach or still processing) are handed to the queue again, whatever the settings say now;
+     * carrying one out twice charges and credits it once.
      */
     async afterCharge(accountId: string): Promise<void> {
       const rows = await repository.activeOfAccount(accountId);
-      if (rows.length === 0) return;
-      const live = new Map((await subscriptions.list(accountId)).map((s) => [s.id, s]));
-      const now = clock.now();
-      for (const row of rows) {
-        const subscription = live.get(row.subscriptionId);
-        if (!subscription || subscription.balanceCents >= row.thresholdCents) continue;
-        await claim(row, subscription.name, now);
+      if (rows.length > 0) {
+        const live = new Map((await subscriptions.list(accountId)).map((s) => [s.id, s]));
+        const now = clock.now();
+        for (const row of rows) {
+          const subscription = live.get(row.subscriptionId);
+          if (!subscription || subscription.balanceCents >= row.thresholdCents) continue;
+          await claim(row, subscription.name, now);
+        }
       }
-      const pending = await repository.pendingOf(rows.map((row) => row.subscriptionId));
-      for (const key of pending) await jobs.send(AUTO_TOP_UP_CHARGE_QUEUE, { key });
+      for (const key of await repository.pendingOfAccount(accountId)) await jobs.send(AUTO_TOP_UP_CHARGE_QUEUE, { key });
     },
 
     /** The job: one claimed charge carried out with the provider (outside any transaction), then settled. */
@@ -190,15 +227,11 @@ export function createAutoTopUpCharges(deps: AutoTopUpDeps) {
       const charge = await repository.findCharge(key);
       if (!charge || charge.status !== 'PENDING') return;
       // Out of reach: this throws, the queue tries again later with the same key, and nothing is paused.
-      const result = await gateway.chargeSaved({
-        customerId: charge.customerId,
-        paymentMethodId: charge.paymentMethodId,
-        amountCents: charge.amountCents,
-        currency: 'USD',
-        description: 'Kumo Cloud automatic top-up',
-        idempotencyKey: charge.idempotencyKey,
-        subscriptionId: charge.subscriptionId,
-      });
+      const result = await carryOut(charge);
+      if (result.outcome === 'PROCESSING') {
+        await repository.notePaymentIntent(key, result.paymentIntentId);
+        throw new PaymentGatewayError(`payment intent ${result.paymentIntentId} is still processing`);
+      }
       await settle(charge, result);
     },
   };

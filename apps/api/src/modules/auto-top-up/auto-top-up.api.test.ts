@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, AUTO_TOP_UP_MESSAGES, MESSAGES } from '@kumo/contract';
-import { SANDBOX_SETUP_EVENTS_QUEUE } from '../../adapters/payments/index.js';
+import { PaymentGatewayError, SANDBOX_SETUP_EVENTS_QUEUE } from '../../adapters/payments/index.js';
 import { subscriptionAndPeople } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { payWith, submitCard } from '../../../test/support/checkout.js';
-import { errorCode, get, send, startTestApp, type TestContext, type Tokens } from '../../../test/support/harness.js';
+import { errorCode, get, post, send, startTestApp, type TestContext, type Tokens } from '../../../test/support/harness.js';
+import { rows } from '../../../test/support/metering.js';
 import { drainJobs } from '../../../test/support/money.js';
 
 const kinds = await databaseKinds();
@@ -233,6 +234,60 @@ describe.each(kinds)('automatic top-up calls on %s', (kind) => {
       expect(response.json().errorDetails.error_message).toBe(AUTO_TOP_UP_MESSAGES.cardsUnavailable);
     } finally {
       gateway.createSetup = createSetup;
+    }
+  });
+
+  it('keeps a pause and a card stored while the card-saving page was being opened', async () => {
+    const gateway = ctx.services.paymentGateway;
+    const createSetup = gateway.createSetup;
+    gateway.createSetup = async (request) => {
+      const opened = await createSetup(request);
+      // Meanwhile a refused charge pauses top-up, and a card saved in another tab is stored.
+      await ctx.database.db.execute(
+        sql`update auto_top_ups set status = 'PAUSED_AFTER_FAILURE', enabled = true, payment_method_id = 'pm_meanwhile', card_last4 = '4444'
+            where subscription_id = ${subscriptionId}`,
+      );
+      return opened;
+    };
+    try {
+      expect((await send(ctx, 'POST', cardUrl(), undefined, owner.jwt)).statusCode).toBe(200);
+    } finally {
+      gateway.createSetup = createSetup;
+    }
+    const [row] = await rows(
+      ctx,
+      sql`select status, payment_method_id, card_last4, setup_session_id is not null as opened from auto_top_ups where subscription_id = ${subscriptionId}`,
+    );
+    expect(row).toEqual({ status: 'PAUSED_AFTER_FAILURE', payment_method_id: 'pm_meanwhile', card_last4: '4444', opened: true });
+    await send(ctx, 'DELETE', cardUrl(), undefined, owner.jwt);
+  });
+
+  it('answers 503 with Retry-After when top-up is turned on just after saving a card and the provider cannot be reached', async () => {
+    expect((await send(ctx, 'POST', cardUrl(), undefined, owner.jwt)).statusCode).toBe(200);
+    const gateway = ctx.services.paymentGateway;
+    const retrieveSetup = gateway.retrieveSetup;
+    gateway.retrieveSetup = () => Promise.reject(new PaymentGatewayError('connect ECONNREFUSED'));
+    try {
+      const response = await put(settings);
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(response.json().errorDetails.error_message).toBe(AUTO_TOP_UP_MESSAGES.cardsUnavailable);
+    } finally {
+      gateway.retrieveSetup = retrieveSetup;
+    }
+  });
+
+  it('refuses the card read-back to a staff view and a READ token, and lets both read the settings', async () => {
+    const body = { name: 'reader', scope: 'READ', expires_in_days: 30, allowed_ips: [] };
+    const created = await post(ctx, '/api/user/api-tokens', body, owner.jwt);
+    expect(created.statusCode, created.body).toBe(200);
+    for (const [token, code] of [
+      [viewing.jwt, 'READ_ONLY_VIEW'],
+      [created.json().token as string, 'TOKEN_SCOPE'],
+    ]) {
+      expect((await get(ctx, settingsUrl(), token)).statusCode).toBe(200);
+      const back = await get(ctx, `${settingsUrl()}?card=saved`, token);
+      expect([back.statusCode, errorCode(back)]).toEqual([403, code]);
     }
   });
 });

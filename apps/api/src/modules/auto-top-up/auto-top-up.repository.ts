@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accountMemberDirectory, userDirectory } from '../auth/index.js';
 import { autoTopUpCharges, autoTopUps } from './auto-top-up.schema.js';
@@ -48,6 +48,11 @@ export function createAutoTopUpRepository(db: DbOrTx) {
       await tx.insert(autoTopUps).values(row).onConflictDoUpdate({ target: autoTopUps.subscriptionId, set: changes });
     },
 
+    /** Creates the subscription's row with these values unless it has one; an existing row is left as it is. */
+    async insertIfAbsent(row: typeof autoTopUps.$inferInsert, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(autoTopUps).values(row).onConflictDoNothing({ target: autoTopUps.subscriptionId });
+    },
+
     async update(subscriptionId: string, values: Partial<typeof autoTopUps.$inferInsert>, tx: DbOrTx = db): Promise<void> {
       await tx.update(autoTopUps).set(values).where(eq(autoTopUps.subscriptionId, subscriptionId));
     },
@@ -82,11 +87,16 @@ export function createAutoTopUpRepository(db: DbOrTx) {
     /** The month's top-ups credited. */
     creditedInMonth: (subscriptionId: string, month: string, tx: DbOrTx = db) => monthTotal(subscriptionId, month, ['SUCCEEDED'], tx),
 
-    async chargeExists(key: string, tx: DbOrTx = db): Promise<boolean> {
+    /** Whether the subscription has a charge the provider has not answered, or one claimed after `since`. */
+    async hasOpenCharge(subscriptionId: string, since: Date | null, tx: DbOrTx = db): Promise<boolean> {
+      const open = since
+        ? or(eq(autoTopUpCharges.status, 'PENDING'), gt(autoTopUpCharges.createdAt, since))
+        : eq(autoTopUpCharges.status, 'PENDING');
       const [row] = await tx
         .select({ key: autoTopUpCharges.idempotencyKey })
         .from(autoTopUpCharges)
-        .where(eq(autoTopUpCharges.idempotencyKey, key));
+        .where(and(eq(autoTopUpCharges.subscriptionId, subscriptionId), open))
+        .limit(1);
       return row !== undefined;
     },
 
@@ -100,13 +110,13 @@ export function createAutoTopUpRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
-    /** The charges of these subscriptions the provider has not answered yet. */
-    async pendingOf(subscriptionIds: string[], tx: DbOrTx = db): Promise<string[]> {
-      if (subscriptionIds.length === 0) return [];
+    /** The account's charges the provider has not answered yet, whatever its top-ups' settings say now. */
+    async pendingOfAccount(accountId: string, tx: DbOrTx = db): Promise<string[]> {
       const rows = await tx
         .select({ key: autoTopUpCharges.idempotencyKey })
         .from(autoTopUpCharges)
-        .where(and(inArray(autoTopUpCharges.subscriptionId, subscriptionIds), eq(autoTopUpCharges.status, 'PENDING')));
+        .innerJoin(autoTopUps, eq(autoTopUps.subscriptionId, autoTopUpCharges.subscriptionId))
+        .where(and(eq(autoTopUps.accountId, accountId), eq(autoTopUpCharges.status, 'PENDING')));
       return rows.map((row) => row.key);
     },
 
@@ -118,6 +128,14 @@ export function createAutoTopUpRepository(db: DbOrTx) {
     async lockCharge(key: string, tx: DbOrTx): Promise<ChargeRow | undefined> {
       const [row] = await chargeOf(key, tx).for('update');
       return row;
+    },
+
+    /** Keeps the payment intent the provider made for a charge still pending: asked about later, never made again. */
+    async notePaymentIntent(key: string, paymentIntentId: string, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(autoTopUpCharges)
+        .set({ paymentIntentId })
+        .where(and(eq(autoTopUpCharges.idempotencyKey, key), eq(autoTopUpCharges.status, 'PENDING')));
     },
 
     async settleCharge(

@@ -7,7 +7,7 @@ import {
   autoTopUpSchema,
   paymentMethodSetupSchema,
 } from '@kumo/contract';
-import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesStateWhen, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
@@ -16,6 +16,9 @@ import { toAutoTopUpWire } from './presentation.js';
 
 const routes = routeDeclarations('Automatic top-up');
 const errors = errorResponses(400, 401, 403, 404);
+
+/** The customer's return from the card-saving page asks the provider and stores the card: a write. */
+const readsCardBack = changesStateWhen((request) => (request.query as Record<string, unknown> | undefined)?.card === 'saved');
 
 export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
@@ -28,11 +31,13 @@ export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifi
         description:
           'Off with the defaults until saved. With card=saved (the customer is back from the provider’s card-saving page) the ' +
           'card saved there is read back from the provider first; otherwise the provider’s notification brings it. A session ' +
-          'older than 24 hours has expired and is not read again.',
+          'older than 24 hours has expired and is not read again. That read stores the card, so a READ token or a staff ' +
+          'member viewing the customer is refused it (403), while the plain read is theirs.',
         params: autoTopUpParamsSchema,
         querystring: autoTopUpQuerySchema,
         response: { 200: autoTopUpSchema, ...errors },
       }),
+      config: readsCardBack,
       handler: async (request) =>
         toAutoTopUpWire(
           await autoTopUp.get(accountCallerOf(request).accountId, request.params.subscriptionId, {
@@ -47,10 +52,11 @@ export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifi
         description:
           'After a metering run leaves the balance under threshold_amount, top_up_amount is charged to the saved card, at most once ' +
           'an hour and never taking the month’s top-ups over monthly_cap. Turning it on needs a saved card (422 ' +
-          'PAYMENT_METHOD_REQUIRED). Saving takes a top-up paused after a failed charge back to ACTIVE.',
+          'PAYMENT_METHOD_REQUIRED); a card just saved is read back from the provider first (503 with Retry-After when it cannot ' +
+          'be reached). Saving takes a top-up paused after a failed charge back to ACTIVE.',
         params: autoTopUpParamsSchema,
         body: autoTopUpRequestSchema,
-        response: { 200: autoTopUpSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: autoTopUpSchema, ...errorResponses(400, 401, 403, 404, 422, 503) },
       }),
       handler: async (request) =>
         toAutoTopUpWire(await autoTopUp.put(accountCallerOf(request).accountId, request.params.subscriptionId, request.body)),

@@ -3,10 +3,11 @@
  * when a metering run leaves the balance under the threshold (auto-top-up-charges.ts). Answers in cents and Dates;
  * the routes' presentation.ts writes the wire's dollars.
  */
-import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, type AutoTopUpSettings } from '@kumo/contract';
+import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, MESSAGES, type AutoTopUpSettings } from '@kumo/contract';
 import { PaymentGatewayError } from '../../adapters/payments/index.js';
 import { HOUR } from '../../clock.js';
-import { AppError, businessRule, notFound } from '../../errors.js';
+import type { Tx } from '../../db/client.js';
+import { AppError, businessRule, conflict, notFound } from '../../errors.js';
 import { createAutoTopUpCharges, monthKey, type AutoTopUpDeps } from './auto-top-up-charges.js';
 import type { AutoTopUpRow, ChargeRow } from './auto-top-up.repository.js';
 import type { autoTopUps } from './auto-top-up.schema.js';
@@ -38,10 +39,11 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
   const charges = createAutoTopUpCharges(deps);
 
   /**
-   * Reads the card a setup session saved back from the provider and stores it; a provider out of reach changes nothing.
-   * Called only when a card can just have been saved (each call is a request to the provider), never for an expired session.
+   * Reads the card a setup session saved back from the provider and stores it. Called only when a card can just have
+   * been saved (each call is a request to the provider), never for an expired session. A provider out of reach changes
+   * nothing: logged when the notification will bring the card anyway, or, with `required`, 503 with Retry-After.
    */
-  async function syncSetup(settings: AutoTopUpRow | undefined): Promise<void> {
+  async function syncSetup(settings: AutoTopUpRow | undefined, options: { required?: boolean } = {}): Promise<void> {
     const sessionId = settings?.setupSessionId;
     if (!settings || !sessionId) return;
     if (clock.now().getTime() - settings.updatedAt.getTime() >= SETUP_SESSION_LIFETIME_MS) return;
@@ -49,8 +51,9 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
     try {
       card = (await gateway.retrieveSetup(sessionId)).card;
     } catch (error) {
-      logger?.warn({ err: error, subscriptionId: settings.subscriptionId }, 'could not read a saved card back; the notification will');
-      return;
+      logger?.warn({ err: error, subscriptionId: settings.subscriptionId }, 'could not read a saved card back');
+      if (!options.required) return;
+      throw error instanceof PaymentGatewayError ? cardsUnavailable() : error;
     }
     if (!card) return;
     await repository.storeCard(
@@ -76,18 +79,19 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
     return { subscriptionId, settings, monthToDateCents, lastAttempt };
   }
 
-  /** The row as saved, or a new one with the defaults (off, no card). */
+  /** A new row with the defaults (off, no card). */
+  const defaults = (accountId: string, subscriptionId: string): typeof autoTopUps.$inferInsert => ({
+    subscriptionId,
+    accountId,
+    enabled: false,
+    ...DEFAULT_CENTS,
+    status: 'OFF',
+    updatedAt: clock.now(),
+  });
+
+  /** The row as saved, or a new one with the defaults. */
   async function current(accountId: string, subscriptionId: string): Promise<typeof autoTopUps.$inferInsert> {
-    return (
-      (await repository.find(subscriptionId)) ?? {
-        subscriptionId,
-        accountId,
-        enabled: false,
-        ...DEFAULT_CENTS,
-        status: 'OFF',
-        updatedAt: clock.now(),
-      }
-    );
+    return (await repository.find(subscriptionId)) ?? defaults(accountId, subscriptionId);
   }
 
   return {
@@ -103,7 +107,7 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
       await subscriptions.requireOwned(accountId, subscriptionId);
       // Turning it on just after saving a card, before the provider's notification came: the card is read back first.
       const existing = await repository.find(subscriptionId);
-      if (settings.enabled && !existing?.paymentMethodId) await syncSetup(existing);
+      if (settings.enabled && !existing?.paymentMethodId) await syncSetup(existing, { required: true });
       const hasCard = Boolean((await repository.find(subscriptionId))?.paymentMethodId);
       if (settings.enabled && !hasCard) throw businessRule('PAYMENT_METHOD_REQUIRED', AUTO_TOP_UP_MESSAGES.paymentMethodRequired);
       await repository.upsert({
@@ -123,14 +127,14 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
       const email = await repository.emailOf(userId);
       if (!email) throw notFound();
-      const row = await current(accountId, subscriptionId);
+      const customerId = (await repository.find(subscriptionId))?.customerId ?? null;
       const back = `${publicUrl}/subscriptions/${subscriptionId}`;
       let session;
       try {
         // A call to the outside world: no transaction is open here.
         session = await gateway.createSetup({
           subscriptionId,
-          customerId: row.customerId ?? null,
+          customerId,
           customerEmail: email,
           description: `Automatic top-up of subscription ${subscription.name}`,
           successUrl: `${back}?card=saved`,
@@ -141,7 +145,13 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
         logger?.warn({ err: error, subscriptionId }, 'could not open a card-saving page');
         throw cardsUnavailable();
       }
-      await repository.upsert({ ...row, customerId: session.customerId, setupSessionId: session.sessionId, updatedAt: clock.now() });
+      // Only what the page changes: the status and the card may have changed while the provider answered.
+      await repository.insertIfAbsent(defaults(accountId, subscriptionId));
+      await repository.update(subscriptionId, {
+        customerId: session.customerId,
+        setupSessionId: session.sessionId,
+        updatedAt: clock.now(),
+      });
       return { redirect_url: session.url };
     },
 
@@ -167,6 +177,16 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
     /** The provider says a card was saved for the subscription (webhook, or the sandbox's notification): read it back. */
     async cardSaved(subscriptionId: string): Promise<void> {
       await syncSetup(await repository.find(subscriptionId));
+    },
+
+    /**
+     * The subscriptions module's deletion step: a top-up still being charged refuses it, since the money would land on
+     * a deleted subscription; otherwise top-up is turned off, so nothing is charged for it again.
+     */
+    async subscriptionDeleting(subscriptionId: string, tx: Tx): Promise<void> {
+      if (!(await repository.lock(subscriptionId, tx))) return;
+      if (await repository.hasOpenCharge(subscriptionId, null, tx)) throw conflict('TOP_UP_PENDING', MESSAGES.subscriptionTopUpPending);
+      await repository.update(subscriptionId, { enabled: false, status: 'OFF', updatedAt: clock.now() }, tx);
     },
 
     afterCharge: charges.afterCharge,

@@ -3,7 +3,13 @@ import type { Database } from '../../db/client.js';
 import { createSubscriptionsRepository } from './subscriptions.repository.js';
 import { createSubscriptionsService as createService } from './subscriptions.service.js';
 
-export type { MonthSpends, SubscriptionSummary, SubscriptionWithMonth, SubscriptionsService } from './subscriptions.service.js';
+export type {
+  DeletionStep,
+  MonthSpends,
+  SubscriptionSummary,
+  SubscriptionWithMonth,
+  SubscriptionsService,
+} from './subscriptions.service.js';
 export { toSubscriptionWire } from './presentation.js';
 export { subscriptionsRoutes } from './subscriptions.routes.js';
 export { createSubscriptionBalances, type SubscriptionBalances } from './subscription-balances.js';

@@ -68,10 +68,12 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
           'them and `clusters` lists their ids and names. ' +
           'A subscription that still holds paid funds is refused (422 SUBSCRIPTION_HAS_FUNDS, with the amount) unless ' +
           'transfer_to names another active subscription of the account: the paid balance moves there through the ledger ' +
-          'in the same transaction. Free credits are not transferable; they end with the subscription.',
+          'in the same transaction. Free credits are not transferable; they end with the subscription. ' +
+          'While an automatic top-up of it is still being charged it is refused (409 TOP_UP_PENDING); deleting it turns ' +
+          'automatic top-up off.',
         params: subscriptionIdParamsSchema,
         querystring: deleteSubscriptionQuerySchema,
-        response: { 200: deleteSubscriptionResponseSchema, ...errors, 422: deleteSubscriptionErrorSchema },
+        response: { 200: deleteSubscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409), 422: deleteSubscriptionErrorSchema },
       }),
       handler: async (request) => {
         const caller = accountCallerOf(request);

@@ -25,6 +25,12 @@ export type ClusterDirectory = (
 ) => Promise<{ subscriptionId: string; id: string; name: string; status: string }[]>;
 
 /**
+ * A step other modules run in a deletion's transaction, under the subscription's row lock: it refuses the deletion by
+ * throwing, or winds down what the module keeps for the subscription.
+ */
+export type DeletionStep = (subscriptionId: string, tx: Tx) => Promise<void>;
+
+/**
  * What each subscription has used this UTC month and what the month will come to, in cents: metering's month spend,
  * the one the budgets and the cost overview read. Metering depends on this module, so services.ts hands it in once
  * both exist.
@@ -77,6 +83,7 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
   // The clusters and metering modules depend on this one, so they hand in their ports once all exist (services.ts).
   let clusterDirectory: ClusterDirectory | undefined;
   let monthSpends: MonthSpends | undefined;
+  const deletionSteps: DeletionStep[] = [];
 
   async function summarise(rows: SubscriptionRow[]): Promise<SubscriptionSummary[]> {
     const ids = rows.map((row) => row.id);
@@ -137,6 +144,11 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
 
     attachMonthSpends(spends: MonthSpends): void {
       monthSpends = spends;
+    },
+
+    /** Modules that depend on this one (automatic top-up) have their say in a deletion; attached by services.ts. */
+    attachDeletionStep(step: DeletionStep): void {
+      deletionSteps.push(step);
     },
 
     /** The account's live subscriptions, oldest first. */
@@ -230,6 +242,7 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
         if (live.length > 0 || row.activeClusterCount > 0) {
           throw new SubscriptionHasClustersError(live.map((cluster) => ({ deployment_id: cluster.id, cluster_name: cluster.name })));
         }
+        for (const step of deletionSteps) await step(row.id, tx);
 
         let transferredCents = 0;
         const paidCents = await ledger.paidFunds(row.id, tx);

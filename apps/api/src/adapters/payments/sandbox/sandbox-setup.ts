@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../../clock.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
-import { PaymentGatewayError, type PaymentGateway, type SetupState } from '../payment-gateway.js';
+import { PaymentGatewayError, type PaymentGateway, type SavedCardChargeResult, type SetupState } from '../payment-gateway.js';
 import { SANDBOX_CARDS } from './sandbox-cards.js';
 import type { SandboxRepository, SandboxSessionRow } from './sandbox.repository.js';
 
@@ -44,7 +44,17 @@ export function createSandboxSetup(deps: {
     };
   }
 
-  const calls: Pick<PaymentGateway, 'createSetup' | 'retrieveSetup' | 'chargeSaved'> = {
+  /** How the saved test card answers a charge with nobody present; charges nothing. */
+  function answerOf(paymentMethodId: string, idempotencyKey: string): SavedCardChargeResult {
+    const card = SANDBOX_CARDS[cardNumberOf(paymentMethodId) ?? ''];
+    if (!card) throw new PaymentGatewayError(`No such payment method: ${paymentMethodId}`);
+    // One key, one payment intent: a repeated call answers the same charge, as Stripe's Idempotency-Key does.
+    const paymentIntentId = `pi_sandbox_${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 24)}`;
+    if (card.offSession) return { outcome: card.offSession.outcome, paymentIntentId, message: card.offSession.message };
+    return { outcome: 'SUCCEEDED', paymentIntentId };
+  }
+
+  const calls: Pick<PaymentGateway, 'createSetup' | 'retrieveSetup' | 'chargeSaved' | 'findSavedCharge'> = {
     async createSetup(request) {
       const id = `cs_sandbox_${token()}`;
       const customerId = request.customerId ?? `cus_sandbox_${token()}`;
@@ -75,12 +85,12 @@ export function createSandboxSetup(deps: {
     },
 
     async chargeSaved(request) {
-      const card = SANDBOX_CARDS[cardNumberOf(request.paymentMethodId) ?? ''];
-      if (!card) throw new PaymentGatewayError(`No such payment method: ${request.paymentMethodId}`);
-      // One key, one payment intent: a repeated call answers the same charge, as Stripe's Idempotency-Key does.
-      const paymentIntentId = `pi_sandbox_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 24)}`;
-      if (card.offSession) return { outcome: card.offSession.outcome, paymentIntentId, message: card.offSession.message };
-      return { outcome: 'SUCCEEDED', paymentIntentId };
+      return answerOf(request.paymentMethodId, request.idempotencyKey);
+    },
+
+    // Its charges answer at once and keep no record: one with an intent answers as its card does, one without was never made.
+    async findSavedCharge(charge) {
+      return charge.paymentIntentId ? answerOf(charge.paymentMethodId, charge.idempotencyKey) : null;
     },
   };
 
