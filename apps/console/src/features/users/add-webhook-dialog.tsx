@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Code, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Code, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { WEBHOOK_SIGNATURE_HEADER, createWebhookRequestSchema, type CreatedWebhook } from '@kumo/contract';
-import { ErrorAlert } from '../../components/error-alert';
+import { DialogFormButtons } from '../../components/dialog-form';
 import { ApiError } from '../../lib/api-error';
 import { useCreateWebhook } from './api/webhooks';
 import { SecretShownOnce } from './secret-shown-once';
@@ -95,15 +95,7 @@ function AddWebhookForm({ onCreated, onCancel }: { onCreated: (webhook: CreatedW
             </Checkbox.Group>
           )}
         />
-        {createCall.isError && <ErrorAlert error={createCall.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={createCall.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createCall.isPending}>
-            Add endpoint
-          </Button>
-        </Group>
+        <DialogFormButtons save={createCall} canSubmit submitLabel="Add endpoint" onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Code, Group, Modal, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Code, Modal, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { z } from 'zod';
 import {
   API_TOKEN_EXPIRY_DAYS,
@@ -11,7 +11,7 @@ import {
   ipRangeFamily,
   type CreatedApiToken,
 } from '@kumo/contract';
-import { ErrorAlert } from '../../components/error-alert';
+import { DialogFormButtons } from '../../components/dialog-form';
 import { useCreateApiToken } from './api/api-tokens';
 import { SecretShownOnce } from './secret-shown-once';
 
@@ -121,15 +121,7 @@ function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: CreatedAp
           {...register('allowedIps')}
           error={formState.errors.allowedIps?.message}
         />
-        {createCall.isError && <ErrorAlert error={createCall.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={createCall.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createCall.isPending}>
-            Create token
-          </Button>
-        </Group>
+        <DialogFormButtons save={createCall} canSubmit submitLabel="Create token" onCancel={onCancel} />
       </Stack>
     </form>
   );
