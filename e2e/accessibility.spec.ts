@@ -142,7 +142,7 @@ test.describe('every page and dialog in both colour schemes', () => {
 
     // A toast, with its close button.
     await page.goto('/users');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     const add = page.getByRole('dialog', { name: 'Add user' });
     await add.getByRole('textbox', { name: 'Email' }).fill(`someone.${Date.now()}@example.com`);
     await add.getByRole('textbox', { name: 'Full name' }).click();
@@ -178,7 +178,7 @@ test.describe('every page and dialog in both colour schemes', () => {
       .click();
 
     await page.goto('/users');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     const add = page.getByRole('dialog', { name: 'Add user' });
     await add.getByRole('textbox', { name: 'Email' }).fill(member.email);
     await add.getByRole('textbox', { name: 'Full name' }).click();

@@ -87,7 +87,7 @@ test.describe.serial('inviting a person to an account', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/users');
     await expect(page).toHaveTitle(/ - Users \| Kumo Cloud$/);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     const invite = dialog.getByRole('button', { name: 'Invite' });
     await expect(invite).toBeDisabled();
@@ -161,7 +161,7 @@ test('the owner sees a pending invitation, resends it (the old link dies) and re
   await logIn(page, OWNER);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/users');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add user' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('textbox', { name: 'Full name' }).fill('Penny Pending');

@@ -51,7 +51,7 @@ for (const viewport of VIEWPORTS) {
     // A second person with a long address, so the list has a role to clip.
     const memberEmail = `member.${LONG_EMAIL(stamp)}`;
     await page.goto('/users');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     const add = page.getByRole('dialog', { name: 'Add user' });
     await add.getByRole('textbox', { name: 'Email' }).fill(memberEmail);
     await add.getByRole('textbox', { name: 'Full name' }).click();
