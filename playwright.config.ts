@@ -4,7 +4,8 @@ import { E2E_BASE_URL } from './e2e/support/stack.js';
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A wait for a screen, not a measure of speed (the bench measures that): a busy CI machine may take twice as long.
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -2,13 +2,22 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-error';
 import { getSession, subscribeSession } from '../session';
 
+/** 503 is the server saying a dependency is briefly out of reach (with Retry-After): asking again is expected to work. */
+const SERVICE_UNAVAILABLE = 503;
+
+/**
+ * Whether a failed read is asked again: once when the server did not answer, twice when it answered 503. Any other
+ * answer will not change on a retry.
+ */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status === undefined) return failureCount < 1;
+  return status === SERVICE_UNAVAILABLE && failureCount < 2;
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: {
-      // Retry only when the server did not answer; its answers will not change on a retry.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status) && failureCount < 1,
-      refetchOnWindowFocus: false,
-    },
+    queries: { retry: shouldRetryRead, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },
 });
