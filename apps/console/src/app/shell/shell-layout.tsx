@@ -51,7 +51,9 @@ export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
         <NavRail sectionSet={sectionSet} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main bg="var(--kumo-color-page)" style={{ display: 'flex', flexDirection: 'column' }}>
-        <Box flex={1} maw={1400} w="100%" mx="auto">
+        {/* The page fills the screen below the header, so the footer is never in sight while a page is still loading
+            and pushed away once it has. */}
+        <Box flex={1} maw={1400} w="100%" mx="auto" mih="calc(100dvh - var(--app-shell-header-offset, 0rem))">
           <Outlet />
         </Box>
         <Box maw={1400} w="100%" mx="auto">

@@ -1,14 +1,16 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@kumo/contract';
 import { jsonResponse, mockApi } from '../../../test/api';
+import { subscription } from '../../../test/money';
 import { landed, renderRoutes } from '../../../test/render';
 import { HomePage } from './home-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderHome(state?: unknown) {
-  mockApi({ 'GET /api/subscription/list': () => jsonResponse(200, []) });
+function renderHome(state?: unknown, subscriptions: unknown[] = []) {
+  mockApi({ 'GET /api/subscription/list': () => jsonResponse(200, subscriptions) });
   return renderRoutes(
     [
       { path: '/', element: <HomePage clustersCard={<p>Clusters card</p>} /> },
@@ -59,8 +61,9 @@ describe('home', () => {
     expect(screen.getByText('Clusters card')).toBeInTheDocument();
   });
 
-  it('offers quick links and documentation in new tabs', () => {
+  it('offers quick links and documentation in new tabs', async () => {
     renderHome();
+    await screen.findByText('No subscriptions yet.');
     for (const [name, href] of [
       ['Cost Analysis', '/cost-analysis'],
       ['Subscriptions', '/subscriptions'],
@@ -75,6 +78,19 @@ describe('home', () => {
       expect(guide).toHaveAttribute('target', '_blank');
       expect(guide.getAttribute('href')).toMatch(/^https:\/\/docs\.kumo\.cloud\//);
     }
+  });
+
+  it('shows nothing below the heading until the subscriptions are in, then the minimum-balance banner and the cards at once', async () => {
+    renderHome(undefined, [subscription({ subscription_name: 'Staging', total_amount: 20.5 })]);
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeVisible();
+    expect(screen.getByLabelText('Loading home')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Cost Analysis/ })).not.toBeInTheDocument();
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(MESSAGES.minimumBalance);
+    expect(within(banner).getByRole('link', { name: 'Staging ($20.50)' })).toBeVisible();
+    expect(screen.getByRole('link', { name: /^Cost Analysis/ })).toBeVisible();
+    expect(screen.queryByLabelText('Loading home')).not.toBeInTheDocument();
   });
 
   it('points an account without subscriptions to the subscriptions page', async () => {
