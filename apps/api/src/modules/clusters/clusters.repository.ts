@@ -30,6 +30,11 @@ export type ClusterView = {
 
 export const BUSY_STATUSES = ['DEPLOYING', 'STARTING', 'STOPPING', 'DELETING'] as const;
 
+/** The live clusters of some subscriptions, in fixed text: every subscription list reads it. */
+const LIVE_OF_SUBSCRIPTIONS = sql.raw(`
+  select subscription_id, id, name, status from "clusters" where deleted_at is null and subscription_id = any(`);
+const OLDEST_FIRST = sql.raw('::uuid[]) order by created_at, id');
+
 export function createClustersRepository(db: DbOrTx) {
   const viewQuery = (tx: DbOrTx) =>
     tx
@@ -127,11 +132,13 @@ export function createClustersRepository(db: DbOrTx) {
     /** Live clusters of these subscriptions, oldest first: the subscriptions list shows their names and statuses. */
     async liveOfSubscriptions(subscriptionIds: string[], tx: DbOrTx = db) {
       if (subscriptionIds.length === 0) return [];
-      return tx
-        .select({ subscriptionId: clusters.subscriptionId, id: clusters.id, name: clusters.name, status: clusters.status })
-        .from(clusters)
-        .where(and(inArray(clusters.subscriptionId, subscriptionIds), isNull(clusters.deletedAt)))
-        .orderBy(asc(clusters.createdAt), asc(clusters.id));
+      const result = await tx.execute(sql`${LIVE_OF_SUBSCRIPTIONS}${sql.param(subscriptionIds)}${OLDEST_FIRST}`);
+      return (result.rows as unknown as { subscription_id: string; id: string; name: string; status: string }[]).map((row) => ({
+        subscriptionId: row.subscription_id,
+        id: row.id,
+        name: row.name,
+        status: row.status,
+      }));
     },
 
     async busyIds(tx: DbOrTx = db): Promise<string[]> {
