@@ -4,7 +4,7 @@ import { clusterDetailsResponseSchema, clusterSchema } from './clusters.js';
 import { PAGE_SIZES } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { FREE_UNIT_DIMENSIONS, METERING_DIMENSIONS, monthlyConsumptionSchema, rateCardSchema } from './metering.js';
-import { moneySchema } from './money.js';
+import { moneySchema } from './money-schemas.js';
 import { pageQuerySchema } from './paging.js';
 import { CUSTOMER_ROLES } from './roles.js';
 import { subscriptionSchema } from './subscriptions.js';

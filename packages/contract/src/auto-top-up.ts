@@ -2,7 +2,8 @@
 // balance under a threshold, at most once an hour and never over a monthly cap.
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { CENTS_PER_DOLLAR, moneySchema, readAmount } from './money.js';
+import { CENTS_PER_DOLLAR, readAmount } from './money.js';
+import { moneySchema } from './money-schemas.js';
 
 export const AUTO_TOP_UP_LIMITS = {
   /** The balance under which a top-up is charged: 0 to 999,999 USD. */

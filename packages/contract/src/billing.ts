@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { ADD_FUNDS, moneySchema, purchaseAmountSchema } from './money.js';
+import { ADD_FUNDS } from './money.js';
+import { moneySchema, purchaseAmountSchema } from './money-schemas.js';
 import { remarkSchema } from './subscriptions.js';
 import { freeTextSchema, plainText } from './validation.js';
 

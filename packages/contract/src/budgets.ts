@@ -1,7 +1,8 @@
 // Budgets (docs/spend-control.md): a monthly amount per subscription, alert thresholds and an optional hard cap.
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { CENTS_PER_DOLLAR, moneySchema, readAmount } from './money.js';
+import { CENTS_PER_DOLLAR, readAmount } from './money.js';
+import { moneySchema } from './money-schemas.js';
 
 export const BUDGET_LIMITS = {
   minDollars: 1,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './paging.js';
 import { PAGE_SIZES } from './constants.js';
 import { CLUSTER_MESSAGES } from './messages.js';
-import { moneySchema } from './money.js';
+import { moneySchema } from './money-schemas.js';
 import { DEPLOYMENT_STEP_LABELS } from './cluster-states.js';
 
 // ---------------------------------------------------------------------------------------------

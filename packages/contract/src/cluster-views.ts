@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLUSTER_MESSAGES, MESSAGES } from './messages.js';
-import { moneySchema } from './money.js';
+import { moneySchema } from './money-schemas.js';
 import { CLOUD_PROVIDERS, CLUSTER_LIMITS, CLUSTER_STATUSES, DEPLOYMENT_STATUSES, STACK_STATUSES } from './cluster-states.js';
 
 // ---------------------------------------------------------------------------------------------

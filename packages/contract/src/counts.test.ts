@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costPreviewText, fasterCloudText, runwayText } from './metering.js';
+import { costPreviewText, fasterCloudText, runwayText } from './counts.js';
 import { countOf } from './counts.js';
 
 describe('counts in words', () => {

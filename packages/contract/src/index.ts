@@ -12,6 +12,7 @@ export * from './admin-actions.js';
 export * from './users.js';
 export * from './permissions.js';
 export * from './money.js';
+export * from './money-schemas.js';
 export * from './subscriptions.js';
 export * from './billing.js';
 export * from './endpoints.js';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CLUSTER_MESSAGES } from './messages.js';
-import { moneySchema } from './money.js';
-import { countOf } from './counts.js';
+import { moneySchema } from './money-schemas.js';
 
 // ---------------------------------------------------------------------------------------------
 // Dimensions, units and categories (spec sections 3 and 9)
@@ -250,24 +249,6 @@ export const hourlyRatePreviewSchema = z
   })
   .meta({ id: 'HourlyRatePreview' });
 export type HourlyRatePreview = z.infer<typeof hourlyRatePreviewSchema>;
-
-/** What "$X per hour at your rates; your balance covers about N hours" says. */
-export const costPreviewText = (hourlyRate: string, coversHours: number) =>
-  `${hourlyRate} per hour at your rates; your balance covers about ${countOf(coversHours, 'hour')}`;
-
-/** The quiet note beside the cost preview when the cloud is the demo's faster simulated one. */
-export const fasterCloudText = (timeScale: number) =>
-  `The demo cloud runs ${timeScale} times faster than real time: a billable hour passes in ${
-    60 / timeScale >= 1 ? countOf(Math.round((60 / timeScale) * 10) / 10, 'minute') : countOf(Math.round(3600 / timeScale), 'second')
-  }.`;
-
-/** Runway in words ("about 6 days"), for subscription details and home. */
-export function runwayText(hours: number | null): string | null {
-  if (hours === null) return null;
-  if (hours < 1) return 'less than an hour';
-  if (hours < 48) return `about ${countOf(Math.floor(hours), 'hour')}`;
-  return `about ${countOf(Math.floor(hours / 24), 'day')}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Balance outlook (docs/metering.md, Balance rules): what the subscription details say about money ahead

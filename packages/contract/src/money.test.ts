@@ -10,9 +10,9 @@ import {
   formatUsdCents,
   normalizeAmountInput,
   parseAmountToCents,
-  purchaseAmountSchema,
   readAmount,
 } from './money.js';
+import { purchaseAmountSchema } from './money-schemas.js';
 import { firstError } from './validation.js';
 import { normalizeSubscriptionNameInput, remainingCharacters, subscriptionNameSchema } from './subscriptions.js';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -155,20 +154,3 @@ export function amountInWords(cents: number, currency: string = ADD_FUNDS.curren
   const fraction = abs % CENTS_PER_DOLLAR;
   return fraction ? `${dollars} and ${numberInWords(fraction)} Cent${fraction === 1 ? '' : 's'}` : dollars;
 }
-
-/** An amount on its way into the API: a number or decimal text, at least $1 and at most $999,999, as cents. */
-export const purchaseAmountSchema = z
-  .union([z.number(), z.string().max(32)], { error: MESSAGES.addFundsMinimum })
-  .transform((value, ctx) => {
-    const parsed = readAmount(value);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: parsed.reason === 'too-many-decimals' ? MESSAGES.amountDecimals : MESSAGES.addFundsMinimum });
-      return z.NEVER;
-    }
-    if (parsed.cents < MIN_PURCHASE_CENTS) ctx.addIssue({ code: 'custom', message: MESSAGES.addFundsMinimum });
-    else if (parsed.cents > MAX_PURCHASE_CENTS) ctx.addIssue({ code: 'custom', message: MESSAGES.addFundsMaximum });
-    return parsed.cents;
-  });
-
-/** Money leaving the API: dollars as a JSON number with at most two decimals (made from cents by centsToAmount). */
-export const moneySchema = z.number().describe('US dollars, at most two decimals');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorResponseSchema } from './error-schema.js';
 import { MESSAGES } from './messages.js';
-import { formatUsdCents, moneySchema } from './money.js';
+import { formatUsdCents } from './money.js';
+import { moneySchema } from './money-schemas.js';
 import { plainText } from './validation.js';
 
 export const SUBSCRIPTION_LIMITS = {
