@@ -2,7 +2,7 @@
 // once (GET /api/credit/payment-status, the browser's return), while the sandbox's own notifications confirm the same
 // checkouts from the job workers. Every confirmation must answer 200, none may surface a database conflict, and
 // the balance must grow by exactly the sum of the top-ups.
-import { createSubscription, sleep } from './portal.mjs';
+import { createSubscription, payAtSandbox, sleep } from './portal.mjs';
 
 const BURST = Number(process.env.BENCH_MONEY_BURST ?? 200);
 const AMOUNT_USD = 7;
@@ -12,22 +12,6 @@ async function inBatches(items, width, work) {
   const results = [];
   for (let i = 0; i < items.length; i += width) results.push(...(await Promise.all(items.slice(i, i + width).map(work))));
   return results;
-}
-
-async function payAtSandbox(redirectUrl) {
-  const response = await fetch(redirectUrl, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      action: 'pay',
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12 / 34',
-      cvc: '123',
-      name: 'Bench',
-    }).toString(),
-  });
-  if (response.status !== 303) throw new Error(`sandbox pay: ${response.status} ${await response.text()}`);
 }
 
 const balanceOf = async (api, subscriptionId) =>
