@@ -8,10 +8,6 @@ export type CreditGrantRow = typeof creditGrants.$inferSelect;
 export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'seq'>;
 
 /**
- * SQL for balances, entries, free-credit grants and their allocations. Only the ledger service calls it. The balance
- * itself sits on the subscription, which the subscriptions module owns: it is locked and written through `balances`.
- */
-/**
  * The unexpired free credits of some subscriptions, in fixed text: every subscription list reads it, and building it
  * from the schema's objects on each call cost more than PostgreSQL's answer.
  */
@@ -22,6 +18,10 @@ const CREDIT_SUMMARIES_OF = sql.raw(`
 const UNEXPIRED_AT = sql.raw('::uuid[]) and expired_at is null and remaining_cents > 0 and expires_at > ');
 const BY_SUBSCRIPTION = sql.raw(' group by subscription_id');
 
+/**
+ * SQL for balances, entries, free-credit grants and their allocations. Only the ledger service calls it. The balance
+ * itself sits on the subscription, which the subscriptions module owns: it is locked and written through `balances`.
+ */
 export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalances) {
   return {
     async ensureAccount(accountId: string, at: Date, tx: DbOrTx = db): Promise<void> {
