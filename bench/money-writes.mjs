@@ -2,7 +2,7 @@
 // once (GET /api/credit/payment-status, the browser's return), while the sandbox's own notifications confirm the same
 // checkouts from the job workers. Every confirmation must answer 200, none may surface a database conflict, and
 // the balance must grow by exactly the sum of the top-ups.
-import { createSubscription, payAtSandbox, sleep } from './portal.mjs';
+import { createSubscription, payAtSandbox, percentile, sleep } from './portal.mjs';
 
 const BURST = Number(process.env.BENCH_MONEY_BURST ?? 200);
 const AMOUNT_USD = 7;
@@ -16,8 +16,6 @@ async function inBatches(items, width, work) {
 
 const balanceOf = async (api, subscriptionId) =>
   Number((await api.get(`/api/subscription/details?subscription_id=${subscriptionId}`)).total_amount);
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 /** Sends every checkout's confirmation at once; returns the latencies (sorted), the failures and the wall time. */
 async function confirmAll({ base, api, subscriptionId, checkouts }) {

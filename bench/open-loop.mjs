@@ -5,7 +5,7 @@
 // Each rate first runs GET /healthz at that rate in the same run: the baseline of what the loaded machine gives any
 // request.
 import http from 'node:http';
-import { sleep } from './portal.mjs';
+import { percentile, sleep } from './portal.mjs';
 
 const DURATION = Number(process.env.BENCH_OPEN_SECONDS ?? 10);
 /** Connections kept open at most: enough for the rate to hold while answers take up to CONNECTIONS / rate seconds. */
@@ -14,9 +14,6 @@ export const LIGHT_RATE = Number(process.env.BENCH_LIGHT_RATE ?? 500);
 export const HEAVY_RATE = Number(process.env.BENCH_HEAVY_RATE ?? 100);
 /** What a browser sends: answers above 1 KiB come back compressed, as the console gets them. */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-/** The value below which a share p of the sorted latencies lies. */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 /** GET url at `rate` requests per second for DURATION seconds; latencies in ms, rounded as autocannon prints them. */
 async function fixedRate(url, rate, headers) {

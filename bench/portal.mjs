@@ -4,6 +4,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ADD_FUNDS } from '@kumo/contract';
+
+/** The nearest-rank percentile of sorted values: the smallest value with at least a share p of them at or below it. */
+export const percentile = (sorted, p) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1))] ?? NaN;
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -188,7 +192,7 @@ export async function payAtSandbox(redirectUrl) {
 
 /** The largest top-up by card, paid and confirmed: the 50 clusters then run for hours without going overdue. */
 async function fundForHours(api, subscriptionId) {
-  const { redirect_url } = await api.post('/api/credit/purchase', { amount: 999_999, subscription_id: subscriptionId });
+  const { redirect_url } = await api.post('/api/credit/purchase', { amount: ADD_FUNDS.maxDollars, subscription_id: subscriptionId });
   await payAtSandbox(redirect_url);
   const sessionId = new URL(redirect_url).pathname.split('/').at(-1);
   const status = await api.get(`/api/credit/payment-status/${subscriptionId}?session_id=${encodeURIComponent(sessionId)}`);
