@@ -11,7 +11,7 @@ import { createMailService, mailJobs, type MailService } from './mail.service.js
 import { databaseKinds, openTestDatabase } from '../../../test/support/databases.js';
 import { ManualClock } from '../../../test/support/manual-clock.js';
 import { otpIn } from '../../../test/support/mail-parser.js';
-import { RecordingQueue } from '../../../test/support/harness.js';
+import { RecordingQueue, TEST_KEYS } from '../../../test/support/harness.js';
 import { startSmtpSink } from '../../../test/support/smtp-sink.js';
 
 const kinds = await databaseKinds();
@@ -41,6 +41,7 @@ describe.each(kinds)('mail outbox on %s', (kind) => {
       clock,
       from: 'Kumo Cloud <no-reply@kumo.test>',
       logger,
+      sealer: TEST_KEYS.mail,
     });
   }
 
