@@ -28,7 +28,7 @@ export function deriveKey(master: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(master, 'utf8'), SALT, purpose, 32));
 }
 
-/** The derived keys of one master, ready for the code that uses them ([decision 0034](../../../../docs/decisions/0034-secrets-at-rest.md)). */
+/** The derived keys of one master, ready for the code that uses them (docs/decisions/0034-secrets-at-rest.md). */
 export interface ServerKeys {
   /** The purpose's key as text, for code that takes a string key (HMACs, the JWT signer). */
   text(purpose: KeyPurpose): string;
