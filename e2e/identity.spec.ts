@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { MESSAGES, TOKENS } from '@kumo/contract';
 import { mailCount, waitForLink } from './support/mail.js';
+import { deriveKey } from '../apps/api/src/lib/keys.js';
 import { E2E_AUTH_SECRET } from './support/stack.js';
 import { logIn, signUpThroughTheUi } from './support/flows.js';
 
@@ -23,7 +24,7 @@ async function expiredCopyOf(token: string): Promise<string> {
     .setAudience(TOKENS.audience)
     .setIssuedAt(now - TOKENS.accessTokenMinutes * 60 - 60)
     .setExpirationTime(now - 60)
-    .sign(new TextEncoder().encode(E2E_AUTH_SECRET));
+    .sign(new TextEncoder().encode(deriveKey(E2E_AUTH_SECRET, 'access-tokens').toString('base64url')));
 }
 
 async function replaceAccessToken(page: Page, refreshToken?: string): Promise<void> {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const AUTH_SECRET = 'a-production-secret-of-at-least-32-characters';
+
 describe('configuration', () => {
   it('defaults to the embedded database, the dev mailbox and port 8080', () => {
     const config = loadConfig({});
@@ -38,7 +40,18 @@ describe('configuration', () => {
   });
 
   it('refuses production without an SMTP server, so OTPs never land in a dev mailbox', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET })).toThrow(/SMTP_URL is required in production/);
+  });
+
+  it('refuses production without AUTH_SECRET, so the master secret is never kept in the database', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', DATABASE_URL: 'postgres://db.example.com/kumo' };
+    expect(() => loadConfig(production)).toThrow(/AUTH_SECRET is required in production/);
+    expect(() => loadConfig({ ...production, AUTH_SECRET: '   ' })).toThrow(/AUTH_SECRET is required in production/);
+    expect(() => loadConfig({ ...production, AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be at least 32 characters/);
+    expect(loadConfig({ ...production, AUTH_SECRET }).AUTH_SECRET).toBe(AUTH_SECRET);
+    // Outside production a generated secret may still be kept in the database (development only).
+    expect(loadConfig({ SMTP_URL: production.SMTP_URL, DATABASE_URL: production.DATABASE_URL }).AUTH_SECRET).toBeUndefined();
+    expect(loadConfig({}).AUTH_SECRET).toBeUndefined();
   });
 
   describe('development tools', () => {
@@ -63,8 +76,8 @@ describe('configuration', () => {
         { SMTP_URL: external.SMTP_URL, ...stripe, ...oidc },
         { ...NONE, demo: true },
       ],
-      ['production on the embedded default', { NODE_ENV: 'production', SMTP_URL: external.SMTP_URL }, NONE],
-      ['production with DATABASE_URL', { ...external, NODE_ENV: 'production' }, NONE],
+      ['production on the embedded default', { NODE_ENV: 'production', SMTP_URL: external.SMTP_URL, AUTH_SECRET }, NONE],
+      ['production with DATABASE_URL', { ...external, NODE_ENV: 'production', AUTH_SECRET }, NONE],
     ])('%s', (_case, env, expected) => {
       expect(loadConfig(env).devTools).toEqual(expected);
     });
@@ -76,9 +89,9 @@ describe('configuration', () => {
     });
 
     it('refuses development tools in production even when named', () => {
-      expect(() => loadConfig({ ...external, NODE_ENV: 'production', DEV_TOOLS: 'sandbox' })).toThrow(/refused in production/);
-      expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'mailbox' })).toThrow(ConfigError);
-      expect(loadConfig({ ...external, NODE_ENV: 'production', DEV_TOOLS: 'none' }).devTools).toEqual(NONE);
+      expect(() => loadConfig({ ...external, NODE_ENV: 'production', DEV_TOOLS: 'sandbox', AUTH_SECRET })).toThrow(/refused in production/);
+      expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'mailbox', AUTH_SECRET })).toThrow(ConfigError);
+      expect(loadConfig({ ...external, NODE_ENV: 'production', DEV_TOOLS: 'none', AUTH_SECRET }).devTools).toEqual(NONE);
     });
 
     it('refuses unknown tool names and the replaced DEMO_DATA', () => {

@@ -20,7 +20,10 @@ const configSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Kumo Cloud <no-reply@kumo.cloud>'),
   /** The address customers reach the portal at; used in e-mailed links. */
   PUBLIC_URL: optionalUrl,
-  /** Secret for signing tokens and hashing OTPs; generated once and kept in the database when absent. */
+  /**
+   * The master secret every signing, hashing and sealing key is derived from. Required in production; elsewhere,
+   * when absent, one is generated and kept in the database, which is for development only (a database reader has it).
+   */
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   /** Requests per minute per client on each sign-in endpoint. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
@@ -122,7 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  const problem = devToolsProblem(config) ?? mailProblem(config) ?? oidcConfigProblem(config) ?? paymentsConfigProblem(config);
+  const problem =
+    devToolsProblem(config) ??
+    authSecretProblem(config) ??
+    mailProblem(config) ??
+    oidcConfigProblem(config) ??
+    paymentsConfigProblem(config);
   if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
   const { DEV_TOOLS: _named, DEMO_DATA: _replaced, ...rest } = config;
   const devTools = effectiveDevTools(config);
@@ -155,6 +163,14 @@ function devToolsProblem(config: ParsedConfig): string | undefined {
   if (config.DEMO_DATA !== undefined) return 'DEMO_DATA: DEMO_DATA is replaced by DEV_TOOLS (e.g. DEV_TOOLS=demo,mailbox)';
   if (config.NODE_ENV === 'production' && config.DEV_TOOLS && config.DEV_TOOLS.size > 0) {
     return `DEV_TOOLS: development tools are refused in production (NODE_ENV=production); unset DEV_TOOLS`;
+  }
+  return undefined;
+}
+
+/** A master secret kept in the database would give its keys to anyone who reads the database or a backup. */
+function authSecretProblem(config: ParsedConfig): string | undefined {
+  if (config.NODE_ENV === 'production' && !config.AUTH_SECRET) {
+    return 'AUTH_SECRET: AUTH_SECRET is required in production (32+ characters, e.g. `openssl rand -base64 48`): a generated one would be kept in the database';
   }
   return undefined;
 }

@@ -10,7 +10,8 @@ import { DEMO_STAFF, seedDemoWhenAsked } from './demo/seed.js';
 import { startJobQueue } from './jobs/boss.js';
 import { lateBoundQueue } from './jobs/late-bound-queue.js';
 import { createLogger } from './logger.js';
-import { loadAuthSecret } from './modules/auth/index.js';
+import { deriveServerKeys } from './lib/keys.js';
+import { StoredSecretMismatchError, loadAuthSecret } from './modules/auth/index.js';
 import { SSO_PATHS } from './modules/staff-sso/index.js';
 import { createServices, serviceJobs, type Infrastructure } from './services.js';
 import { startupBanner } from './startup-banner.js';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   // Without SMTP_URL, loadConfig has made sure the dev mailbox is one of the development tools.
   const mailTransport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createDevMailboxTransport(logger, config.publicUrl);
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET, clock.now());
+  const keys = deriveServerKeys(authSecret);
   const staffIdentity = await createStaffIdentity({
     issuer: config.OIDC_ISSUER,
     clientId: config.OIDC_CLIENT_ID,
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     developmentProvider: config.devTools.identity,
     publicUrl: config.publicUrl,
     redirectUri: `${config.publicUrl}${SSO_PATHS.callback}`,
-    secret: authSecret,
+    secret: keys.text('dev-identity'),
     logger,
     hint: config.devTools.demo ? DEMO_STAFF.email : undefined,
   });
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     devMailbox: mailTransport.kind === 'dev-mailbox',
     consoleDir: defaultConsoleDir,
-    staffSso: { secret: authSecret, publicUrl: config.publicUrl, devIdentityProvider: staffIdentity.development },
+    staffSso: { secret: keys.text('staff-sso'), publicUrl: config.publicUrl, devIdentityProvider: staffIdentity.development },
   });
   workers.startWorkers();
 
@@ -128,7 +130,12 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirUnreachableError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof StoredSecretMismatchError ||
+    error instanceof DataDirInUseError ||
+    error instanceof DataDirUnreachableError
+  ) {
     console.error(error.message);
   } else {
     console.error('Kumo Cloud failed to start:', error);

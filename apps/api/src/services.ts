@@ -22,6 +22,7 @@ import { REAL_HOUR_MS, createMeteringService, meteringJobs } from './modules/met
 import { createStaffSsoService } from './modules/staff-sso/index.js';
 import { createSubscriptionBalances, createSubscriptionsService } from './modules/subscriptions/index.js';
 import { createXsrf } from './http/xsrf.js';
+import { deriveServerKeys } from './lib/keys.js';
 import type { TokenVerifier } from './http/auth-guard.js';
 import { createUsersService } from './modules/users/index.js';
 import { createWebhooksService, webhookJobs } from './modules/webhooks/index.js';
@@ -52,6 +53,8 @@ export interface Infrastructure {
 /** Wires every module's service from the outside systems it needs. */
 export function createServices(infra: Infrastructure) {
   const { db, clock, logger } = infra;
+  // One key per purpose, derived from the master: no module holds the master or another's key.
+  const keys = deriveServerKeys(infra.authSecret);
   const mail = createMailService({
     db,
     transport: infra.mailTransport,
@@ -60,15 +63,17 @@ export function createServices(infra: Infrastructure) {
     from: infra.mailFrom,
     logger,
     limits: infra.mailLimits,
+    sealer: keys.mail,
   });
   const auth = createAuthService({
     db,
     mail,
     clock,
-    secret: infra.authSecret,
+    accessTokenKey: keys.text('access-tokens'),
+    hasher: keys.tokenHashes,
   });
   // Personal API tokens speak for their creator: every guarded route takes either kind of bearer token.
-  const apiTokens = createApiTokensService({ db, clock, secret: infra.authSecret });
+  const apiTokens = createApiTokensService({ db, clock, hasher: keys.tokenHashes });
   const verifyBearer: TokenVerifier = (token, client) =>
     isApiTokenSecret(token) ? apiTokens.verify(token, client) : auth.verifyAccessToken(token);
   // What a customer is mailed is also a notice in the bell: the modules that mail write it in the same transaction.
@@ -79,7 +84,7 @@ export function createServices(infra: Infrastructure) {
     db,
     jobs: infra.jobs,
     clock,
-    secret: infra.authSecret,
+    sealer: keys.webhookSecrets,
     logger,
     allowPrivate: infra.webhookAllowPrivate ?? false,
   });
@@ -108,7 +113,7 @@ export function createServices(infra: Infrastructure) {
     subscriptions,
     apiTokens,
     clock,
-    secret: infra.authSecret,
+    hasher: keys.tokenHashes,
     publicUrl: infra.publicUrl,
   });
   const cloud = createCloud(infra.cloud ?? {}, { db, clock, publicUrl: infra.publicUrl });
@@ -120,7 +125,8 @@ export function createServices(infra: Infrastructure) {
     mail,
     jobs: infra.jobs,
     clock,
-    secret: infra.authSecret,
+    passwordSealer: keys.clusterPasswords,
+    managerTicketKey: keys.text('manager-tickets'),
     logger,
     // The simulated cloud moves SIM_TIME_SCALE times faster, so it is looked at more often.
     followIntervalSeconds: cloud.simulated ? 2 : 15,
@@ -149,7 +155,7 @@ export function createServices(infra: Infrastructure) {
     storageRequests: cloud.provisioner.storageRequests
       ? (clusterId, windows) => cloud.provisioner.storageRequests!(stackNameFor(clusterId), windows)
       : undefined,
-    secret: infra.authSecret,
+    secret: keys.text('report-sessions'),
     publicUrl: infra.publicUrl,
     sessionLive: auth.isSessionLive,
   });
@@ -193,7 +199,8 @@ export function createServices(infra: Infrastructure) {
     users,
     metering,
     clock,
-    secret: infra.authSecret,
+    secret: keys.text('four-eyes'),
+    managerTicketKey: keys.text('manager-tickets'),
     approverEmails: infra.approverEmails,
     // What staff do to a customer's account is in its Staff access trail, naming them.
     staffActions: createStaffActionLog({ db, clock }),
@@ -210,7 +217,7 @@ export function createServices(infra: Infrastructure) {
     admin,
     users,
     staffSso,
-    xsrf: createXsrf(infra.authSecret),
+    xsrf: createXsrf(keys.text('xsrf')),
     ledger,
     subscriptions,
     billing,
@@ -224,7 +231,7 @@ export function createServices(infra: Infrastructure) {
     webhooks,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
-    simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,
+    simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: keys.text('manager-tickets'), clock } : undefined,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -12,8 +12,13 @@ import type { JobQueue } from '../../src/jobs/job-queue.js';
 import { createServices, type Infrastructure, type Services } from '../../src/services.js';
 import { openTestDatabase, type DatabaseKind } from './databases.js';
 import { ManualClock } from './manual-clock.js';
+import { deriveServerKeys } from '../../src/lib/keys.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-and-jwt';
+/** The keys the portal derives from TEST_SECRET, for tests that sign or read what the portal does. */
+export const TEST_KEYS = deriveServerKeys(TEST_SECRET);
+/** The key manager tickets are signed with. */
+export const TEST_TICKET_KEY = TEST_KEYS.text('manager-tickets');
 
 /** Records what the services queue instead of running workers; mail is read from the outbox. */
 export class RecordingQueue implements JobQueue {

@@ -39,7 +39,7 @@ describe('choosing the staff identity provider', () => {
 });
 
 describe('single sign-on configuration', () => {
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:25' };
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:25', AUTH_SECRET: 'x'.repeat(32) };
 
   it('reads the issuer and client', () => {
     const config = loadConfig({ OIDC_ISSUER: 'https://issuer.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's3cret' });

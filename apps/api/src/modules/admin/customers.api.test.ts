@@ -7,7 +7,7 @@ import { databaseKinds } from '../../../test/support/databases.js';
 import { createSubscription } from '../../../test/support/checkout.js';
 import { MANAGER_TICKET_PARAM, readManagerTicket } from '../../adapters/cloud/index.js';
 import {
-  TEST_SECRET,
+  TEST_TICKET_KEY,
   errorCode,
   errorMessage,
   get,
@@ -218,7 +218,11 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
     // Its ticket names the staff member, with the provider's administrative level, for a minute.
     const { rows } = await ctx.database.db.execute(sql`select id from users where email = ${`views.admin.${stamp}@kumo.test`}`);
     const staffId = String((rows[0] as { id: string }).id);
-    const ticket = readManagerTicket(TEST_SECRET, new URL(sso.json().url).searchParams.get(MANAGER_TICKET_PARAM) ?? '', ctx.clock.now());
+    const ticket = readManagerTicket(
+      TEST_TICKET_KEY,
+      new URL(sso.json().url).searchParams.get(MANAGER_TICKET_PARAM) ?? '',
+      ctx.clock.now(),
+    );
     expect(ticket).toEqual({
       deploymentId,
       page: 'manager',

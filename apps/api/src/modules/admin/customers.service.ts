@@ -55,7 +55,8 @@ export function createCustomerViews(deps: {
   users: UsersService;
   metering: MeteringService;
   clock: Clock;
-  secret: string;
+  /** Signs the Open Manager tickets. */
+  managerTicketKey: string;
 }) {
   const { db, repository, accounts, staffActions, subscriptions, billing, clusters, ledger, users, metering, clock } = deps;
 
@@ -258,7 +259,7 @@ export function createCustomerViews(deps: {
       const expiresAt = new Date(clock.now().getTime() + MANAGER_TICKET_SECONDS * 1000);
       const email = (await repository.userEmail(staffUserId)) ?? staffUserId;
       // The provider's access administers the manager (manage KM access rights: administrative access on).
-      const url = withManagerTicket(cluster.kumo_manager_url, deps.secret, {
+      const url = withManagerTicket(cluster.kumo_manager_url, deps.managerTicketKey, {
         deploymentId,
         page: 'manager',
         holder: { kind: 'staff', userId: staffUserId, email },

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.js';
 import { DAY, MINUTE } from '../../clock.js';
 import { AppError, businessRule, notFound, unauthorized } from '../../errors.js';
 import type { AccountCaller, Caller } from '../../http/caller.js';
-import { keyedHash } from '../../lib/crypto.js';
+import type { TokenHasher } from '../../lib/crypto.js';
 import { isAddressAllowed } from './allowed-ips.js';
 import type { ApiTokenRow, ApiTokensRepository } from './api-tokens.repository.js';
 import { generateApiTokenSecret } from './secret.js';
@@ -24,9 +24,17 @@ const HASH_PURPOSE = 'api-token';
 /** last_used_at is written at most this often per token, so a busy script does not cost a write per call. */
 const NOTE_USE_EVERY = MINUTE;
 
-export function createApiTokensService(deps: { repository: ApiTokensRepository; clock: Clock; secret: string }) {
-  const { repository, clock, secret } = deps;
-  const hashOf = (tokenSecret: string) => keyedHash(secret, HASH_PURPOSE, tokenSecret);
+export function createApiTokensService(deps: { repository: ApiTokensRepository; clock: Clock; hasher: TokenHasher }) {
+  const { repository, clock, hasher } = deps;
+  const hashOf = (tokenSecret: string) => hasher.hash(HASH_PURPOSE, tokenSecret);
+  /** A token by its secret, hashed under the current key or the one before (a token older than the key). */
+  async function findBySecret(tokenSecret: string) {
+    for (const hash of hasher.candidates(HASH_PURPOSE, tokenSecret)) {
+      const token = await repository.findBySecretHash(hash);
+      if (token) return token;
+    }
+    return undefined;
+  }
   const invalid = () => unauthorized('TOKEN_INVALID', API_TOKEN_MESSAGES.tokenInvalid);
 
   function valueOf(row: ApiTokenRow): ApiTokenValue {
@@ -80,7 +88,7 @@ export function createApiTokensService(deps: { repository: ApiTokensRepository; 
      */
     async verify(tokenSecret: string, client: { ip: string }): Promise<Caller> {
       const now = clock.now();
-      const token = await repository.findBySecretHash(hashOf(tokenSecret));
+      const token = await findBySecret(tokenSecret);
       if (!token || token.revokedAt) throw invalid();
       if (!canUseCustomerArea(token.creatorRole ?? '')) {
         // The creator left or lost the role by a way that did not revoke it: it stays dead if they get it back.

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import type { TokenHasher } from '../../lib/crypto.js';
 import type { MailService } from '../mail/index.js';
 import type { AccessTokens } from './access-tokens.js';
 import { createAccountReads } from './account-reads.js';
@@ -18,11 +19,11 @@ export function createAuthService(deps: {
   mail: MailService;
   accessTokens: AccessTokens;
   clock: Clock;
-  secret: string;
+  hasher: TokenHasher;
 }) {
-  const { db, repository, mail, accessTokens, clock, secret } = deps;
-  const sessions = createSessions({ db, repository, accessTokens, clock, secret });
-  const otp = createOtpChallenges({ db, repository, mail, clock, secret });
+  const { db, repository, mail, accessTokens, clock, hasher } = deps;
+  const sessions = createSessions({ db, repository, accessTokens, clock, hasher });
+  const otp = createOtpChallenges({ db, repository, mail, clock, hasher });
   return {
     approvalOtp: otp.approvalOtp,
     ...createOtpSignIn({ repository, otp, sessions, clock }),

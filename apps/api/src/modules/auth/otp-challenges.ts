@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import { HOUR, MINUTE } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { businessRule, tooManyRequests } from '../../errors.js';
-import { hashesEqual, keyedHash } from '../../lib/crypto.js';
+import { hashesEqual, type TokenHasher } from '../../lib/crypto.js';
 import type { MailService } from '../mail/index.js';
 import type { AuthRepository } from './auth.repository.js';
 import { otpMail } from './otp-mail.js';
@@ -15,9 +15,15 @@ export type OtpPurpose = 'LOGIN' | 'SIGN_UP';
 export type OtpChallenges = ReturnType<typeof createOtpChallenges>;
 
 /** OTPs: made, stored as an HMAC, mailed under the resend limit, and compared under the attempt lock. */
-export function createOtpChallenges(deps: { db: Database; repository: AuthRepository; mail: MailService; clock: Clock; secret: string }) {
-  const { db, repository, mail, clock, secret } = deps;
-  const otpHash = (email: string, otp: string) => keyedHash(secret, `otp:${email}`, otp);
+export function createOtpChallenges(deps: {
+  db: Database;
+  repository: AuthRepository;
+  mail: MailService;
+  clock: Clock;
+  hasher: TokenHasher;
+}) {
+  const { db, repository, mail, clock, hasher } = deps;
+  const otpHash = (email: string, otp: string) => hasher.hash(`otp:${email}`, otp);
   const attemptOtp = createOtpAttempts({ db, repository, clock });
 
   async function assertNotLocked(email: string): Promise<void> {

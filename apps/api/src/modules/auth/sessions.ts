@@ -4,7 +4,7 @@ import { DAY } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import type { Caller } from '../../http/caller.js';
-import { keyedHash } from '../../lib/crypto.js';
+import type { TokenHasher } from '../../lib/crypto.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import { generateRefreshToken } from './secrets.js';
@@ -33,10 +33,18 @@ export function createSessions(deps: {
   repository: AuthRepository;
   accessTokens: AccessTokens;
   clock: Clock;
-  secret: string;
+  hasher: TokenHasher;
 }) {
-  const { db, repository, accessTokens, clock, secret } = deps;
-  const refreshHash = (token: string) => keyedHash(secret, 'refresh', token);
+  const { db, repository, accessTokens, clock, hasher } = deps;
+  const refreshHash = (token: string) => hasher.hash('refresh', token);
+  /** A refresh token by its hash, under the current key or the one before (a session older than the key). */
+  async function findRefreshToken(token: string) {
+    for (const hash of hasher.candidates('refresh', token)) {
+      const stored = await repository.findRefreshToken(hash);
+      if (stored) return stored;
+    }
+    return undefined;
+  }
 
   /** Chooses the account a session works in and the role held there. */
   async function resolveRole(
@@ -105,7 +113,7 @@ export function createSessions(deps: {
     /** Rotates a refresh token. A token used twice is a replay: its whole session is revoked. */
     async refresh(refreshToken: string): Promise<IssuedTokens> {
       const now = clock.now();
-      const stored = await repository.findRefreshToken(refreshHash(refreshToken));
+      const stored = await findRefreshToken(refreshToken);
       if (!stored) throw unauthorized('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid);
       const session = await repository.findSession(stored.sessionId);
       if (!session || session.revokedAt) throw unauthorized('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid);
@@ -148,7 +156,7 @@ export function createSessions(deps: {
     async switchAccount(caller: Caller, refreshToken: string | undefined, accountId: string): Promise<IssuedTokens> {
       if (!refreshToken) throw badRequest('REFRESH_TOKEN_INVALID', MESSAGES.refreshTokenMissing);
       const now = clock.now();
-      const stored = await repository.findRefreshToken(refreshHash(refreshToken));
+      const stored = await findRefreshToken(refreshToken);
       if (!stored || stored.sessionId !== caller.sessionId || stored.usedAt || stored.expiresAt <= now) {
         throw badRequest('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid);
       }

@@ -39,9 +39,9 @@ export function createClusterAccess(deps: {
   records: Pick<ClusterRecords, 'requireCluster' | 'actorOf' | 'audit'>;
   clock: Clock;
   /** Signs the manager and Web Portal tickets. */
-  secret: string;
+  managerTicketKey: string;
 }) {
-  const { db, repository, clock, secret } = deps;
+  const { db, repository, clock, managerTicketKey } = deps;
   const { requireCluster, actorOf, audit } = deps.records;
 
   /** Every person of the account with their level on the cluster: the one set for them, else their role's default. */
@@ -104,7 +104,7 @@ export function createClusterAccess(deps: {
       const opened = `${PAGE_NAMES[page]} of ${cluster.name} opened by ${me.email_id}.`;
       await audit(cluster.id, 'CLUSTER_MANAGER_OPENED', opened, { userId: me.user_id, email: me.email_id });
       return {
-        url: withManagerTicket(url, secret, { deploymentId: cluster.id, page, holder, level, expiresAt }),
+        url: withManagerTicket(url, managerTicketKey, { deploymentId: cluster.id, page, holder, level, expiresAt }),
         expires_at: expiresAt.toISOString(),
         access_level: level,
       };

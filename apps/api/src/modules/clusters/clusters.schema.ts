@@ -39,7 +39,10 @@ export const clusters = pgTable(
     managerUrl: text('manager_url'),
     portalUrl: text('portal_url'),
     failureReason: text('failure_reason'),
-    /** The admin password sealed with the server secret until the cloud has it; then NULL. Never logged. */
+    /**
+     * The admin password, which travels to the cloud through the deployment job: kept only sealed (under the
+     * cluster-passwords key) until the cloud has it, then NULL. Never logged.
+     */
     sealedPassword: text('sealed_password'),
     /** The current transition's command (start, stop, delete) has not reached the cloud yet. */
     cloudCommandPending: boolean('cloud_command_pending').notNull().default(false),

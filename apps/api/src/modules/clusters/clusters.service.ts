@@ -26,6 +26,7 @@ import { createClusterHistory } from './history.js';
 import { createClusterPower } from './power.js';
 import { createClusterPresentation } from './presentation.js';
 import { createReconciler } from './reconcile.js';
+import type { Sealer } from '../../lib/crypto.js';
 
 export { CLUSTER_JOBS, type Actor, type AuditedEntry, type AuditListener, type Caller } from './cluster-records.js';
 
@@ -38,15 +39,18 @@ export function createClustersService(deps: {
   mail: MailService;
   jobs: JobQueue;
   clock: Clock;
-  secret: string;
+  /** Seals the admin password while the deployment job carries it to the cloud. */
+  passwordSealer: Sealer;
+  /** Signs the manager and Web Portal tickets. */
+  managerTicketKey: string;
   logger: FastifyBaseLogger;
   /** How often a busy cluster is looked at again, in real seconds. */
   followIntervalSeconds: number;
 }) {
-  const { db, repository, cloud, subscriptions, auth, mail, jobs, clock, secret, logger } = deps;
+  const { db, repository, cloud, subscriptions, auth, mail, jobs, clock, passwordSealer, managerTicketKey, logger } = deps;
   const records = createClusterRecords({ repository, clock });
   const follow = createFollow({ jobs, logger, followIntervalSeconds: deps.followIntervalSeconds });
-  const { reconcile } = createReconciler({ db, repository, cloud, subscriptions, records, clock, secret, logger });
+  const { reconcile } = createReconciler({ db, repository, cloud, subscriptions, records, clock, passwordSealer, logger });
   const power = createClusterPower({ db, repository, subscriptions, records, follow, clock });
   const schedules = createClusterSchedules({ db, repository, records, power, follow, clock });
   const { runSchedules } = schedules;
@@ -69,7 +73,7 @@ export function createClustersService(deps: {
       }));
     },
 
-    ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, secret }),
+    ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, passwordSealer }),
     ...createClusterPresentation({ repository, records }),
     start: power.start,
     stop: power.stop,
@@ -83,7 +87,7 @@ export function createClustersService(deps: {
     runSchedules,
     getSchedule: schedules.getSchedule,
     putSchedule: schedules.putSchedule,
-    ...createClusterAccess({ db, repository, records, clock, secret }),
+    ...createClusterAccess({ db, repository, records, clock, managerTicketKey }),
 
     /** The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules. */
     async sweep(): Promise<void> {

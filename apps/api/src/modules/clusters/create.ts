@@ -19,7 +19,7 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import { AWS_REGION_MAPPING, backupRegionsOf, candidateCidrs, versionsFor } from './catalog.js';
 import type { Caller, ClusterRecords, Follow } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
-import { sealPassword } from './password-seal.js';
+import type { Sealer } from '../../lib/crypto.js';
 
 export function createClusterCreation(deps: {
   db: Database;
@@ -28,9 +28,9 @@ export function createClusterCreation(deps: {
   records: Pick<ClusterRecords, 'actorOf' | 'audit'>;
   follow: Follow;
   clock: Clock;
-  secret: string;
+  passwordSealer: Sealer;
 }) {
-  const { db, repository, subscriptions, follow, clock, secret } = deps;
+  const { db, repository, subscriptions, follow, clock, passwordSealer } = deps;
   const { actorOf, audit } = deps.records;
 
   return {
@@ -124,7 +124,7 @@ export function createClusterCreation(deps: {
             stackName: stackNameFor(id),
             status: 'DEPLOYING',
             statusUpdatedAt: now,
-            sealedPassword: sealPassword(secret, order.password),
+            sealedPassword: passwordSealer.seal(order.password),
             createdByUserId: caller.userId,
             createdAt: now,
           },

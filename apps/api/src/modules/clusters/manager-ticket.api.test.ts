@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_MESSAGES, type ManagerAccessLevel } from '@kumo/contract';
 import { MANAGER_TICKET_PARAM, readManagerTicket } from '../../adapters/cloud/index.js';
 import { databaseKinds } from '../../../test/support/databases.js';
-import { TEST_SECRET, errorCode, errorMessage, get, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { TEST_TICKET_KEY, errorCode, errorMessage, get, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { CLUSTER_TEST_APP, clusterSteps, simMinutes } from '../../../test/support/clusters.js';
 import { accountWithPeople, managerAccessPath } from '../../../test/support/manager-access.js';
 import { staffViewOf } from '../../../test/support/staff.js';
@@ -43,7 +43,7 @@ describe.each(kinds)('manager and Web Portal tickets on %s', (kind) => {
     return ctx.app.inject({ method, url: address.pathname + address.search });
   };
   const ticketOf = (url: string) =>
-    readManagerTicket(TEST_SECRET, new URL(url).searchParams.get(MANAGER_TICKET_PARAM) ?? '', ctx.clock.now());
+    readManagerTicket(TEST_TICKET_KEY, new URL(url).searchParams.get(MANAGER_TICKET_PARAM) ?? '', ctx.clock.now());
 
   it('gives the cluster list and details the addresses without a ticket, which open nothing', async () => {
     const [listed] = (await get(ctx, '/api/cluster/view', a.owner.jwt)).json()[0].clusters;

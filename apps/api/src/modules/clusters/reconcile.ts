@@ -18,7 +18,7 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import { deploymentFailed, nothingLearnt, outcomeOfReport, powerChangeRefused, type ReconcileOutcome } from './cloud-report.js';
 import type { ClusterRecords } from './cluster-records.js';
 import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
-import { openPassword } from './password-seal.js';
+import type { Sealer } from '../../lib/crypto.js';
 
 /** How long a claim lasts: far longer than a look at the cloud takes, short enough that a crash only pauses a cluster. */
 export const RECONCILE_LEASE_MS = 2 * MINUTE;
@@ -30,10 +30,10 @@ export function createReconciler(deps: {
   subscriptions: Pick<SubscriptionsService, 'adjustActiveClusterCount'>;
   records: Pick<ClusterRecords, 'audit'>;
   clock: Clock;
-  secret: string;
+  passwordSealer: Sealer;
   logger: FastifyBaseLogger;
 }) {
-  const { db, repository, cloud, subscriptions, clock, secret, logger } = deps;
+  const { db, repository, cloud, subscriptions, clock, passwordSealer, logger } = deps;
   const { audit } = deps.records;
 
   /**
@@ -54,7 +54,7 @@ export function createReconciler(deps: {
             cidr: row.cidr,
             kumoVersion: row.kumoVersion,
           },
-          password: openPassword(secret, row.sealedPassword),
+          password: passwordSealer.open(row.sealedPassword),
         });
         // The cloud has the password now: the portal forgets it.
         Object.assign(sent.patch, { stackId, sealedPassword: null });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { sql } from 'drizzle-orm';
 import { createSmtpTransport } from '../../adapters/mail/index.js';
 import { startJobQueue } from '../../jobs/boss.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -7,11 +8,11 @@ import { lateBoundQueue } from '../../jobs/late-bound-queue.js';
 import { MINUTE } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createMailRepository } from './mail.repository.js';
-import { createMailService, mailJobs, type MailService } from './mail.service.js';
+import { MAIL_PURGE_QUEUE, SENT_MAIL_RETENTION_MS, createMailService, mailJobs, type MailService } from './mail.service.js';
 import { databaseKinds, openTestDatabase } from '../../../test/support/databases.js';
 import { ManualClock } from '../../../test/support/manual-clock.js';
 import { otpIn } from '../../../test/support/mail-parser.js';
-import { RecordingQueue } from '../../../test/support/harness.js';
+import { RecordingQueue, TEST_KEYS } from '../../../test/support/harness.js';
 import { startSmtpSink } from '../../../test/support/smtp-sink.js';
 
 const kinds = await databaseKinds();
@@ -41,6 +42,7 @@ describe.each(kinds)('mail outbox on %s', (kind) => {
       clock,
       from: 'Kumo Cloud <no-reply@kumo.test>',
       logger,
+      sealer: TEST_KEYS.mail,
     });
   }
 
@@ -66,6 +68,43 @@ describe.each(kinds)('mail outbox on %s', (kind) => {
       expect(sent?.status).toBe('SENT');
     } finally {
       await revived.close();
+    }
+  });
+
+  it('keeps an OTP mail sealed until SMTP has it, then no body at all; sent mail is purged after 7 days', async () => {
+    const sink = await startSmtpSink();
+    const clock = new ManualClock();
+    try {
+      const mail = mailService(sink.url, clock);
+      const id = await database.db.transaction((tx) => mail.enqueue(message('sealed@example.com'), tx, 'otp'));
+      const notice = await database.db.transaction((tx) => mail.enqueue(message('notice@example.com'), tx));
+      const stored = async (mailId: string) =>
+        (
+          await database.db.execute<{ text_body: string; html_body: string }>(
+            sql`select text_body, html_body from mail_outbox where id = ${mailId}`,
+          )
+        ).rows[0];
+      const pending = await stored(id);
+      expect(pending?.text_body).toMatch(/^k1\./);
+      expect(`${pending?.text_body}${pending?.html_body}`).not.toContain('424242');
+      // The dev mailbox, which reads through the service, still shows the code.
+      expect((await mail.listRecent(10)).find((row) => row.id === id)?.textBody).toBe('Your code: 424242');
+
+      expect(await mail.deliver(id)).toBe('sent');
+      expect(otpIn(sink.received.find((received) => received.raw.includes('sealed@example.com'))!.raw)).toBe('424242');
+      expect(await stored(id)).toEqual({ text_body: '', html_body: '' });
+      expect(await mail.deliver(notice)).toBe('sent');
+
+      clock.advance(SENT_MAIL_RETENTION_MS - MINUTE);
+      await mail.purge();
+      expect((await mail.listRecent(50)).map((row) => row.id)).toEqual(expect.arrayContaining([id, notice]));
+      clock.advance(2 * MINUTE);
+      expect(await mail.purge()).toBeGreaterThanOrEqual(2);
+      expect((await mail.listRecent(50)).map((row) => row.id)).not.toEqual(expect.arrayContaining([id]));
+      expect((await mail.listRecent(50)).map((row) => row.id)).not.toEqual(expect.arrayContaining([notice]));
+      expect(mailJobs(mail).find((job) => job.queue === MAIL_PURGE_QUEUE)?.schedule).toBeTruthy();
+    } finally {
+      await sink.close();
     }
   });
 

@@ -9,7 +9,7 @@ import { createMailRepository } from './mail.repository.js';
 import { MAIL_DELIVER_QUEUE, createMailService, mailJobs, type MailKind, type MailLimits } from './mail.service.js';
 import { databaseKinds, openTestDatabase } from '../../../test/support/databases.js';
 import { ManualClock } from '../../../test/support/manual-clock.js';
-import { RecordingQueue, errorCode, errorMessage, post, startTestApp } from '../../../test/support/harness.js';
+import { RecordingQueue, TEST_KEYS, errorCode, errorMessage, post, startTestApp } from '../../../test/support/harness.js';
 
 const kinds = await databaseKinds();
 const logger = pino({ level: 'silent' });
@@ -53,6 +53,7 @@ describe.each(kinds)('mail that cannot flood or starve sign-in, on %s', (kind) =
       clock,
       from: 'Kumo Cloud <no-reply@kumo.test>',
       logger,
+      sealer: TEST_KEYS.mail,
       limits,
     });
     const enqueue = (to: string, kind: MailKind) => database.db.transaction((tx) => mail.enqueue(mailTo(to), tx, kind));

@@ -64,8 +64,20 @@ export function createMailRepository(db: DbOrTx) {
       return { total: Number(row?.total ?? 0), domain: Number(row?.domain ?? 0) };
     },
 
-    async markSent(id: string, at: Date, tx: DbOrTx = db): Promise<void> {
-      await tx.update(mailOutbox).set({ status: 'SENT', sentAt: at, leaseUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
+    /** `blank`: the body is dropped with the hand-over, so no copy of what it said stays at rest. */
+    async markSent(id: string, at: Date, blank: boolean, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'SENT', sentAt: at, leaseUntil: null, lastError: null, ...(blank ? { textBody: '', htmlBody: '' } : {}) })
+        .where(eq(mailOutbox.id, id));
+    },
+    /** Deletes mail sent before `before`; answers how many. */
+    async purgeSent(before: Date, tx: DbOrTx = db): Promise<number> {
+      const rows = await tx
+        .delete(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'SENT'), lt(mailOutbox.sentAt, before)))
+        .returning({ id: mailOutbox.id });
+      return rows.length;
     },
 
     async releaseAfterFailure(id: string, error: string, tx: DbOrTx = db): Promise<void> {

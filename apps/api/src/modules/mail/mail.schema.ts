@@ -1,4 +1,4 @@
-/** The mail module's table: the outbox. */
+/** The mail module's table: the outbox. Sent mail is deleted after SENT_MAIL_RETENTION_MS (7 days). */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { at } from '../../db/columns.js';
@@ -9,6 +9,7 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
+    /** A body holding a secret (OTP and invitation mail) is sealed under the mail key, and blanked once SMTP has it. */
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     /** Insertion order, for "newest first" listings. */
@@ -33,6 +34,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_capped_idx')
       .on(table.createdAt)
       .where(sql`kind <> 'notification'`),
+    index('mail_outbox_sent_idx')
+      .on(table.sentAt)
+      .where(sql`status = 'SENT'`),
     index('mail_outbox_next_idx')
       .on(table.priority.desc(), table.createdAt)
       .where(sql`status = 'PENDING'`),

@@ -1,15 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail/index.js';
 import type { Clock } from '../../clock.js';
-import { MINUTE } from '../../clock.js';
+import { DAY, MINUTE } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
 import { MESSAGES } from '@kumo/contract';
 import { tooManyRequests } from '../../errors.js';
+import type { Sealer } from '../../lib/crypto.js';
 import type { MailRepository, OutboxRow } from './mail.repository.js';
 
 export const MAIL_DELIVER_QUEUE = 'mail-deliver';
 export const MAIL_SWEEP_QUEUE = 'mail-sweep';
+export const MAIL_PURGE_QUEUE = 'mail-purge';
+/** Sent mail is kept this long (what was mailed, to whom, when), then deleted. */
+export const SENT_MAIL_RETENTION_MS = 7 * DAY;
 const LEASE_MS = 2 * MINUTE;
 const SWEEP_BATCH = 100;
 
@@ -26,6 +30,8 @@ export interface MailMessage {
  */
 export type MailKind = 'otp' | 'invitation' | 'notification';
 export const MAIL_PRIORITY: Record<MailKind, number> = { otp: 10, invitation: 5, notification: 0 };
+/** The kinds whose body holds a secret (an OTP, an approval OTP, an invitation link): sealed at rest, blanked once sent. */
+const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>(['otp', 'invitation']);
 
 export interface MailLimits {
   /** OTP and invitation mails per minute across the portal. */
@@ -49,8 +55,13 @@ export function createMailService(deps: {
   from: string;
   logger: FastifyBaseLogger;
   limits?: Partial<MailLimits>;
+  /** Seals the body of mail that holds a secret, under a key derived for mail alone. */
+  sealer: Sealer;
 }) {
-  const { repository, transport, jobs, clock, from, logger } = deps;
+  const { repository, transport, jobs, clock, from, logger, sealer } = deps;
+  // A body written before bodies were sealed is read as it is.
+  const openBody = (body: string) => (sealer.isSealed(body) ? sealer.open(body) : body);
+  const opened = (row: OutboxRow): OutboxRow => ({ ...row, textBody: openBody(row.textBody), htmlBody: openBody(row.htmlBody) });
   const limits: MailLimits = { ...DEFAULT_MAIL_LIMITS, ...deps.limits };
 
   async function dispatch(id: string, kind: MailKind = 'notification'): Promise<void> {
@@ -65,12 +76,14 @@ export function createMailService(deps: {
   async function send(mail: OutboxRow | undefined): Promise<'sent' | 'skipped'> {
     if (!mail) return 'skipped';
     try {
-      await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      const { textBody, htmlBody } = opened(mail);
+      await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: textBody, html: htmlBody });
     } catch (error) {
       await repository.releaseAfterFailure(mail.id, error instanceof Error ? error.message : String(error));
       throw error;
     }
-    await repository.markSent(mail.id, clock.now());
+    // The dev mailbox is where development reads its mail, so it keeps the sealed body; SMTP has it now.
+    await repository.markSent(mail.id, clock.now(), SECRET_KINDS.has(mail.kind) && transport.kind === 'smtp');
     return 'sent';
   }
 
@@ -90,12 +103,13 @@ export function createMailService(deps: {
           throw tooManyRequests('MAIL_RATE_LIMITED', MESSAGES.mailRateLimited);
         }
       }
+      const seal = (body: string) => (SECRET_KINDS.has(kind) ? sealer.seal(body) : body);
       return repository.insert(
         {
-          ...message,
+          subject: message.subject,
           toAddress: message.to,
-          textBody: message.text,
-          htmlBody: message.html,
+          textBody: seal(message.text),
+          htmlBody: seal(message.html),
           createdAt: now,
           kind,
           priority: MAIL_PRIORITY[kind],
@@ -133,7 +147,10 @@ export function createMailService(deps: {
       return ids.length;
     },
 
-    listRecent: (limit: number) => repository.listRecent(limit),
+    /** Deletes mail sent longer ago than the retention; answers how many. */
+    purge: () => repository.purgeSent(new Date(clock.now().getTime() - SENT_MAIL_RETENTION_MS)),
+    /** The latest mails with their bodies opened: for the dev mailbox. */
+    listRecent: async (limit: number) => (await repository.listRecent(limit)).map(opened),
   };
 }
 export type MailService = ReturnType<typeof createMailService>;
@@ -159,6 +176,15 @@ export function mailJobs(mail: MailService): JobDefinition[] {
       schedule: '* * * * *',
       handler: async () => {
         await mail.sweep();
+      },
+    },
+    {
+      queue: MAIL_PURGE_QUEUE,
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      schedule: '17 * * * *',
+      handler: async () => {
+        await mail.purge();
       },
     },
   ];

@@ -6,7 +6,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { AccountRecords, AuthService } from '../auth/index.js';
 import type { AccountCaller } from '../../http/caller.js';
-import { keyedHash } from '../../lib/crypto.js';
+import type { TokenHasher } from '../../lib/crypto.js';
 import type { MailService } from '../mail/index.js';
 import { invitationMail } from './invitation-mail.js';
 import type { InvitationRow, UsersRepository } from './users.repository.js';
@@ -33,11 +33,19 @@ export function createUsersService(deps: {
   subscriptions: SubscriptionDirectory;
   apiTokens: PersonTokens;
   clock: Clock;
-  secret: string;
+  hasher: TokenHasher;
   publicUrl: string;
 }) {
-  const { db, repository, auth, accounts, mail, subscriptions, apiTokens, clock, secret, publicUrl } = deps;
-  const invitationHash = (token: string) => keyedHash(secret, 'invitation', token);
+  const { db, repository, auth, accounts, mail, subscriptions, apiTokens, clock, hasher, publicUrl } = deps;
+  const invitationHash = (token: string) => hasher.hash('invitation', token);
+  /** Takes an invitation by its token, hashed under the current key or the one before (sent before the key changed). */
+  async function acceptByToken(token: string, now: Date, tx: Parameters<UsersRepository['acceptInvitation']>[2]) {
+    for (const hash of hasher.candidates('invitation', token)) {
+      const invitation = await repository.acceptInvitation(hash, now, tx);
+      if (invitation) return invitation;
+    }
+    return undefined;
+  }
 
   const newToken = () => randomBytes(32).toString('base64url');
   const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_VALID_DAYS * DAY);
@@ -166,7 +174,7 @@ export function createUsersService(deps: {
     async acceptInvitation(token: string) {
       const now = clock.now();
       const accepted = await db.transaction(async (tx) => {
-        const invitation = await repository.acceptInvitation(invitationHash(token), now, tx);
+        const invitation = await acceptByToken(token, now, tx);
         if (!invitation) throw new AppError(422, 'INVITATION_INVALID', MESSAGES.accessExpired);
         const existing = await repository.findUserByEmail(invitation.email, tx);
         const user = existing ?? (await accounts.addPerson({ email: invitation.email, name: invitation.userName, createdAt: now }, tx));

@@ -11,7 +11,8 @@ import type { DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { WebhookEvent } from './event-sources.js';
 import type { Sender } from './sender.js';
-import { openWebhookSecret, signatureHeader } from './signing.js';
+import type { Sealer } from '../../lib/crypto.js';
+import { signatureHeader } from './signing.js';
 import type { WebhookRow, WebhooksRepository } from './webhooks.repository.js';
 
 export const WEBHOOK_JOBS = { deliver: 'webhooks.deliver', sweep: 'webhooks.sweep' } as const;
@@ -33,7 +34,8 @@ export function createDeliveries(deps: {
   jobs: JobQueue;
   sender: Sender;
   clock: Clock;
-  secret: string;
+  /** Opens the endpoints' signing secrets. */
+  sealer: Sealer;
   logger: FastifyBaseLogger;
 }) {
   const { repository, jobs, sender, clock, logger } = deps;
@@ -88,7 +90,7 @@ export function createDeliveries(deps: {
     if (!claimed) return;
     const endpoint = await repository.findById(claimed.webhookId);
     if (!endpoint) return;
-    const signature = signatureHeader(openWebhookSecret(deps.secret, endpoint.sealedSecret), claimed.body, clock.now());
+    const signature = signatureHeader(deps.sealer.open(endpoint.sealedSecret), claimed.body, clock.now());
     const result = await sender({ url: endpoint.url, body: claimed.body, signature, eventId: claimed.eventId });
     const at = clock.now();
     const retryAt = new Date(at.getTime() + retryDelaySeconds(claimed.attemptCount + 1) * 1000);

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
+import type { Sealer } from '../../lib/crypto.js';
 import { WEBHOOK_JOBS, createDeliveries } from './deliveries.js';
 import { eventOfNotice, eventsOfClusterAudit, type ClusterAuditFacts, type NoticeFacts } from './event-sources.js';
 import { createSender, type Sender } from './sender.js';
@@ -21,7 +22,8 @@ export function createWebhooksService(deps: {
   db: Database;
   jobs: JobQueue;
   clock: Clock;
-  secret: string;
+  /** Seals the endpoints' signing secrets under their own key. */
+  sealer: Sealer;
   logger: FastifyBaseLogger;
   /** WEBHOOK_ALLOW_PRIVATE: endpoints may be http:// and resolve to loopback, private or link-local addresses. */
   allowPrivate: boolean;
@@ -30,7 +32,7 @@ export function createWebhooksService(deps: {
   const repository = createWebhooksRepository(deps.db);
   const sender = deps.sender ?? createSender({ allowPrivate: deps.allowPrivate });
   const deliveries = createDeliveries({ ...deps, repository, sender });
-  const service = createService({ repository, deliveries, clock: deps.clock, secret: deps.secret, allowPrivate: deps.allowPrivate });
+  const service = createService({ repository, deliveries, clock: deps.clock, sealer: deps.sealer, allowPrivate: deps.allowPrivate });
   return {
     ...service,
     deliver: deliveries.deliver,

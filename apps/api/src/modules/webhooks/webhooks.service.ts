@@ -9,7 +9,8 @@ import { badRequest, businessRule, notFound } from '../../errors.js';
 import type { AccountCaller } from '../../http/caller.js';
 import type { Deliveries } from './deliveries.js';
 import { destinationProblem } from './destination.js';
-import { generateWebhookSecret, sealWebhookSecret } from './signing.js';
+import type { Sealer } from '../../lib/crypto.js';
+import { generateWebhookSecret } from './signing.js';
 import type { AttemptRow, DeliveryRow, WebhookRow, WebhooksRepository } from './webhooks.repository.js';
 
 export interface WebhookValue {
@@ -24,7 +25,8 @@ export function createWebhooksService(deps: {
   repository: WebhooksRepository;
   deliveries: Deliveries;
   clock: Clock;
-  secret: string;
+  /** Seals the endpoints' signing secrets. */
+  sealer: Sealer;
   allowPrivate: boolean;
 }) {
   const { repository, deliveries, clock } = deps;
@@ -48,7 +50,7 @@ export function createWebhooksService(deps: {
         accountId: caller.accountId,
         url: request.url,
         events: request.events,
-        sealedSecret: sealWebhookSecret(deps.secret, secret),
+        sealedSecret: deps.sealer.seal(secret),
         createdByUserId: caller.userId,
         createdAt: clock.now(),
       });

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_MESSAGES, type ManagerAccessLevel } from '@kumo/contract';
 import { databaseKinds } from '../../../../test/support/databases.js';
-import { TEST_SECRET, startTestApp, type TestContext } from '../../../../test/support/harness.js';
+import { TEST_TICKET_KEY, startTestApp, type TestContext } from '../../../../test/support/harness.js';
 import { stackNameFor } from '../cloud-provisioner.js';
 import { managerTicket, readManagerTicket, type ManagerTicket } from '../manager-ticket.js';
 import { SIM_PAGE_TEXTS } from './sim-pages.routes.js';
@@ -21,7 +21,7 @@ describe.each(kinds)('simulated Kumo Manager and Web Portal pages (%s)', (kind) 
   const stackName = stackNameFor(deploymentId);
   const inAMinute = () => new Date(ctx.clock.now().getTime() + 60_000);
   const person = { kind: 'customer' as const, userId: randomUUID(), email: 'lee.limited@example.com' };
-  const ticketFor = (overrides: Partial<ManagerTicket> = {}, secret = TEST_SECRET) =>
+  const ticketFor = (overrides: Partial<ManagerTicket> = {}, secret = TEST_TICKET_KEY) =>
     managerTicket(secret, { deploymentId, page: 'manager', holder: person, level: 'FULL_ADMIN', expiresAt: inAMinute(), ...overrides });
   const open = (page: 'manager' | 'portal', ticket?: string, method: 'GET' | 'POST' = 'GET') =>
     ctx.app.inject({
@@ -90,8 +90,8 @@ describe.each(kinds)('simulated Kumo Manager and Web Portal pages (%s)', (kind) 
     expect(noAccess.body).toContain(CLUSTER_MESSAGES.managerNoAccess.replace("'", '&#39;'));
     for (const refused of [without, noAccess]) expect(refused.body).not.toContain('Ticketed');
     // A level the manager does not know is no level.
-    const forgedLevel = managerTicket(TEST_SECRET, {
-      ...readManagerTicket(TEST_SECRET, ticketFor(), ctx.clock.now())!,
+    const forgedLevel = managerTicket(TEST_TICKET_KEY, {
+      ...readManagerTicket(TEST_TICKET_KEY, ticketFor(), ctx.clock.now())!,
       level: 'ROOT' as ManagerAccessLevel,
     });
     expect((await open('manager', forgedLevel)).statusCode).toBe(403);
@@ -133,7 +133,11 @@ describe.each(kinds)('simulated Kumo Manager and Web Portal pages (%s)', (kind) 
 
   it('read a ticket as valid until the instant it expires', () => {
     const ticket = ticketFor();
-    expect(readManagerTicket(TEST_SECRET, ticket, ctx.clock.now())).toMatchObject({ deploymentId, holder: person, level: 'FULL_ADMIN' });
-    expect(readManagerTicket(TEST_SECRET, ticket, inAMinute())).toBeNull();
+    expect(readManagerTicket(TEST_TICKET_KEY, ticket, ctx.clock.now())).toMatchObject({
+      deploymentId,
+      holder: person,
+      level: 'FULL_ADMIN',
+    });
+    expect(readManagerTicket(TEST_TICKET_KEY, ticket, inAMinute())).toBeNull();
   });
 });
