@@ -220,6 +220,7 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
     const staffId = String((rows[0] as { id: string }).id);
     const ticket = readManagerTicket(TEST_SECRET, new URL(sso.json().url).searchParams.get(MANAGER_TICKET_PARAM) ?? '', ctx.clock.now());
     expect(ticket).toEqual({
+      id: expect.any(String),
       deploymentId,
       page: 'manager',
       holder: { kind: 'staff', userId: staffId, email: `views.admin.${stamp}@kumo.test` },
