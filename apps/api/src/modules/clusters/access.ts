@@ -103,7 +103,8 @@ export function createClusterAccess(deps: {
       const holder = { kind: 'customer' as const, userId: me.user_id, email: me.email_id };
       // Named as whoever asked (actorOf tells a token from its creator, should a token ever get here).
       const actor = await actorOf(caller);
-      await audit(cluster.id, 'CLUSTER_MANAGER_OPENED', `${PAGE_NAMES[page]} of ${cluster.name} opened by ${actor.email}.`, actor);
+      const asker = typeof actor === 'string' ? actor : actor.email;
+      await audit(cluster.id, 'CLUSTER_MANAGER_OPENED', `${PAGE_NAMES[page]} of ${cluster.name} opened by ${asker}.`, actor);
       return {
         url: withManagerTicket(url, secret, { deploymentId: cluster.id, page, holder, level, expiresAt }),
         expires_at: expiresAt.toISOString(),
