@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(systemRoutes(options.ping));
-  await app.register(authRoutes(services.auth, options.authRateLimit));
+  await app.register(authRoutes(services.auth, options.authRateLimit, services.verifyBearer));
   await app.register(adminRoutes(services.admin, services.verifyBearer));
   await app.register(usersRoutes(services.users, services.verifyBearer, options.authRateLimit));
   await app.register(helpRoutes(options.docsBaseUrl ?? DOCS_BASE_URL));

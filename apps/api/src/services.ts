@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_SIM_TIME_SCALE, createCloud, stackNameFor, type CloudConfig } from './adapters/cloud/index.js';
+import { DEFAULT_SIM_TIME_SCALE, createCloud, createSimTickets, stackNameFor, type CloudConfig } from './adapters/cloud/index.js';
 import type { IdentityProvider } from './adapters/identity/identity-provider.js';
 import type { MailTransport } from './adapters/mail/mail-transport.js';
 import { createPayments, type PaymentsConfig } from './adapters/payments/index.js';
@@ -231,7 +231,9 @@ export function createServices(infra: Infrastructure) {
     webhooks,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
-    simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: keys.text('manager-tickets'), clock } : undefined,
+    simulatedPages: cloud.simulated
+      ? { cloud: cloud.simulated, secret: keys.text('manager-tickets'), clock, tickets: createSimTickets(db, clock) }
+      : undefined,
   };
 }
 export type Services = ReturnType<typeof createServices>;

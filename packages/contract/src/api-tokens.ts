@@ -40,6 +40,9 @@ export const API_TOKEN_MESSAGES = {
   scopeRefused: 'This API token may only read. Use a token with WRITE scope for this call.',
   ipRefused: "This API token may not be used from this address. Add it to the token's allowed addresses.",
   personOnly: 'An API token cannot do this: sign in to the console.',
+  /** 403 TOKEN_NOT_ALLOWED: a token may turn automatic top-up off or lower it, never let the card be charged more. */
+  topUpRaised:
+    'An API token may turn automatic top-up off or lower its amounts; turning it on or raising them needs a person signed in to the console.',
 } as const;
 
 const OCTET = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;

@@ -21,4 +21,5 @@ export * from '../modules/api-tokens/api-tokens.schema.js';
 export * from '../modules/webhooks/webhooks.schema.js';
 export * from '../adapters/payments/sandbox/sandbox.schema.js';
 export * from '../adapters/cloud/simulated/sim-cloud.schema.js';
+export * from '../adapters/cloud/simulated/sim-tickets.schema.js';
 export * from '../http/rate-limit.schema.js';

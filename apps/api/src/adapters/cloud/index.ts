@@ -9,6 +9,7 @@ export type { CloudProvisioner, ClusterDescription, ClusterSettings, CloudNode, 
 export { CloudRequestError, stackNameFor, TYPICAL_STORAGE_REQUESTS_PER_HOUR } from './cloud-provisioner.js';
 export type { SimulatedProvisioner } from './simulated/simulated-provisioner.js';
 export { simPagesRoutes } from './simulated/sim-pages.routes.js';
+export { createSimTickets } from './simulated/sim-tickets.js';
 export * from './manager-ticket.js';
 /** The deployment template (staff download it; the AWS driver deploys it) and the fixed node layout. */
 export * from './template/index.js';

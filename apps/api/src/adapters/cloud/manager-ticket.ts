@@ -3,9 +3,10 @@
  * deployment, the page it opens, the person it was issued to (a customer's person, or a staff member opening the
  * manager with the provider's access) and, for the manager, that person's access level on this cluster; valid for
  * a minute. It is issued only on request, per person, at the moment a window is opened; the addresses the cluster
- * list and details carry have no ticket and open nothing by themselves. The simulated cloud's pages require it.
+ * list and details carry have no ticket and open nothing by themselves. Each ticket has its own id, so the page that
+ * redeems it can let it in once (the simulated cloud's pages do, sim-ticket-uses.ts).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MANAGER_ACCESS_LEVELS, MANAGER_TICKET_PAGES, type ManagerAccessLevel, type ManagerTicketPage } from '@kumo/contract';
 
 export const MANAGER_TICKET_PARAM = 'sso';
@@ -16,6 +17,8 @@ export const TICKET_PAGES = MANAGER_TICKET_PAGES;
 export type TicketPage = ManagerTicketPage;
 
 export interface ManagerTicket {
+  /** Random, unique per ticket: what the page remembers once it let the ticket in. */
+  id: string;
   deploymentId: string;
   /** The page it opens: a Web Portal ticket does not open the manager, nor the other way round. */
   page: TicketPage;
@@ -32,6 +35,7 @@ export interface ManagerTicket {
 }
 
 interface Claims {
+  j: string;
   d: string;
   p: TicketPage;
   k: 'customer' | 'staff';
@@ -43,8 +47,12 @@ interface Claims {
 
 const signature = (secret: string, claims: string) => createHmac('sha256', secret).update(`kumo-sso|${claims}`).digest('base64url');
 
-export function managerTicket(secret: string, ticket: ManagerTicket): string {
+/** What the issuer says; the ticket's id is drawn when it is signed. */
+export type TicketRequest = Omit<ManagerTicket, 'id'>;
+
+export function managerTicket(secret: string, ticket: TicketRequest): string {
   const body: Claims = {
+    j: randomBytes(16).toString('base64url'),
     d: ticket.deploymentId,
     p: ticket.page,
     k: ticket.holder.kind,
@@ -58,7 +66,7 @@ export function managerTicket(secret: string, ticket: ManagerTicket): string {
 }
 
 /** The address with a ticket in it (replacing one it had). */
-export function withManagerTicket(url: string, secret: string, ticket: ManagerTicket): string {
+export function withManagerTicket(url: string, secret: string, ticket: TicketRequest): string {
   const address = new URL(url);
   address.searchParams.set(MANAGER_TICKET_PARAM, managerTicket(secret, ticket));
   return address.toString();
@@ -96,11 +104,12 @@ export function readManagerTicket(secret: string, ticket: string | undefined, no
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const { d, p, k, u, m, l, e } = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Partial<Record<keyof Claims, unknown>>;
-    if (!isString(d) || !isString(u) || !isString(m) || typeof e !== 'number' || e <= now.getTime()) return null;
+    const { j, d, p, k, u, m, l, e } = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Partial<Record<keyof Claims, unknown>>;
+    if (!isString(j) || !isString(d) || !isString(u) || !isString(m) || typeof e !== 'number' || e <= now.getTime()) return null;
     if (!(TICKET_PAGES as readonly unknown[]).includes(p) || (k !== 'customer' && k !== 'staff')) return null;
     const level = (MANAGER_ACCESS_LEVELS as readonly unknown[]).includes(l) ? (l as ManagerAccessLevel) : undefined;
     return {
+      id: j,
       deploymentId: d,
       page: p as TicketPage,
       holder: { kind: k, userId: u, email: m },

@@ -224,6 +224,7 @@ describe.each(kinds)('admin customer views on %s', (kind) => {
       ctx.clock.now(),
     );
     expect(ticket).toEqual({
+      id: expect.any(String),
       deploymentId,
       page: 'manager',
       holder: { kind: 'staff', userId: staffId, email: `views.admin.${stamp}@kumo.test` },

@@ -109,6 +109,15 @@ describe.each(kinds)('personal API tokens on %s', (kind) => {
     expect(causes).toContain(`${owner.email} (API token "office hours")`);
   });
 
+  it("lets a READ token read the account's audit trail and its export, as any customer read", async () => {
+    const { token } = await createToken(owner.jwt, { scope: 'READ' });
+    const page = await withToken(ctx, 'GET', '/api/account/audit-logs', token);
+    expect(page.statusCode, page.body).toBe(200);
+    const exported = await withToken(ctx, 'GET', '/api/account/audit-logs/export?format=json', token);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().entries.length).toBeGreaterThan(0);
+  });
+
   it('refuses a READ token every state-changing call, GETs that change state included', async () => {
     const { token } = await createToken(owner.jwt, { scope: 'READ' });
     expect((await withToken(ctx, 'GET', '/api/subscription/list', token)).statusCode).toBe(200);

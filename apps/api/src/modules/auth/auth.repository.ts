@@ -26,6 +26,19 @@ export function createAuthRepository(db: DbOrTx) {
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_session_by_id');
+  // The same lookup for the guard, with the person's current staff role: staff rights follow it on the next request.
+  const requestSessionById = db
+    .select({
+      userId: sessions.userId,
+      actingUserId: sessions.actingUserId,
+      revokedAt: sessions.revokedAt,
+      systemRole: users.systemRole,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_request_session_by_id');
 
   return {
     async findUserByEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
@@ -173,6 +186,12 @@ export function createAuthRepository(db: DbOrTx) {
 
     async findSession(id: string, tx?: DbOrTx) {
       const [session] = tx ? await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1) : await sessionById.execute({ id });
+      return session;
+    },
+
+    /** The session a request's access token names, with its person's current staff role (null for a customer). */
+    async findRequestSession(id: string) {
+      const [session] = await requestSessionById.execute({ id });
       return session;
     },
 

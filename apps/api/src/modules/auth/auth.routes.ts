@@ -20,7 +20,7 @@ import {
   userDetailSchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
-import { requireAccountAdmin, requireSignedIn } from '../../http/auth-guard.js';
+import { requireAccountAdmin, requireSignedIn, type TokenVerifier } from '../../http/auth-guard.js';
 import { callerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import { sendTokens } from '../../http/send-tokens.js';
@@ -32,12 +32,16 @@ const routes = routeDeclarations('Auth');
 const errors = errorResponses(400, 401, 404, 409, 422, 429);
 const otpSent = { otp_sent: true, message: MESSAGES.otpSent };
 
-export function authRoutes(auth: AuthService, rateLimitPerMinute: number) {
+/**
+ * `verifyBearer` takes a personal API token too: the account's audit trail is a customer read, which a token may make
+ * like any other (docs/permissions.md). The sign-in calls take a session only.
+ */
+export function authRoutes(auth: AuthService, rateLimitPerMinute: number, verifyBearer: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
     const signedIn = routes.behind(requireSignedIn(auth.verifyAccessToken));
-    const accountAdmin = routes.behind(requireAccountAdmin(auth.verifyAccessToken));
+    const accountAdmin = routes.behind(requireAccountAdmin(verifyBearer));
 
     app.post('/api/user/login', {
       config: { rateLimit },

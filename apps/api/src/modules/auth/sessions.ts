@@ -176,9 +176,15 @@ export function createSessions(deps: {
     /** Verifies an access token and that its session is still live (logout and replay revoke it). */
     async verifyAccessToken(token: string): Promise<Caller> {
       const caller = await accessTokens.verify(token);
-      const session = await repository.findSession(caller.sessionId);
+      const session = await repository.findRequestSession(caller.sessionId);
       if (!session || session.revokedAt || session.userId !== caller.userId || session.actingUserId !== (caller.actingUserId ?? null)) {
         throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+      }
+      // A staff member's rights are those of the role they hold now, not the one the token was signed with: a role
+      // lowered takes effect on the next request. No staff role left ends the staff session.
+      if (isSystemRole(caller.role) && !caller.actingUserId) {
+        if (!session.systemRole || !isSystemRole(session.systemRole)) throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+        return { ...caller, role: session.systemRole };
       }
       return caller;
     },

@@ -7,7 +7,7 @@ import {
   autoTopUpSchema,
   paymentMethodSetupSchema,
 } from '@kumo/contract';
-import { changesStateWhen, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
+import { changesStateWhen, personOnly, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
@@ -53,13 +53,17 @@ export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifi
           'After a metering run leaves the balance under threshold_amount, top_up_amount is charged to the saved card, at most once ' +
           'an hour and never taking the month’s top-ups over monthly_cap. Turning it on needs a saved card (422 ' +
           'PAYMENT_METHOD_REQUIRED); a card just saved is read back from the provider first (503 with Retry-After when it cannot ' +
-          'be reached). Saving takes a top-up paused after a failed charge back to ACTIVE.',
+          'be reached). Saving takes a top-up paused after a failed charge back to ACTIVE. A personal API token may turn it off ' +
+          'or lower its amounts; turning it on (or back on after a pause) or raising an amount is 403 TOKEN_NOT_ALLOWED.',
         params: autoTopUpParamsSchema,
         body: autoTopUpRequestSchema,
         response: { 200: autoTopUpSchema, ...errorResponses(400, 401, 403, 404, 422, 503) },
       }),
-      handler: async (request) =>
-        toAutoTopUpWire(await autoTopUp.put(accountCallerOf(request).accountId, request.params.subscriptionId, request.body)),
+      handler: async (request) => {
+        const caller = accountCallerOf(request);
+        const author = { viaApiToken: Boolean(caller.apiToken) };
+        return toAutoTopUpWire(await autoTopUp.put(caller.accountId, request.params.subscriptionId, request.body, author));
+      },
     });
 
     app.post('/api/subscription/:subscriptionId/payment-method', {
@@ -68,10 +72,11 @@ export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifi
         description:
           'A Stripe Checkout session in setup mode for the subscription’s customer (the sandbox’s own page without Stripe). ' +
           'It returns to /subscriptions/{subscriptionId}?card=saved, or to /subscriptions/{subscriptionId} when cancelled. ' +
-          'A new card takes a paused top-up back to ACTIVE.',
+          'A new card takes a paused top-up back to ACTIVE. A person only: a personal API token is refused (403 TOKEN_NOT_ALLOWED).',
         params: autoTopUpParamsSchema,
         response: { 200: paymentMethodSetupSchema, ...errorResponses(400, 401, 403, 404, 503) },
       }),
+      config: personOnly,
       handler: async (request) => {
         const caller = accountCallerOf(request);
         return autoTopUp.setupPaymentMethod(caller.accountId, caller.userId, request.params.subscriptionId);
@@ -81,9 +86,11 @@ export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifi
     app.delete('/api/subscription/:subscriptionId/payment-method', {
       ...customer({
         summary: 'Remove the saved card and turn automatic top-up off',
+        description: 'A person only: a personal API token is refused (403 TOKEN_NOT_ALLOWED).',
         params: autoTopUpParamsSchema,
         response: { 200: autoTopUpSchema, ...errors },
       }),
+      config: personOnly,
       handler: async (request) =>
         toAutoTopUpWire(await autoTopUp.deletePaymentMethod(accountCallerOf(request).accountId, request.params.subscriptionId)),
     });

@@ -3,7 +3,14 @@
  * when a metering run leaves the balance under the threshold (auto-top-up-charges.ts). Answers in cents and Dates;
  * the routes' presentation.ts writes the wire's dollars.
  */
-import { AUTO_TOP_UP_DEFAULTS, AUTO_TOP_UP_MESSAGES, CENTS_PER_DOLLAR, MESSAGES, type AutoTopUpSettings } from '@kumo/contract';
+import {
+  API_TOKEN_MESSAGES,
+  AUTO_TOP_UP_DEFAULTS,
+  AUTO_TOP_UP_MESSAGES,
+  CENTS_PER_DOLLAR,
+  MESSAGES,
+  type AutoTopUpSettings,
+} from '@kumo/contract';
 import { PaymentGatewayError } from '../../adapters/payments/index.js';
 import { HOUR } from '../../clock.js';
 import type { Tx } from '../../db/client.js';
@@ -27,6 +34,27 @@ const cardsUnavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', AUTO_TOP
  * later, so a session whose row is older than that has surely expired and can no longer save a card.
  */
 const SETUP_SESSION_LIFETIME_MS = 24 * HOUR;
+
+/** Who saves the settings: a person signed in, or a personal API token acting as one. */
+export interface SettingsAuthor {
+  viaApiToken: boolean;
+}
+
+type Settings = Pick<typeof autoTopUps.$inferInsert, 'enabled' | 'status' | 'thresholdCents' | 'topUpCents' | 'monthlyCapCents'>;
+
+/**
+ * Whether saving `after` over `before` lets the card be charged more, sooner or again: turning top-up on (a paused one
+ * included) or raising any of its amounts. Only a person may do that; a token may turn it off or lower it.
+ */
+function raisesSpending(before: Settings, after: Settings): boolean {
+  const running = before.enabled === true && before.status === 'ACTIVE';
+  return (
+    (after.enabled === true && !running) ||
+    after.topUpCents > before.topUpCents ||
+    after.monthlyCapCents > before.monthlyCapCents ||
+    after.thresholdCents > before.thresholdCents
+  );
+}
 
 const DEFAULT_CENTS = {
   thresholdCents: AUTO_TOP_UP_DEFAULTS.threshold_amount * CENTS_PER_DOLLAR,
@@ -102,23 +130,27 @@ export function createAutoTopUpService(deps: AutoTopUpDeps) {
       return read(subscriptionId);
     },
 
-    /** Saves the settings; turning it on needs a saved card. Saving takes a paused top-up back to work. */
-    async put(accountId: string, subscriptionId: string, settings: AutoTopUpSettings): Promise<AutoTopUpValues> {
+    /**
+     * Saves the settings; turning it on needs a saved card. Saving takes a paused top-up back to work. A personal API
+     * token may only turn it off or lower it (403 TOKEN_NOT_ALLOWED otherwise): no script spends on the card.
+     */
+    async put(accountId: string, subscriptionId: string, settings: AutoTopUpSettings, author: SettingsAuthor): Promise<AutoTopUpValues> {
       await subscriptions.requireOwned(accountId, subscriptionId);
+      const saved = await current(accountId, subscriptionId);
+      const next = {
+        enabled: settings.enabled,
+        thresholdCents: settings.threshold_amount,
+        topUpCents: settings.top_up_amount,
+        monthlyCapCents: settings.monthly_cap,
+        status: settings.enabled ? ('ACTIVE' as const) : ('OFF' as const),
+      };
+      if (author.viaApiToken && raisesSpending(saved, next)) throw new AppError(403, 'TOKEN_NOT_ALLOWED', API_TOKEN_MESSAGES.topUpRaised);
       // Turning it on just after saving a card, before the provider's notification came: the card is read back first.
       const existing = await repository.find(subscriptionId);
       if (settings.enabled && !existing?.paymentMethodId) await syncSetup(existing, { required: true });
       const hasCard = Boolean((await repository.find(subscriptionId))?.paymentMethodId);
       if (settings.enabled && !hasCard) throw businessRule('PAYMENT_METHOD_REQUIRED', AUTO_TOP_UP_MESSAGES.paymentMethodRequired);
-      await repository.upsert({
-        ...(await current(accountId, subscriptionId)),
-        enabled: settings.enabled,
-        thresholdCents: settings.threshold_amount,
-        topUpCents: settings.top_up_amount,
-        monthlyCapCents: settings.monthly_cap,
-        status: settings.enabled ? 'ACTIVE' : 'OFF',
-        updatedAt: clock.now(),
-      });
+      await repository.upsert({ ...(await current(accountId, subscriptionId)), ...next, updatedAt: clock.now() });
       return read(subscriptionId);
     },
 

@@ -101,8 +101,10 @@ export function createClusterAccess(deps: {
       }
       const expiresAt = new Date(clock.now().getTime() + MANAGER_TICKET_SECONDS * 1000);
       const holder = { kind: 'customer' as const, userId: me.user_id, email: me.email_id };
-      const opened = `${PAGE_NAMES[page]} of ${cluster.name} opened by ${me.email_id}.`;
-      await audit(cluster.id, 'CLUSTER_MANAGER_OPENED', opened, { userId: me.user_id, email: me.email_id });
+      // Named as whoever asked (actorOf tells a token from its creator, should a token ever get here).
+      const actor = await actorOf(caller);
+      const asker = typeof actor === 'string' ? actor : actor.email;
+      await audit(cluster.id, 'CLUSTER_MANAGER_OPENED', `${PAGE_NAMES[page]} of ${cluster.name} opened by ${asker}.`, actor);
       return {
         url: withManagerTicket(url, managerTicketKey, { deploymentId: cluster.id, page, holder, level, expiresAt }),
         expires_at: expiresAt.toISOString(),

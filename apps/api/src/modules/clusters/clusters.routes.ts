@@ -259,9 +259,10 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     });
 
     // Issues a ticket naming the caller: marked as changing state, so a staff member's read-only view of the customer's
-    // console is refused it (staff open the manager with their own ticket).
+    // console is refused it (staff open the manager with their own ticket); and a person's only, since the ticket is
+    // a way in that no token's scope or allowed addresses would follow.
     app.get('/api/cluster/kumo/sso/:deploymentId', {
-      config: changesState,
+      config: { ...changesState, ...personOnly },
       ...customer({
         summary:
           "The cluster's Kumo Manager (or, with page=portal, Web Portal) address with a one-minute ticket naming the caller and their access level; refused to No admin access",

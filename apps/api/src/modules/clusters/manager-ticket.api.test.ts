@@ -67,6 +67,7 @@ describe.each(kinds)('manager and Web Portal tickets on %s', (kind) => {
       access_level: 'FULL_KMUSER',
     });
     expect(ticketOf(body.url)).toEqual({
+      id: expect.any(String),
       deploymentId: a.clusterId,
       page: 'manager',
       holder: { kind: 'customer', userId: a.ownerId, email: a.owner.email },
@@ -83,6 +84,50 @@ describe.each(kinds)('manager and Web Portal tickets on %s', (kind) => {
     // A minute later the same address opens nothing.
     ctx.clock.advance(60_000);
     expect((await open(body.url)).statusCode).toBe(401);
+  });
+
+  it('lets a ticket in once: opened twice at once, one opens and the other is refused, and so is any later try', async () => {
+    for (const page of ['manager', 'portal']) {
+      const { url } = (await get(ctx, ticketPath(a.clusterId, page), a.owner.jwt)).json();
+      const both = await Promise.all([open(url), open(url)]);
+      expect(both.map((answer) => answer.statusCode).sort(), page).toEqual([200, 401]);
+      expect(both.find((answer) => answer.statusCode === 401)!.body).toContain('Sign-in required');
+      expect((await open(url)).statusCode, page).toBe(401);
+    }
+    // Each request gets a ticket of its own.
+    const first = (await get(ctx, ticketPath(a.clusterId), a.owner.jwt)).json().url;
+    const second = (await get(ctx, ticketPath(a.clusterId), a.owner.jwt)).json().url;
+    expect(ticketOf(first)!.id).not.toBe(ticketOf(second)!.id);
+    expect((await open(first)).statusCode).toBe(200);
+    expect((await open(second)).statusCode).toBe(200);
+  });
+
+  it('refuses a personal API token the ticket, WRITE or READ, from any address, and writes nothing in the audit log', async () => {
+    const audited = async () =>
+      (await get(ctx, `/api/cluster/get-audit-logs/${a.clusterId}?page=0&size=100`, a.owner.jwt)).json().page_content.content.length;
+    const before = await audited();
+    for (const scope of ['WRITE', 'READ']) {
+      const created = await send(
+        ctx,
+        'POST',
+        '/api/user/api-tokens',
+        { name: `sso-${scope}`, scope, expires_in_days: 30, allowed_ips: ['203.0.113.0/24'] },
+        a.owner.jwt,
+      );
+      expect(created.statusCode, created.body).toBe(200);
+      for (const remoteAddress of ['203.0.113.9', '198.51.100.7']) {
+        const refused = await ctx.app.inject({
+          method: 'GET',
+          url: ticketPath(a.clusterId),
+          remoteAddress,
+          headers: { authorization: `Bearer ${created.json().token}` },
+        });
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(['TOKEN_NOT_ALLOWED', 'TOKEN_IP_NOT_ALLOWED']).toContain(errorCode(refused));
+        if (remoteAddress === '203.0.113.9') expect(errorCode(refused)).toBe('TOKEN_NOT_ALLOWED');
+      }
+    }
+    expect(await audited()).toBe(before);
   });
 
   it("issues an admin's Full admin ticket: every right, under their own name", async () => {

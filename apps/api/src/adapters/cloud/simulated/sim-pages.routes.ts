@@ -2,8 +2,8 @@
  * The simulated cluster's own web pages: Kumo Manager and the Web Portal. They open only with a single-sign-on ticket
  * the portal issued for this cluster, this page and one person (a customer's person from the cluster's page, a staff
  * member from Open Manager), and the manager only for a ticket carrying a level that lets its holder in. They answer
- * only while the simulated cluster is online, like the real services on a stopped cluster. Staff open them by a form
- * post, customers by following the address: both are served.
+ * only while the simulated cluster is online, like the real services on a stopped cluster. A ticket opens a page
+ * once (sim-tickets.ts). Staff open them by a form post, customers by following the address: both are served.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { escapeHtml } from '../../../lib/html.js';
 import { stackNameFor } from '../cloud-provisioner.js';
 import { MANAGER_TICKET_PARAM, TICKET_PAGES, readManagerTicket } from '../manager-ticket.js';
 import { managerPage, page, portalPage, refusal } from './sim-page-content.js';
+import type { SimTickets } from './sim-tickets.js';
 import { SIM_PAGES_PREFIX, type SimulatedProvisioner } from './simulated-provisioner.js';
 
 const params = z.object({ stackName: z.string().max(140), page: z.enum(TICKET_PAGES) });
@@ -29,9 +30,10 @@ export interface SimPages {
   /** Verifies the pages' single-sign-on tickets. */
   secret: string;
   clock: Clock;
+  tickets: SimTickets;
 }
 
-export function simPagesRoutes({ cloud, secret, clock }: SimPages) {
+export function simPagesRoutes({ cloud, secret, clock, tickets }: SimPages) {
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const parsed = params.safeParse(request.params);
     if (!parsed.success) return reply.status(404).type('text/plain').send('Not found');
@@ -61,6 +63,9 @@ export function simPagesRoutes({ cloud, secret, clock }: SimPages) {
         .status(503)
         .send(page('Unavailable', `<h1>Service unavailable</h1><p>The cluster ${escapeHtml(info.clusterName)} is not online.</p>`));
     }
+    // Redeemed last, so a refusal above leaves the ticket as it was; a copy of it, sent again or at once, opens nothing.
+    if (!(await tickets.redeem(ticket.id, ticket.expiresAt)))
+      return reply.status(401).send(refusal('Sign-in required', SIM_PAGE_TEXTS.signInRequired));
     return reply.send(level ? managerPage(info, { ...ticket, level }) : portalPage(info, ticket));
   }
 
