@@ -13,6 +13,7 @@ import { createApiTokensService, isApiTokenSecret } from './modules/api-tokens/i
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { createBudgetsService } from './modules/budgets/index.js';
+import { createClusterSqlService } from './modules/cluster-sql/index.js';
 import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
@@ -179,6 +180,15 @@ export function createServices(infra: Infrastructure) {
   metering.attachAfterCharge(autoTopUp.afterCharge);
   billing.attachSetupListener((event) => autoTopUp.cardSaved(event.subscriptionId));
   subscriptions.attachDeletionStep(autoTopUp.subscriptionDeleting);
+  // Console queries go to the cloud's SQL endpoints; the simulated endpoint writes its history through this service.
+  const clusterSql = createClusterSqlService({
+    db,
+    clusters,
+    sql: cloud.provisioner.sql,
+    clock,
+    // network access: wired when the access list lands
+    allowsAddress: async () => true,
+  });
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({
@@ -218,6 +228,7 @@ export function createServices(infra: Infrastructure) {
     sandboxCheckout: payments.sandbox,
     clusters,
     clusterTimeline,
+    clusterSql,
     metering,
     budgets,
     autoTopUp,
@@ -225,6 +236,8 @@ export function createServices(infra: Infrastructure) {
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
     simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,
+    /** The simulated clusters' SQL endpoints, which record into the clusters' query history. */
+    simulatedSql: cloud.simulated ? { cloud: cloud.simulated, hooks: clusterSql.endpointHooks, clock } : undefined,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -26,6 +26,7 @@ import { createClusterHistory } from './history.js';
 import { createClusterPower } from './power.js';
 import { createClusterPresentation } from './presentation.js';
 import { createReconciler } from './reconcile.js';
+import { createClusterSqlAccess } from './sql-access.js';
 
 export { CLUSTER_JOBS, type Actor, type AuditedEntry, type AuditListener, type Caller } from './cluster-records.js';
 
@@ -50,6 +51,7 @@ export function createClustersService(deps: {
   const power = createClusterPower({ db, repository, subscriptions, records, follow, clock });
   const schedules = createClusterSchedules({ db, repository, records, power, follow, clock });
   const { runSchedules } = schedules;
+  const sqlAccess = createClusterSqlAccess({ repository, records, cloud, secret });
 
   return {
     reconcile,
@@ -70,7 +72,7 @@ export function createClustersService(deps: {
     },
 
     ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, secret }),
-    ...createClusterPresentation({ repository, records }),
+    ...createClusterPresentation({ repository, records, sqlEndpointOf: sqlAccess.sqlEndpointOf }),
     start: power.start,
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
@@ -84,6 +86,7 @@ export function createClustersService(deps: {
     getSchedule: schedules.getSchedule,
     putSchedule: schedules.putSchedule,
     ...createClusterAccess({ db, repository, records, clock, secret }),
+    ...sqlAccess,
 
     /** The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules. */
     async sweep(): Promise<void> {

@@ -55,6 +55,7 @@ export function createReconciler(deps: {
             kumoVersion: row.kumoVersion,
           },
           password: openPassword(secret, row.sealedPassword),
+          portalSqlCredential: row.sealedSqlCredential ? openPassword(secret, row.sealedSqlCredential) : undefined,
         });
         // The cloud has the password now: the portal forgets it.
         Object.assign(sent.patch, { stackId, sealedPassword: null });
