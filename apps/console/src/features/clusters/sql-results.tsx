@@ -3,8 +3,11 @@ import type { SqlResult } from '@kumo/contract';
 import { saveBlob } from '../../lib/download-file';
 
 /** A cell as text: lists and structs as JSON, nothing as NULL. */
-const cellText = (value: unknown) =>
-  value === null || value === undefined ? 'NULL' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
