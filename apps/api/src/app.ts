@@ -22,12 +22,13 @@ import { sweepRateLimits, type RateLimitStoreClass } from './http/rate-limit-sto
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/index.js';
+import { clusterSqlRoutes } from './modules/cluster-sql/index.js';
 import { clusterTimelineRoutes } from './modules/cluster-timeline/index.js';
 import { clustersRoutes } from './modules/clusters/index.js';
 import { meteringRoutes } from './modules/metering/index.js';
 import { budgetsRoutes } from './modules/budgets/index.js';
 import { autoTopUpRoutes } from './modules/auto-top-up/index.js';
-import { simPagesRoutes } from './adapters/cloud/index.js';
+import { simPagesRoutes, simSqlRoutes } from './adapters/cloud/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { apiTokensRoutes } from './modules/api-tokens/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes(services.billing, services.verifyBearer));
   await app.register(clustersRoutes(services.clusters, services.verifyBearer));
   await app.register(clusterTimelineRoutes(services.clusterTimeline, services.verifyBearer));
+  await app.register(clusterSqlRoutes(services.clusterSql, services.verifyBearer));
   await app.register(meteringRoutes(services.metering, services.verifyBearer));
   await app.register(noticesRoutes(services.notices, services.verifyBearer));
   await app.register(budgetsRoutes(services.budgets, services.verifyBearer));
@@ -192,6 +194,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes(services.webhooks, services.verifyBearer));
   // The simulated cloud's Kumo Manager and Web Portal pages.
   if (services.simulatedPages) await app.register(simPagesRoutes(services.simulatedPages));
+  // The simulated clusters' SQL endpoints; their engines close with the app.
+  if (services.simulatedSql) {
+    await app.register(simSqlRoutes(services.simulatedSql));
+    app.addHook('onClose', async () => services.simulatedSql?.cloud.engines.closeAll());
+  }
   // The payment provider's side: Stripe's webhook, or the sandbox's hosted checkout pages.
   if (services.paymentGateway.kind === 'stripe') await app.register(stripeWebhookRoutes(services.billing));
   if (services.sandboxCheckout) await app.register(sandboxCheckoutRoutes(services.sandboxCheckout));

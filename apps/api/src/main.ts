@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { createStaffIdentity } from './adapters/identity/staff-identity.js';
 import { createDevMailboxTransport, createSmtpTransport } from './adapters/mail/mail-transport.js';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
       driver: config.CLOUD_DRIVER,
       simTimeScale: config.SIM_TIME_SCALE,
       simFailPattern: config.SIM_FAIL_PATTERN,
+      simDataDir: join(config.DATA_DIR, 'sim-clusters'),
       aws: {
         backupBucketArnPattern: config.AWS_BACKUP_BUCKET_ARN_PATTERN,
         keyName: config.AWS_KEY_NAME,

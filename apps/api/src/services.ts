@@ -13,6 +13,7 @@ import { createApiTokensService, isApiTokenSecret } from './modules/api-tokens/i
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { createBudgetsService } from './modules/budgets/index.js';
+import { createClusterSqlService } from './modules/cluster-sql/index.js';
 import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
@@ -185,6 +186,15 @@ export function createServices(infra: Infrastructure) {
   metering.attachAfterCharge(autoTopUp.afterCharge);
   billing.attachSetupListener((event) => autoTopUp.cardSaved(event.subscriptionId));
   subscriptions.attachDeletionStep(autoTopUp.subscriptionDeleting);
+  // Console queries go to the cloud's SQL endpoints; the simulated endpoint writes its history through this service.
+  const clusterSql = createClusterSqlService({
+    db,
+    clusters,
+    sql: cloud.provisioner.sql,
+    clock,
+    // network access: wired when the access list lands
+    allowsAddress: async () => true,
+  });
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({
@@ -225,6 +235,7 @@ export function createServices(infra: Infrastructure) {
     sandboxCheckout: payments.sandbox,
     clusters,
     clusterTimeline,
+    clusterSql,
     metering,
     budgets,
     autoTopUp,
@@ -234,6 +245,8 @@ export function createServices(infra: Infrastructure) {
     simulatedPages: cloud.simulated
       ? { cloud: cloud.simulated, secret: keys.text('manager-tickets'), clock, tickets: createSimTickets(db, clock) }
       : undefined,
+    /** The simulated clusters' SQL endpoints, which record into the clusters' query history. */
+    simulatedSql: cloud.simulated ? { cloud: cloud.simulated, hooks: clusterSql.endpointHooks, clock } : undefined,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -70,5 +70,7 @@ export function detailsOf(c: Cluster, detail: 'DEPLOYMENT' | 'CURRENT' = 'DEPLOY
     nodes: [
       { host: 'qe-1', node_status: 'Running', service_name: 'Query Engine', status: 'Online', instance_type: 'r6i.2xlarge', core: 8 },
     ],
+    sql_endpoint: `http://localhost/sim/kumo/${c.stack_name}/sql`,
+    sql_user: 'kumo_admin',
   };
 }

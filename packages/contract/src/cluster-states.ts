@@ -85,6 +85,8 @@ export const CLUSTER_ACTIONS = {
   start: ['OFFLINE'] as readonly ClusterStatus[],
   stop: ['ONLINE'] as readonly ClusterStatus[],
   delete: ['ONLINE', 'OFFLINE', 'FAILED'] as readonly ClusterStatus[],
+  /** The cluster's SQL users live in its engine, which exists from deployment until deletion. */
+  resetPassword: ['ONLINE', 'OFFLINE', 'STARTING', 'STOPPING'] as readonly ClusterStatus[],
 } as const;
 export type ClusterAction = keyof typeof CLUSTER_ACTIONS;
 export const canClusterDo = (action: ClusterAction, status: ClusterStatus) => CLUSTER_ACTIONS[action].includes(status);

@@ -94,6 +94,10 @@ export const clusterDetailsResponseSchema = clusterSchema
     detail: z.enum(CLUSTER_DETAIL_KINDS),
     cluster_configurations: z.array(clusterConfigurationSchema),
     nodes: z.array(nodeSchema),
+    /** The cluster's SQL endpoint (docs/clusters.md, "The SQL endpoint"); null while the cloud has given it none. */
+    sql_endpoint: z.string().nullable(),
+    /** The endpoint's user; its password is the one chosen at creation (or since reset). */
+    sql_user: z.string(),
   })
   .meta({ id: 'ClusterDetails' });
 export type ClusterDetailsResponse = z.infer<typeof clusterDetailsResponseSchema>;

@@ -6,3 +6,4 @@ export * from './cluster-operations.js';
 export * from './cluster-audit.js';
 export * from './cluster-schedule.js';
 export * from './cluster-access.js';
+export * from './cluster-sql.js';

@@ -67,6 +67,11 @@ import type {
   ResendOperationOtpRequest,
   ScheduleResponse,
   TimelineResponse,
+  ClusterQueriesResponse,
+  ClusterQueryRequest,
+  ResetClusterPasswordRequest,
+  ResetClusterPasswordResponse,
+  SqlResult,
 } from './clusters.js';
 import type {
   BalanceOutlook,
@@ -152,6 +157,7 @@ export interface GetEndpoints {
   [path: `/api/cluster/manager-access/${string}`]: ManagerAccessResponse;
   [path: `/api/cluster/kumo/sso/${string}`]: ClusterSsoResponse;
   [path: `/api/cluster/timeline/${string}`]: TimelineResponse;
+  [path: `/api/cluster/queries/${string}`]: ClusterQueriesResponse;
   '/api/subscription/consumption/overview': SubscriptionConsumptionOverview[];
   [path: `/api/subscription/consumption/credit-analysis/${string}`]: CreditAnalysis;
   [path: `/api/subscription/consumption/rates/${string}`]: RateCard;
@@ -190,6 +196,8 @@ export interface PostEndpoints {
   [path: `/api/credit/purchase/${string}/cancel`]: Call<NoBody, PaymentStatus>;
   [path: `/api/credit/cancel/${string}`]: Call<NoBody, PaymentStatus>;
   '/api/cluster/create': Call<CreateClusterRequest, CreateClusterResponse>;
+  [path: `/api/cluster/query/${string}`]: Call<ClusterQueryRequest, SqlResult>;
+  [path: `/api/cluster/reset-password/${string}`]: Call<ResetClusterPasswordRequest, ResetClusterPasswordResponse>;
   [path: `/api/cluster/start/${string}`]: Call<NoBody, ClusterActionResponse>;
   [path: `/api/cluster/stop/${string}`]: Call<NoBody, ClusterActionResponse>;
   '/api/user/operation': Call<CreateOperationRequest, CreateOperationResponse>;

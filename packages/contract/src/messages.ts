@@ -198,6 +198,7 @@ export const CLUSTER_MESSAGES = {
   clusterNotFound: 'The cluster was not found.',
   startNotAllowed: 'The cluster can be started only when it is offline.',
   stopNotAllowed: 'The cluster can be stopped only when it is online.',
+  resetPasswordNotAllowed: 'The password can be changed only once the cluster is deployed, and until it is deleted.',
   deleteNotAllowed: 'The cluster cannot be deleted while it is deploying, starting, stopping or being deleted.',
   deploymentStarted: 'The cluster deployment has started.',
   startStarted: 'The cluster is starting.',

@@ -235,6 +235,25 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: OWNERS_ACCOUNT,
   },
   {
+    route: 'GET /api/cluster/queries/{deploymentId}',
+    target: "the owner's cluster",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/queries/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    // Still deploying: not online, so no query runs (409), and its engine holds no password yet (409).
+    route: 'POST /api/cluster/query/{deploymentId}',
+    target: "the owner's cluster",
+    call: (ctx, t, f) => post(ctx, `/api/cluster/query/${f.clusterId}`, { query: 'select 1' }, t?.jwt),
+    expected: OWNERS_BUSY_CLUSTER,
+  },
+  {
+    route: 'POST /api/cluster/reset-password/{deploymentId}',
+    target: "the owner's cluster",
+    call: (ctx, t, f) => post(ctx, `/api/cluster/reset-password/${f.clusterId}`, { password: 'Matrix#Secret-1' }, t?.jwt),
+    expected: OWNERS_BUSY_CLUSTER,
+  },
+  {
     // The cluster is still deploying: whoever may open its manager is told it is not online (422).
     route: 'GET /api/cluster/kumo/sso/{deploymentId}',
     target: "the owner's cluster",

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import type { MailTransport, OutgoingMail } from '../../src/adapters/mail/mail-transport.js';
@@ -71,6 +74,8 @@ export async function startTestApp(
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const jobs = new RecordingQueue();
   const logger = options.logger ?? pino({ level: 'silent' });
+  // The simulated clusters' engines keep their files in a folder of this portal's own, removed when it closes.
+  const simDataDir = await mkdtemp(join(tmpdir(), 'kumo-sim-test-'));
   const infra: Infrastructure = {
     db: database.db,
     clock,
@@ -83,7 +88,7 @@ export async function startTestApp(
     payments: options.payments,
     // Like the sign-in rate limit: tests sign many people up at one instant of the manual clock; a test of the caps sets its own.
     mailLimits: options.mailLimits ?? { perMinute: 1_000_000, perDomainPerMinute: 1_000_000 },
-    cloud: options.cloud,
+    cloud: { simDataDir, ...options.cloud },
     webhookAllowPrivate: options.webhookAllowPrivate,
   };
   const services = createServices(infra);
@@ -107,6 +112,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+      await rm(simDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -10,6 +10,12 @@ export function fileNameFrom(headers: Headers, fallback: string): string {
 export async function downloadFile(path: string, query: Record<string, string | undefined>, fallbackName: string): Promise<string> {
   const { data, headers } = await apiRequest<Blob>(path, { query, responseType: 'blob' });
   const fileName = fileNameFrom(headers, fallbackName);
+  saveBlob(data, fileName);
+  return fileName;
+}
+
+/** Hands a file made in the browser to the browser as a download. */
+export function saveBlob(data: Blob, fileName: string): void {
   const url = URL.createObjectURL(data);
   const link = document.createElement('a');
   link.href = url;
@@ -19,5 +25,4 @@ export async function downloadFile(path: string, query: Record<string, string | 
   link.remove();
   // The browser has taken the file once the click is handled.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-  return fileName;
 }

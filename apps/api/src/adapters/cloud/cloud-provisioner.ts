@@ -6,6 +6,7 @@
  */
 import type { DeploymentStatus, StackStatus } from '@kumo/contract';
 import type { NodeRole, ServiceName } from './template/node-layout.js';
+import type { ClusterSqlPort } from './sql-port.js';
 
 /** The settings a cluster is deployed with (what the template is generated from). */
 export interface ClusterSettings {
@@ -30,6 +31,8 @@ export interface CreateClusterInput {
    * as a NoEcho template parameter; the simulated driver only checks it is there.
    */
   password: string;
+  /** The portal's own SQL credential for the cluster (console queries); kept by the cloud only as a slow hash. */
+  portalSqlCredential?: string;
 }
 
 /** Node state as the cloud reports it. */
@@ -100,6 +103,8 @@ export interface CloudProvisioner {
    * `windows`. A driver that cannot count them leaves this out, and no requests are charged for its clusters.
    */
   storageRequests?(stackName: string, windows: readonly TimeWindow[], region?: string): Promise<number[]>;
+  /** Each cluster's SQL endpoint; a driver without one leaves it out, and its clusters cannot be queried. */
+  readonly sql?: ClusterSqlPort;
 }
 
 /** Thrown by drivers when the cloud refuses a request for a reason the customer can act on. */

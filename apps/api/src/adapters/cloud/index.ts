@@ -1,4 +1,6 @@
 /** Chooses the cloud driver (CLOUD_DRIVER): the simulated cloud by default, AWS CloudFormation when asked for. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { CloudProvisioner } from './cloud-provisioner.js';
@@ -10,6 +12,8 @@ export { CloudRequestError, stackNameFor, TYPICAL_STORAGE_REQUESTS_PER_HOUR } fr
 export type { SimulatedProvisioner } from './simulated/simulated-provisioner.js';
 export { simPagesRoutes } from './simulated/sim-pages.routes.js';
 export { createSimTickets } from './simulated/sim-tickets.js';
+export { simSqlRoutes } from './simulated/sim-sql.routes.js';
+export * from './sql-port.js';
 export * from './manager-ticket.js';
 /** The deployment template (staff download it; the AWS driver deploys it) and the fixed node layout. */
 export * from './template/index.js';
@@ -22,6 +26,10 @@ export interface CloudConfig {
   simFailPattern?: string;
   /** Settings of the AWS driver (AWS_BACKUP_BUCKET_ARN_PATTERN, AWS_KEY_NAME, AWS_INGRESS_CIDR). */
   aws?: AwsProvisionerOptions;
+  /** Where the simulated clusters' query engines keep their files (DATA_DIR/sim-clusters). */
+  simDataDir?: string;
+  /** How long a simulated cluster's query may run (tests shorten it). */
+  simSqlTimeoutMs?: number;
   /** A ready driver (tests hand in a recording one). */
   provisioner?: CloudProvisioner;
 }
@@ -44,6 +52,8 @@ export function createCloud(config: CloudConfig, deps: { db: Database; clock: Cl
     timeScale: config.simTimeScale ?? DEFAULT_SIM_TIME_SCALE,
     failPattern: config.simFailPattern ? new RegExp(config.simFailPattern) : undefined,
     publicUrl: deps.publicUrl,
+    dataDir: config.simDataDir ?? join(tmpdir(), 'kumo-sim-clusters'),
+    sqlTimeoutMs: config.simSqlTimeoutMs,
   });
   return { provisioner: simulated, simulated };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CLUSTER_MESSAGES,
+  CLUSTER_SQL_MESSAGES,
   HEADERS,
   auditLogQuerySchema,
   auditLogResponseSchema,
@@ -32,6 +33,8 @@ import {
   putScheduleRequestSchema,
   regionMappingSchema,
   resendOperationOtpRequestSchema,
+  resetClusterPasswordRequestSchema,
+  resetClusterPasswordResponseSchema,
   scheduleResponseSchema,
 } from '@kumo/contract';
 import { changesState, personOnly, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
@@ -281,6 +284,21 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
         response: { 200: managerAccessResponseSchema, ...writes },
       }),
       handler: async (request) => clusters.putManagerAccess(callerOf(request), request.params.deploymentId, request.body),
+    });
+
+    // A person only: a token that could change the password could also lock its owner out of the engine.
+    app.post('/api/cluster/reset-password/:deploymentId', {
+      config: personOnly,
+      ...customer({
+        summary: "Set a new password for the cluster's SQL user (kumo_admin), by the create form's rules",
+        params: deploymentIdParamsSchema,
+        body: resetClusterPasswordRequestSchema,
+        response: { 200: resetClusterPasswordResponseSchema, ...writes, 503: reads[400] },
+      }),
+      handler: async (request) => {
+        const { deploymentId } = await clusters.resetSqlPassword(callerOf(request), request.params.deploymentId, request.body.password);
+        return { deployment_id: deploymentId, message: CLUSTER_SQL_MESSAGES.passwordReset };
+      },
     });
   };
 }

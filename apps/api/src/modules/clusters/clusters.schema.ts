@@ -44,6 +44,8 @@ export const clusters = pgTable(
      * cluster-passwords key) until the cloud has it, then NULL. Never logged.
      */
     sealedPassword: text('sealed_password'),
+    /** The portal's own SQL credential for the cluster (console queries), sealed like the password and kept; never shown. */
+    sealedSqlCredential: text('sealed_sql_credential'),
     /** The current transition's command (start, stop, delete) has not reached the cloud yet. */
     cloudCommandPending: boolean('cloud_command_pending').notNull().default(false),
     /** Reconciling with the cloud is leased: until this instant only the holder (one claim's token) may write its result. */

@@ -27,6 +27,7 @@ import { createClusterPower } from './power.js';
 import { createClusterPresentation } from './presentation.js';
 import { createReconciler } from './reconcile.js';
 import type { Sealer } from '../../lib/crypto.js';
+import { createClusterSqlAccess } from './sql-access.js';
 
 export { CLUSTER_JOBS, type Actor, type AuditedEntry, type AuditListener, type Caller } from './cluster-records.js';
 
@@ -54,6 +55,7 @@ export function createClustersService(deps: {
   const power = createClusterPower({ db, repository, subscriptions, records, follow, clock });
   const schedules = createClusterSchedules({ db, repository, records, power, follow, clock });
   const { runSchedules } = schedules;
+  const sqlAccess = createClusterSqlAccess({ repository, records, cloud, passwordSealer });
 
   return {
     reconcile,
@@ -74,7 +76,7 @@ export function createClustersService(deps: {
     },
 
     ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, passwordSealer }),
-    ...createClusterPresentation({ repository, records }),
+    ...createClusterPresentation({ repository, records, sqlEndpointOf: sqlAccess.sqlEndpointOf }),
     start: power.start,
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
@@ -88,6 +90,7 @@ export function createClustersService(deps: {
     getSchedule: schedules.getSchedule,
     putSchedule: schedules.putSchedule,
     ...createClusterAccess({ db, repository, records, clock, managerTicketKey }),
+    ...sqlAccess,
 
     /** The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules. */
     async sweep(): Promise<void> {

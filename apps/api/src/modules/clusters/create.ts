@@ -20,6 +20,7 @@ import { AWS_REGION_MAPPING, backupRegionsOf, candidateCidrs, versionsFor } from
 import type { Caller, ClusterRecords, Follow } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
 import type { Sealer } from '../../lib/crypto.js';
+import { newPortalSqlCredential } from './sql-access.js';
 
 export function createClusterCreation(deps: {
   db: Database;
@@ -125,6 +126,7 @@ export function createClusterCreation(deps: {
             status: 'DEPLOYING',
             statusUpdatedAt: now,
             sealedPassword: passwordSealer.seal(order.password),
+            sealedSqlCredential: passwordSealer.seal(newPortalSqlCredential()),
             createdByUserId: caller.userId,
             createdAt: now,
           },

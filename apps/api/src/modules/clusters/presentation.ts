@@ -1,5 +1,6 @@
 /** How clusters are shown: the list per subscription, one cluster's status and its details with the nodes. */
 import {
+  CLUSTER_SQL_USER,
   MESSAGES,
   centsToAmount,
   type Cluster,
@@ -17,7 +18,12 @@ import type { Caller, ClusterRecords } from './cluster-records.js';
 import type { ClusterView, ClustersRepository } from './clusters.repository.js';
 import type { ListedCluster } from './list-read.js';
 
-export function createClusterPresentation(deps: { repository: ClustersRepository; records: Pick<ClusterRecords, 'requireCluster'> }) {
+export function createClusterPresentation(deps: {
+  repository: ClustersRepository;
+  records: Pick<ClusterRecords, 'requireCluster'>;
+  /** The cluster's SQL endpoint address (sql-access.ts). */
+  sqlEndpointOf: (cluster: ClusterView['cluster']) => string | null;
+}) {
   const { repository } = deps;
   const { requireCluster } = deps.records;
 
@@ -139,7 +145,14 @@ export function createClusterPresentation(deps: { repository: ClustersRepository
         instance_type: role.instanceType,
         core: role.coresPerNode,
       }));
-      return { ...present(view), detail, cluster_configurations: configurations, nodes: nodesFor(view, detail) };
+      return {
+        ...present(view),
+        detail,
+        cluster_configurations: configurations,
+        nodes: nodesFor(view, detail),
+        sql_endpoint: deps.sqlEndpointOf(view.cluster),
+        sql_user: CLUSTER_SQL_USER,
+      };
     },
   };
 }

@@ -55,6 +55,7 @@ export function createReconciler(deps: {
             kumoVersion: row.kumoVersion,
           },
           password: passwordSealer.open(row.sealedPassword),
+          portalSqlCredential: row.sealedSqlCredential ? passwordSealer.open(row.sealedSqlCredential) : undefined,
         });
         // The cloud has the password now: the portal forgets it.
         Object.assign(sent.patch, { stackId, sealedPassword: null });

@@ -14,4 +14,7 @@ export const simCloudStacks = pgTable('sim_cloud_stacks', {
   powerAction: text('power_action'),
   powerActionAt: at('power_action_at'),
   deleteRequestedAt: at('delete_requested_at'),
+  /** The SQL endpoint's users, kept only as slow hashes (sim-sql-credentials.ts): the customer's and the portal's. */
+  sqlPasswordHash: text('sql_password_hash'),
+  sqlPortalHash: text('sql_portal_hash'),
 });

@@ -18,6 +18,10 @@ import {
 } from '../cloud-provisioner.js';
 import { describeSimStack, type SimStackRecord } from './sim-timeline.js';
 import { simStorageRequests } from './sim-storage-requests.js';
+import type { ClusterSqlPort } from '../sql-port.js';
+import { createSimSql } from './sim-sql.js';
+import { hashSqlPassword } from './sim-sql-credentials.js';
+import { createSimSqlEngines, type SimSqlEngines } from './sim-sql-engine.js';
 
 export interface SimulatedCloudOptions {
   db: Database;
@@ -28,17 +32,24 @@ export interface SimulatedCloudOptions {
   failPattern?: RegExp;
   /** Where the portal serves the simulated Kumo Manager and Web Portal pages. */
   publicUrl: string;
+  /** Where each cluster's query engine keeps its database file (under DATA_DIR). */
+  dataDir: string;
+  /** How long a query may run before it is cancelled (tests shorten it). */
+  sqlTimeoutMs?: number;
 }
 
 export const SIM_PAGES_PREFIX = '/sim/kumo';
 
 export function simulatedPageUrls(publicUrl: string, stackName: string) {
   const base = `${publicUrl}${SIM_PAGES_PREFIX}/${encodeURIComponent(stackName)}`;
-  return { manager: `${base}/manager/`, portal: `${base}/portal/` };
+  return { manager: `${base}/manager/`, portal: `${base}/portal/`, sql: `${base}/sql` };
 }
 
 export interface SimulatedProvisioner extends CloudProvisioner {
   readonly kind: 'simulated';
+  readonly sql: ClusterSqlPort;
+  /** The clusters' query engines (closed when the portal shuts down). */
+  readonly engines: SimSqlEngines;
   storageRequests(stackName: string, windows: readonly TimeWindow[]): Promise<number[]>;
   /** The stack's settings and description, for the simulated pages; undefined when unknown. */
   stackInfo(
@@ -48,6 +59,7 @@ export interface SimulatedProvisioner extends CloudProvisioner {
 
 export function createSimulatedProvisioner(options: SimulatedCloudOptions): SimulatedProvisioner {
   const { db, clock, timeScale } = options;
+  const engines = createSimSqlEngines({ dataDir: options.dataDir, timeoutMs: options.sqlTimeoutMs });
 
   async function find(stackName: string) {
     const [row] = await db.select().from(simCloudStacks).where(eq(simCloudStacks.stackName, stackName)).limit(1);
@@ -79,9 +91,11 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
 
   return {
     kind: 'simulated',
+    engines,
+    sql: createSimSql({ db, engines, describe, endpointFor: (stackName) => simulatedPageUrls(options.publicUrl, stackName).sql }),
 
     async createCluster(input: CreateClusterInput) {
-      // The password reaches the cloud and goes no further: the simulation only checks it was given.
+      // The password reaches the cloud and is kept only as the SQL endpoint's slow hash.
       if (!input.password) throw new CloudRequestError('The AdminPassword parameter must not be empty', false);
       const existing = await find(input.stackName);
       // A retried request (the job ran twice) gets the same stack back, as CloudFormation's ClientRequestToken does.
@@ -97,6 +111,8 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
           settings: { ...input.settings },
           fails: options.failPattern ? options.failPattern.test(input.settings.clusterName) : false,
           createdAt: clock.now(),
+          sqlPasswordHash: await hashSqlPassword(input.password),
+          sqlPortalHash: input.portalSqlCredential ? await hashSqlPassword(input.portalSqlCredential) : null,
         })
         .onConflictDoNothing();
       return { stackId: (await requireStack(input.stackName)).stackId };
@@ -106,6 +122,8 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
 
     async stopCluster(stackName: string) {
       await requireStack(stackName);
+      // A stopped cluster's engine holds no handle; its file stays for the next start.
+      await engines.close(stackName);
       await db
         .update(simCloudStacks)
         .set({ powerAction: 'STOP', powerActionAt: clock.now() })
@@ -124,6 +142,7 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
       const row = await find(stackName);
       // Deleting a stack that is gone is not an error in CloudFormation either.
       if (!row || row.deleteRequestedAt) return;
+      await engines.remove(stackName);
       await db.update(simCloudStacks).set({ deleteRequestedAt: clock.now() }).where(eq(simCloudStacks.stackName, stackName));
     },
 

@@ -16,6 +16,8 @@ export const clusterKeys = {
   timeline: (deploymentId: string) => [...clusterKeys.auditLogs(deploymentId), 'timeline'] as const,
   schedule: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'schedule'] as const,
   managerAccess: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'manager-access'] as const,
+  queries: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'queries'] as const,
+  queriesPage: (deploymentId: string, page: number) => [...clusterKeys.queries(deploymentId), page] as const,
   /** A month's analysis is appended by the cost panel. */
   creditAnalysis: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'credit-analysis'] as const,
   consumptionOverview: (deploymentId: string, startDate: string) =>
