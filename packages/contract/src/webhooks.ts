@@ -25,6 +25,8 @@ export const WEBHOOK_LIMITS = {
   urlMaxLength: 2048,
   /** Endpoints one account may hold. */
   maxPerAccount: 10,
+  /** Test events one endpoint may be sent a minute (429 with Retry-After past it). */
+  testEventsPerMinute: 5,
   /** Random bytes behind each signing secret (hex after the prefix). */
   secretBytes: 32,
   secretPrefix: 'whsec_',

@@ -16,6 +16,19 @@ export function createApiTokensRepository(db: DbOrTx) {
       return inserted!;
     },
 
+    /**
+     * Inserts the token unless its creator holds `max` live ones in the account already (undefined then). The count and
+     * the insert are one transaction under a lock on the creator in the account, so creates sent at once count one
+     * another and never pass the limit.
+     */
+    async insertBelow(max: number, row: ApiTokenInsert): Promise<ApiTokenRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('api-tokens'), hashtext(${`${row.accountId}:${row.userId}`}))`);
+        if ((await this.countLive(row.accountId, row.userId, row.createdAt, tx)) >= max) return undefined;
+        return this.insert(row, tx);
+      });
+    },
+
     async countLive(accountId: string, userId: string, now: Date, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })

@@ -46,10 +46,8 @@ export function createApiTokensService(deps: { repository: ApiTokensRepository; 
     /** A new token of the caller in the session's account; the secret is in this answer only. */
     async create(caller: AccountCaller, request: CreateApiTokenValues): Promise<CreatedApiTokenValue> {
       const now = clock.now();
-      if ((await repository.countLive(caller.accountId, caller.userId, now)) >= API_TOKEN_LIMITS.maxPerPerson)
-        throw businessRule('VALIDATION_FAILED', API_TOKEN_MESSAGES.tooManyTokens);
       const tokenSecret = generateApiTokenSecret();
-      const row = await repository.insert({
+      const row = await repository.insertBelow(API_TOKEN_LIMITS.maxPerPerson, {
         accountId: caller.accountId,
         userId: caller.userId,
         name: request.name,
@@ -60,6 +58,7 @@ export function createApiTokensService(deps: { repository: ApiTokensRepository; 
         createdAt: now,
         expiresAt: request.expires_in_days === null ? null : new Date(now.getTime() + request.expires_in_days * DAY),
       });
+      if (!row) throw businessRule('VALIDATION_FAILED', API_TOKEN_MESSAGES.tooManyTokens);
       return { ...valueOf(row), secret: tokenSecret };
     },
 

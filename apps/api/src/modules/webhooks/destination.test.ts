@@ -47,6 +47,13 @@ describe('webhook destinations', () => {
       // Site-local (deprecated).
       'fec0::1',
       'feff::1',
+      // IPv4-translated, whatever it carries, in either notation.
+      '::ffff:0:7f00:1',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:808:808',
+      // Teredo, whatever it tunnels to.
+      '2001::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
       'not an address',
     ];
     for (const address of refused) expect([address, isPrivateAddress(address)]).toEqual([address, true]);

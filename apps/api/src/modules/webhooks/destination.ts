@@ -33,6 +33,10 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   // Deprecated site-local addresses, still routed inside some networks.
   ['fec0::', 10],
+  // IPv4-translated (SIIT, ::ffff:0:a.b.c.d) and Teredo, which tunnels to an IPv4 address hidden in its bits: a
+  // translator or relay would carry the request on to an address this check never sees.
+  ['::ffff:0:0:0', 96],
+  ['2001::', 32],
   ['ff00::', 8],
 ] as const) {
   refused.addSubnet(network, prefix, 'ipv6');
@@ -77,7 +81,7 @@ function embeddedIpv4(address: string): string | undefined {
 
 /**
  * Whether an address is loopback, private, link-local, unspecified or multicast, also when an IPv6 address carries
- * such an IPv4 one (mapped, NAT64, 6to4).
+ * such an IPv4 one (mapped, NAT64, 6to4), and any IPv4-translated or Teredo address.
  */
 export function isPrivateAddress(address: string): boolean {
   const mapped = mappedIpv4(address);

@@ -27,6 +27,11 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
     const elapsed = () => Math.round(performance.now() - started);
     const target = new URL(url);
     const host = target.hostname.replace(/^\[|\]$/g, '');
+    // Checked again here, not only when the endpoint was saved: a row saved under WEBHOOK_ALLOW_PRIVATE, or written
+    // another way, never sends a signed event in clear text.
+    if (!options.allowPrivate && target.protocol !== 'https:') {
+      return Promise.resolve({ statusCode: null, error: WEBHOOK_MESSAGES.urlNotHttps, durationMs: 0 });
+    }
     if (!options.allowPrivate && isIP(host) && isPrivateAddress(host)) {
       return Promise.resolve({ statusCode: null, error: WEBHOOK_MESSAGES.urlPrivate, durationMs: 0 });
     }

@@ -226,12 +226,12 @@ describe.each(kinds)('webhooks on %s', (kind) => {
       expect([url, response.statusCode, response.json().field_errors?.url], response.body).toEqual([url, 400, message]);
     }
     // Saved where private addresses are allowed, then sent by a portal that refuses them (a name that now resolves to
-    // a private address): the attempt is refused before a byte leaves, and recorded.
+    // a private address): the attempt is refused at the address lookup, before a byte leaves, and recorded.
     const target = await receiver();
     const saved = await post(
       ctx,
       '/api/account/webhooks',
-      { url: target.url.replace('127.0.0.1', 'localhost'), events: ['top_up.failed'] },
+      { url: target.url.replace('http://127.0.0.1', 'https://localhost'), events: ['top_up.failed'] },
       owner.jwt,
     );
     const webhookId = saved.json().webhook_id as string;

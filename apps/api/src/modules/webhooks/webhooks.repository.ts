@@ -15,6 +15,18 @@ export function createWebhooksRepository(db: DbOrTx) {
       return inserted!;
     },
 
+    /**
+     * Inserts the endpoint unless its account holds `max` already (undefined then). The count and the insert are one
+     * transaction under a lock on the account, so creates sent at once count one another and never pass the limit.
+     */
+    async insertBelow(max: number, row: Omit<typeof webhooks.$inferInsert, 'id'>): Promise<WebhookRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhooks'), hashtext(${row.accountId}))`);
+        if ((await this.countOf(row.accountId, tx)) >= max) return undefined;
+        return this.insert(row, tx);
+      });
+    },
+
     async countOf(accountId: string, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.accountId, accountId));
       return row?.n ?? 0;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
+  WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
   createWebhookRequestSchema,
   createdWebhookSchema,
@@ -17,6 +19,18 @@ import type { WebhooksService } from './webhooks.service.js';
 import { toCreatedWebhookWire, toWebhookWire } from './presentation.js';
 
 const routes = routeDeclarations('Webhooks');
+
+/**
+ * Test events per endpoint, counted in the shared store (every process counts the same), after the guard (preHandler),
+ * so only the account's own people count against an endpoint of theirs.
+ */
+const testEventLimit = {
+  max: WEBHOOK_LIMITS.testEventsPerMinute,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) =>
+    `webhook-test:${request.caller?.accountId ?? ''}:${(request.params as { webhookId?: string }).webhookId ?? ''}`,
+};
 
 export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
@@ -60,11 +74,12 @@ export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier)
     });
 
     app.post('/api/account/webhooks/:webhookId/test', {
-      config: personOnly,
+      config: { ...personOnly, rateLimit: testEventLimit },
       ...person({
         summary: 'Send the endpoint a signed `webhook.test` event',
+        description: `At most ${WEBHOOK_LIMITS.testEventsPerMinute} a minute per endpoint: past that, 429 RATE_LIMITED with Retry-After.`,
         params: webhookParamsSchema,
-        response: { 200: webhookTestResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: webhookTestResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       }),
       handler: async (request) => ({
         event_id: await webhooks.test(accountCallerOf(request), request.params.webhookId),

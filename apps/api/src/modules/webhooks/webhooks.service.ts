@@ -43,10 +43,8 @@ export function createWebhooksService(deps: {
     async create(caller: AccountCaller, request: CreateWebhookValues): Promise<{ id: string; secret: string }> {
       const problem = await destinationProblem(request.url, deps.allowPrivate);
       if (problem) throw badRequest('VALIDATION_FAILED', problem, { url: problem });
-      if ((await repository.countOf(caller.accountId)) >= WEBHOOK_LIMITS.maxPerAccount)
-        throw businessRule('VALIDATION_FAILED', WEBHOOK_MESSAGES.tooMany);
       const secret = generateWebhookSecret();
-      const row = await repository.insert({
+      const row = await repository.insertBelow(WEBHOOK_LIMITS.maxPerAccount, {
         accountId: caller.accountId,
         url: request.url,
         events: request.events,
@@ -54,6 +52,7 @@ export function createWebhooksService(deps: {
         createdByUserId: caller.userId,
         createdAt: clock.now(),
       });
+      if (!row) throw businessRule('VALIDATION_FAILED', WEBHOOK_MESSAGES.tooMany);
       return { id: row.id, secret };
     },
 
