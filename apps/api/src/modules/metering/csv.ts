@@ -28,8 +28,8 @@ export function consumptionTableCsv(analysis: CostAnalysisValues): string {
     [
       'Date',
       ...METERING_DIMENSIONS.map((d) => `${METERING_DIMENSION_LABELS[d]} (${METERING_UNITS[d]})`),
-      'Free build up to (hours)',
-      'Free cache storage up to (GB-month)',
+      'Free build up to (build hours used by the account)',
+      'Free cache storage up to (GB-month used by the account)',
     ],
     ...analysis.usage.map((row) => [
       row.day,

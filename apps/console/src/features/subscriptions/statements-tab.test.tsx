@@ -71,7 +71,7 @@ describe('the statements tab', () => {
     expect(within(movements).getByRole('row', { name: /Card top-up KC-00000012/ })).toHaveTextContent('$40.00');
     expect(within(movements).getByRole('row', { name: /Automatic top-up KC-00000013/ })).toHaveTextContent('$25.00');
     expect(within(movements).getByRole('row', { name: /Service Credit from Kumo Cloud/ })).toHaveTextContent('$12.34');
-    expect(within(movements).getByRole('row', { name: /^Usage of October 2026\b/ })).toHaveTextContent('-$3.21');
+    expect(within(movements).getByRole('row', { name: /^Usage of October 2026 -\$3\.21$/ })).toHaveTextContent('-$3.21');
     expect(within(movements).getByRole('row', { name: /Usage of September 2026 posted in October 2026/ })).toHaveTextContent('-$1.50');
     expect(within(movements).getByRole('row', { name: /Usage of October 2026 posted after it/ })).toHaveTextContent('$0.50');
     expect(within(movements).getByRole('row', { name: /Free credits expired/ })).toHaveTextContent('-$7.77');
