@@ -215,7 +215,11 @@ export function createMeteringRepository(db: Database) {
           and ${x.hourStart} >= ${fromDay}::date at time zone 'UTC' and ${x.hourStart} < ${toDay}::date at time zone 'UTC'
         group by 1, 2`,
       );
-      return result.rows.map((row) => ({ day: row.day, dimension: row.dimension as MeteringDimension, freeQuantity: Number(row.free_quantity) }));
+      return result.rows.map((row) => ({
+        day: row.day,
+        dimension: row.dimension as MeteringDimension,
+        freeQuantity: Number(row.free_quantity),
+      }));
     },
 
     /** Charged cents per month (its first day) from `fromMonth` to `toMonth` (exclusive); months without charges are absent. */

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { ADMIN_MESSAGES, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, FREE_UNIT_UNITS, type FreeUnitDimension, type RateCard } from '@kumo/contract';
+import {
+  ADMIN_MESSAGES,
+  METERING_DIMENSION_LABELS,
+  FREE_UNIT_DIMENSIONS,
+  FREE_UNIT_UNITS,
+  type FreeUnitDimension,
+  type RateCard,
+} from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { formatInForceSince, formatRatePeriod } from '../../../lib/dates';
 import { formatRate } from '../../../lib/format';
