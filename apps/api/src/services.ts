@@ -163,7 +163,7 @@ export function createServices(infra: Infrastructure) {
   // The subscriptions list shows metering's spend and forecast of the month, the ones the budgets and the cost overview show.
   subscriptions.attachMonthSpends(metering.monthSpend);
   // A statement's usage by cluster and service is metering's export of the month, which adds up to the usage debits.
-  billing.attachStatementUsage(metering.usageByClusterAndService);
+  billing.attachStatementUsage(metering.statementUsage);
   // Budgets read metering's spend and stop clusters; metering and clusters know nothing of them: the charging run's
   // after-charge step and the clusters' start gate are attached here.
   const budgets = createBudgetsService({ db, subscriptions, metering, clusters, mail, notices, clock, logger });

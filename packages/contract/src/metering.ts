@@ -65,6 +65,8 @@ export const COMPUTE_DIMENSIONS: readonly MeteringDimension[] = ['BI_SERVER', 'Q
 /** Dimensions with free units each month: build hours and cache storage GB-month (spec section 3). */
 export const FREE_UNIT_DIMENSIONS = ['DATA_PROCESS', 'LOCAL_STORAGE'] as const;
 export type FreeUnitDimension = (typeof FREE_UNIT_DIMENSIONS)[number];
+/** The unit free units are given and shown in: build in hours of the build node (not core-hours, its rate's unit). */
+export const FREE_UNIT_UNITS: Record<FreeUnitDimension, string> = { DATA_PROCESS: 'build hours', LOCAL_STORAGE: 'GB-month' };
 
 /** Credit consumption categories (spec section 3): the dimensions plus the free units used. */
 export const CONSUMPTION_CATEGORIES = [...METERING_DIMENSIONS, 'DATA_PROCESS_FREE', 'LOCAL_STORAGE_FREE'] as const;
@@ -160,9 +162,12 @@ export type DailyCost = z.infer<typeof dailyCostSchema>;
 export const dailyUsageSchema = z.object({
   date: z.string(),
   usage: z.record(z.enum(METERING_DIMENSIONS), z.number()),
-  /** Free build hours used in the month up to the end of this day. */
+  /**
+   * Free build hours (hours of the build node, the unit of the monthly allowance) the whole account used in the month
+   * up to the end of this day: the allowance is the account's, so every subscription shows the same figure.
+   */
   free_build_up_to: z.number(),
-  /** Free cache storage GB-month used in the month up to the end of this day. */
+  /** Free cache storage GB-month the whole account used in the month up to the end of this day. */
   free_cache_storage_up_to: z.number(),
 });
 export type DailyUsage = z.infer<typeof dailyUsageSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TRANSACTION_CATEGORY_LABELS } from './billing.js';
+import { PRODUCT } from './constants.js';
 import { csvExportQuerySchema, METERING_DIMENSIONS } from './metering.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -14,8 +16,12 @@ export type PaidFrom = (typeof PAID_FROM)[number];
 /** The longest range one consumption export covers. */
 export const CONSUMPTION_EXPORT_MAX_MONTHS = 13;
 
+/** The years an export or a statement may ask for: any date outside them is a typing mistake, not a period of use. */
+export const EXPORT_YEARS = { first: 2000, last: 2100 } as const;
+
 export const USAGE_EXPORT_MESSAGES = {
   dayFormat: 'Use a date in the format YYYY-MM-DD.',
+  yearRange: `Use a date in the years ${EXPORT_YEARS.first} to ${EXPORT_YEARS.last}.`,
   rangeIncomplete: 'Give both from and to.',
   rangeReversed: 'The end date must not be before the start date.',
   rangeTooLong: `A consumption export covers at most ${CONSUMPTION_EXPORT_MAX_MONTHS} months.`,
@@ -27,11 +33,18 @@ export function isCalendarDay(day: string): boolean {
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
 }
 
-/** A real calendar day, YYYY-MM-DD. */
+/** Whether a YYYY-… text's year is one an export may ask for. */
+const inExportYears = (text: string) => {
+  const year = Number(text.slice(0, 4));
+  return year >= EXPORT_YEARS.first && year <= EXPORT_YEARS.last;
+};
+
+/** A real calendar day, YYYY-MM-DD, in the export years. */
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, USAGE_EXPORT_MESSAGES.dayFormat)
-  .refine(isCalendarDay, USAGE_EXPORT_MESSAGES.dayFormat);
+  .refine(isCalendarDay, USAGE_EXPORT_MESSAGES.dayFormat)
+  .refine(inExportYears, USAGE_EXPORT_MESSAGES.yearRange);
 
 /** The first moment after `to`'s day (the range includes the whole of `to`). */
 export function exportRangeEnd(to: string): Date {
@@ -58,7 +71,7 @@ export const consumptionExportQuerySchema = csvExportQuerySchema
       return;
     }
     // A day that is not one has its own issue already.
-    if (from === undefined || to === undefined || !isCalendarDay(from) || !isCalendarDay(to)) return;
+    if (from === undefined || to === undefined || ![from, to].every((day) => isCalendarDay(day) && inExportYears(day))) return;
     if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeReversed });
     else if (!withinMonths(from, to, CONSUMPTION_EXPORT_MAX_MONTHS)) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: USAGE_EXPORT_MESSAGES.rangeTooLong });
@@ -118,7 +131,8 @@ export const statementQuerySchema = z.object({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, STATEMENT_MONTH_FORMAT)
-    .refine((month) => isCalendarDay(`${month}-01`), STATEMENT_MONTH_FORMAT),
+    .refine((month) => isCalendarDay(`${month}-01`), STATEMENT_MONTH_FORMAT)
+    .refine(inExportYears, USAGE_EXPORT_MESSAGES.yearRange),
   format: z.enum(['pdf', 'json']).default('json'),
 });
 
@@ -128,12 +142,42 @@ export const STATEMENT_TRANSFER_LABELS = {
   OUT: 'Paid funds moved out to another subscription',
 } as const;
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** 'October 2026' for '2026-10'. */
+export const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+
+/** How the statement (console and PDF) names its usage lines. */
+export const STATEMENT_USAGE_LABELS = {
+  month: (month: string) => `Usage of ${monthName(month)}`,
+  earlier: (usedIn: string, month: string) => `Usage of ${monthName(usedIn)} posted in ${monthName(month)}`,
+  later: (month: string) => `Usage of ${monthName(month)} posted after it (not in this balance)`,
+} as const;
+
+/** How the statement names what staff added: the category's words, and who added it. */
+export const staffAdditionLabel = (category: string) =>
+  `${(TRANSACTION_CATEGORY_LABELS as Record<string, string>)[category] ?? 'Funds'} from ${PRODUCT.shortName}`;
+
 const statementLine = z.object({ date: z.iso.datetime(), amount: z.number() });
 
 export const statementSchema = z
   .object({
     subscription_id: z.uuid(),
     subscription_name: z.string(),
+    /** Whose statement it is: the account's owner. */
+    account_owner: z.object({ name: z.string(), email: z.string() }),
     month: z.string(),
     currency: z.literal('USD'),
     opening_balance: z.number(),
@@ -147,6 +191,7 @@ export const statementSchema = z
     /** Paid funds moved in from a deleted subscription (IN, positive) or out to another when this one was deleted (OUT, negative). */
     transfers: z.array(statementLine.extend({ direction: z.enum(['IN', 'OUT']) })),
     usage: z.object({
+      /** The usage of the month's hours (a month's usage is counted by the hour of use, docs/metering.md). */
       total: z.number(),
       by_cluster: z.array(
         z.object({
@@ -156,8 +201,15 @@ export const statementSchema = z
           services: z.array(z.object({ dimension: z.enum(METERING_DIMENSIONS), amount: z.number() })),
         }),
       ),
+      /** Usage of earlier months' hours debited in this month, per month of use (YYYY-MM). */
+      earlier_months: z.array(z.object({ month: z.string(), amount: z.number() })),
+      /** Usage of this month's hours debited after it ended: in a later month's balance, not in this closing balance. */
+      posted_later: z.number(),
     }),
-    /** Everything that moved the balance in the month: opening_balance + movements = closing_balance. */
+    /**
+     * Everything that moved the balance in the month: opening_balance + movements = closing_balance, where the usage
+     * part is -(total + earlier_months) + posted_later.
+     */
     movements: z.number(),
     closing_balance: z.number(),
   })

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { userDirectory } from '../auth/index.js';
+import { accountDirectory, userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
 import { AUTO_TOP_UP_EVENT } from './automatic-purchases.js';
 import { purchases } from './billing.schema.js';
@@ -165,6 +165,16 @@ export function createBillingRepository(db: DbOrTx) {
     },
 
     /** Everything a receipt shows about a successful purchase. */
+    /** The account's owner, named on its statements. */
+    async accountOwner(accountId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ name: userDirectory.name, email: userDirectory.email })
+        .from(accountDirectory)
+        .innerJoin(userDirectory, eq(userDirectory.id, accountDirectory.ownerUserId))
+        .where(eq(accountDirectory.id, accountId));
+      return row;
+    },
+
     async receiptOf(purchaseId: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select({

@@ -28,6 +28,7 @@ export function toStatementWire(s: StatementValues): Statement {
   return {
     subscription_id: s.subscriptionId,
     subscription_name: s.subscriptionName,
+    account_owner: { name: s.owner.name, email: s.owner.email },
     month: s.month,
     currency: 'USD',
     opening_balance: centsToAmount(s.openingCents),
@@ -50,6 +51,8 @@ export function toStatementWire(s: StatementValues): Statement {
         amount: centsToAmount(c.amountCents),
         services: c.services.map((x) => ({ dimension: x.dimension, amount: centsToAmount(x.amountCents) })),
       })),
+      earlier_months: s.earlierUsage.map((u) => ({ month: u.month, amount: centsToAmount(u.amountCents) })),
+      posted_later: centsToAmount(s.postedLaterCents),
     },
     movements: centsToAmount(movementsCents(s)),
     closing_balance: centsToAmount(s.closingCents),

@@ -64,6 +64,12 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
     });
     ctx.clock.advance(2 * DAY);
     await ctx.services.ledger.expireDueCredits();
+    await ctx.services.ledger.addAdminFunds({
+      subscriptionId: owner.subscriptionId,
+      amountCents: 500,
+      idempotencyKey: `statement-maintenance-${kind}`,
+      category: 'REFUND_MAINTENANCE_COST',
+    });
     owner.tokens = await logIn(ctx, email);
     // August: a subscription deleted with its paid funds moved here, and paid funds moved out of another one.
     const old = await createSubscription(ctx, owner.tokens.jwt, 'Old');
@@ -123,7 +129,9 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
         total(statement.free_credits_expired) +
         total(statement.refunds) +
         total(statement.transfers) -
-        cents(statement.usage.total);
+        cents(statement.usage.total) -
+        total(statement.usage.earlier_months) +
+        cents(statement.usage.posted_later);
       expect(cents(statement.movements)).toBe(movements);
       expect(cents(statement.opening_balance) + movements).toBe(cents(statement.closing_balance));
     }
@@ -146,6 +154,20 @@ describe.each(kinds)('monthly statements on %s', (kind) => {
     const august = pdfText((await get(ctx, path('2026-08', 'pdf'), owner.tokens.jwt)).rawPayload);
     expect(august).toContain(STATEMENT_TRANSFER_LABELS.IN);
     expect(august).toContain(usd((await get(ctx, path('2026-08'), owner.tokens.jwt)).json().closing_balance));
+  });
+
+  it('names the customer, says in words what staff added, and prints no heading without lines', async () => {
+    const august = pdfText((await get(ctx, path('2026-08', 'pdf'), owner.tokens.jwt)).rawPayload);
+    expect(august).toContain('Dana Demo');
+    expect(august).toContain(`statement.owner.${kind}@example.com`);
+    expect(august).toContain('Refund Maintenance Cost from Kumo Cloud');
+    expect(august).not.toContain('REFUND_MAINTENANCE_COST');
+    // No top-up in August; the spare subscription never had free credits.
+    expect(august).not.toContain('TOP-UPS');
+    const spareAugust = pdfText((await get(ctx, path('2026-08', 'pdf', spare), owner.tokens.jwt)).rawPayload);
+    expect(spareAugust).toContain('TOP-UPS');
+    expect(spareAugust).not.toContain('FREE CREDITS');
+    expect(spareAugust).not.toContain('STAFF ADDITIONS');
   });
 
   it('refuses months before the subscription, after now or malformed', async () => {

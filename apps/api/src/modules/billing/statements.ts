@@ -1,8 +1,10 @@
 /**
  * Monthly statements of a subscription: the balance at the month's start, every movement of the month as the ledger
  * applied it (top-ups by card and automatic, staff additions, free credits granted and expired, refunds, paid funds
- * moved in from or out to another subscription, usage by cluster and service) and the balance at its end. Opening plus the movements is the closing balance, because both
- * come from the same entries; usage is broken down from metering's export, which adds up to the usage debits.
+ * moved in from or out to another subscription), the month's usage and the balance at its end. The month's usage is
+ * that of its hours, as every screen counts it (docs/metering.md), from metering's export; the debits posted in the
+ * month for earlier months' hours are lines of their own, and so is the usage of the month's last hours debited
+ * after it ended, so opening plus the movements is still the ledger's closing balance.
  */
 import { MESSAGES, statementMonthsSince, type MeteringDimension } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
@@ -12,11 +14,18 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import { AUTO_TOP_UP_EVENT } from './automatic-purchases.js';
 import type { BillingRepository } from './billing.repository.js';
 
-/** A subscription's usage debited in a range, summed per cluster and dimension (metering's, attached by the wiring). */
+/**
+ * A subscription's usage of the hours of a range, summed per cluster and dimension, and how the usage debits posted
+ * under `postedKeys` split by the month of the hours they paid for (metering's, attached by the wiring).
+ */
 export type StatementUsage = (
   subscriptionId: string,
   range: { from: Date; to: Date },
-) => Promise<{ clusterId: string; clusterName: string; dimension: MeteringDimension; amountCents: number }[]>;
+  postedKeys: string[],
+) => Promise<{
+  byClusterAndService: { clusterId: string; clusterName: string; dimension: MeteringDimension; amountCents: number }[];
+  postedByMonthOfUse: Map<string, number>;
+}>;
 
 export interface StatementMovement {
   at: Date;
@@ -28,6 +37,8 @@ export interface StatementMovement {
 export interface StatementValues {
   subscriptionId: string;
   subscriptionName: string;
+  /** The account's owner, whose statement it is. */
+  owner: { name: string; email: string };
   month: string;
   openingCents: number;
   /** Card top-ups (detail: CARD or AUTOMATIC, and the receipt). */
@@ -39,7 +50,12 @@ export interface StatementValues {
   refunds: StatementMovement[];
   /** Paid funds moved in from a deleted subscription (positive) or out to another one (negative). */
   transfers: (StatementMovement & { direction: 'IN' | 'OUT' })[];
+  /** The usage of the month's hours (positive). */
   usageCents: number;
+  /** Debits posted in the month for hours of earlier months, per month of use (positive). */
+  earlierUsage: { month: string; amountCents: number }[];
+  /** The usage of the month's hours debited after the month ended (positive): in a later balance, not this one. */
+  postedLaterCents: number;
   usageByCluster: {
     clusterId: string;
     clusterName: string;
@@ -55,13 +71,13 @@ const monthAfter = (month: string) => {
   return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
 };
 export function createStatements(deps: {
-  repository: Pick<BillingRepository, 'purchasesOfEntries'>;
+  repository: Pick<BillingRepository, 'purchasesOfEntries' | 'accountOwner'>;
   ledger: Pick<Ledger, 'periodEntries'>;
   subscriptions: Pick<SubscriptionsService, 'requireOwned'>;
   clock: Clock;
 }) {
   const { repository, ledger, subscriptions, clock } = deps;
-  let usageOf: StatementUsage = async () => [];
+  let usageOf: StatementUsage = async () => ({ byClusterAndService: [], postedByMonthOfUse: new Map() });
 
   return {
     /** Where the usage breakdown comes from (metering, attached by the wiring). */
@@ -75,10 +91,16 @@ export function createStatements(deps: {
         throw badRequest('VALIDATION_FAILED', MESSAGES.validationFailed, { month: 'There is no statement for this month.' });
       }
       const range = { from: monthStart(month), to: monthAfter(month) };
-      const [{ openingCents, entries }, usage] = await Promise.all([
+      const [{ openingCents, entries }, owner] = await Promise.all([
         ledger.periodEntries(subscriptionId, range),
-        usageOf(subscriptionId, range),
+        repository.accountOwner(accountId),
       ]);
+      const usageEntries = entries.filter((e) => e.kind === 'USAGE');
+      const usage = await usageOf(
+        subscriptionId,
+        range,
+        usageEntries.map((e) => e.idempotencyKey),
+      );
       const paidBy = new Map(
         (await repository.purchasesOfEntries(entries.filter((e) => e.kind === 'PURCHASE').map((e) => e.id))).map((p) => [
           p.ledgerEntryId,
@@ -88,6 +110,7 @@ export function createStatements(deps: {
       const values: StatementValues = {
         subscriptionId,
         subscriptionName: subscription.name,
+        owner: owner ?? { name: '', email: '' },
         month,
         openingCents,
         topUps: [],
@@ -97,6 +120,8 @@ export function createStatements(deps: {
         refunds: [],
         transfers: [],
         usageCents: 0,
+        earlierUsage: [],
+        postedLaterCents: 0,
         usageByCluster: [],
         closingCents: entries.at(-1)?.balanceAfterCents ?? openingCents,
       };
@@ -127,13 +152,14 @@ export function createStatements(deps: {
             values.transfers.push({ ...line(''), direction: kind === 'TRANSFER_IN' ? 'IN' : 'OUT' });
             break;
           case 'USAGE':
-            values.usageCents -= entry.amountCents;
+            // Split by the month of use below.
             break;
           default:
             unhandledKind(kind);
         }
       }
-      for (const row of usage) {
+      splitUsage(values, usage, -usageEntries.reduce((sum, e) => sum + e.amountCents, 0));
+      for (const row of usage.byClusterAndService) {
         let cluster = values.usageByCluster.find((c) => c.clusterId === row.clusterId);
         if (!cluster) {
           cluster = { clusterId: row.clusterId, clusterName: row.clusterName, amountCents: 0, services: [] };
@@ -149,11 +175,36 @@ export function createStatements(deps: {
   };
 }
 
+/**
+ * The month's usage by its hours, the debits of earlier months' hours posted in it, and the usage of its hours posted
+ * after it: posted in the month = usage - posted later + earlier. A usage debit that no metering run made (none is)
+ * counts as usage of the month it was posted in, so the statement still adds up.
+ */
+function splitUsage(values: StatementValues, usage: Awaited<ReturnType<StatementUsage>>, postedCents: number): void {
+  const usageCents = usage.byClusterAndService.reduce((sum, row) => sum + row.amountCents, 0);
+  let attributed = 0;
+  for (const [month, cents] of [...usage.postedByMonthOfUse].sort(([a], [b]) => a.localeCompare(b))) {
+    attributed += cents;
+    if (month < values.month && cents !== 0) values.earlierUsage.push({ month, amountCents: cents });
+  }
+  const postedOfMonth = usage.postedByMonthOfUse.get(values.month) ?? 0;
+  values.postedLaterCents = usageCents - postedOfMonth;
+  values.usageCents = usageCents + (postedCents - attributed);
+}
+
 /** Everything that moved the balance in the month, signed: opening plus this is the closing balance. */
 export function movementsCents(s: StatementValues): number {
-  const sum = (lines: StatementMovement[]) => lines.reduce((total, line) => total + line.amountCents, 0);
+  const sum = (lines: { amountCents: number }[]) => lines.reduce((total, line) => total + line.amountCents, 0);
   return (
-    sum(s.topUps) + sum(s.staffAdditions) + sum(s.creditsGranted) + sum(s.creditsExpired) + sum(s.refunds) + sum(s.transfers) - s.usageCents
+    sum(s.topUps) +
+    sum(s.staffAdditions) +
+    sum(s.creditsGranted) +
+    sum(s.creditsExpired) +
+    sum(s.refunds) +
+    sum(s.transfers) -
+    s.usageCents -
+    sum(s.earlierUsage) +
+    s.postedLaterCents
   );
 }
 

@@ -8,7 +8,7 @@ export function createLedgerReads(deps: {
     LedgerRepository,
     | 'historyEntries'
     | 'findEntryForAccount'
-    | 'usageDebits'
+    | 'usageDebitsByKey'
     | 'periodEntries'
     | 'spendableGrants'
     | 'creditSummaries'
@@ -28,12 +28,8 @@ export function createLedgerReads(deps: {
     /** One entry of the account's subscriptions (a receipt's balance, or why a transaction has no receipt). */
     entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repository.findEntryForAccount(accountId, entryId, tx),
 
-    /**
-     * Usage debits of a subscription made in [from, to), `limit` at a time after the `afterSeq` of the last one read,
-     * each with the part its free credits paid (`freeCreditsCents`; the rest was paid from funds).
-     */
-    usageDebits: (subscriptionId: string, range: { from: Date; to: Date }, afterSeq: number, limit: number, tx?: Tx) =>
-      repository.usageDebits(subscriptionId, range.from, range.to, afterSeq, limit, tx),
+    /** Usage debits of a subscription posted under the given keys, each with the part its free credits paid. */
+    usageDebitsByKey: (subscriptionId: string, keys: string[], tx?: Tx) => repository.usageDebitsByKey(subscriptionId, keys, tx),
 
     /** The balance at `from` and every entry made in [from, to), as applied (a grant with its expiry): a statement's movements. */
     periodEntries: (subscriptionId: string, range: { from: Date; to: Date }, tx?: Tx) =>

@@ -213,17 +213,12 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
       return row;
     },
 
-    /**
-     * A batch of a subscription's usage debits made in [from, to), in ledger order after `afterSeq`, each with the
-     * cents its free-credit allocations covered (the rest came from funds).
-     */
-    async usageDebits(subscriptionId: string, from: Date, to: Date, afterSeq: number, limit: number, tx: DbOrTx = db) {
+    /** A subscription's usage debits posted under the given keys, each with the cents its free-credit allocations covered. */
+    async usageDebitsByKey(subscriptionId: string, keys: string[], tx: DbOrTx = db) {
+      if (keys.length === 0) return [];
       const rows = await tx
         .select({
-          seq: ledgerEntries.seq,
           idempotencyKey: ledgerEntries.idempotencyKey,
-          amountCents: ledgerEntries.amountCents,
-          createdAt: ledgerEntries.createdAt,
           freeCreditsCents: sql<string>`coalesce((select sum(${creditAllocations.amountCents}) from ${creditAllocations} where ${creditAllocations.entryId} = ${ledgerEntries.id}), 0)`,
         })
         .from(ledgerEntries)
@@ -231,20 +226,10 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
           and(
             eq(ledgerEntries.subscriptionId, subscriptionId),
             eq(ledgerEntries.kind, 'USAGE'),
-            gte(ledgerEntries.createdAt, from),
-            lt(ledgerEntries.createdAt, to),
-            gt(ledgerEntries.seq, afterSeq),
+            inArray(ledgerEntries.idempotencyKey, keys),
           ),
-        )
-        .orderBy(asc(ledgerEntries.seq))
-        .limit(limit);
-      return rows.map((row) => ({
-        seq: row.seq,
-        idempotencyKey: row.idempotencyKey,
-        amountCents: -row.amountCents,
-        freeCreditsCents: Number(row.freeCreditsCents),
-        createdAt: row.createdAt,
-      }));
+        );
+      return rows.map((row) => ({ idempotencyKey: row.idempotencyKey, freeCreditsCents: Number(row.freeCreditsCents) }));
     },
 
     /** The balance before `from` and every entry of [from, to), in the order they were applied: a month's statement. */
@@ -265,6 +250,7 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
             amountCents: ledgerEntries.amountCents,
             balanceAfterCents: ledgerEntries.balanceAfterCents,
             remark: ledgerEntries.remark,
+            idempotencyKey: ledgerEntries.idempotencyKey,
             createdAt: ledgerEntries.createdAt,
             expiresAt: creditGrants.expiresAt,
           })

@@ -10,8 +10,9 @@ import type { UsageExportRow } from './consumption-export.js';
 
 /**
  * Random usage (clusters started, stopped and deleted, metering runs at random moments, free credits granted and
- * running out), then any range at any granularity: the export's amounts add up to the ledger's usage debits of the
- * range to the cent, and its free-credit rows to what the debits drew from free credits.
+ * running out), then any range at any granularity: the export's amounts add up to the usage of the hours that began
+ * in the range to the cent, and its rows to those of the whole history in the range's periods; over the whole history
+ * its amounts are the ledger's usage debits, and its free-credit rows what the debits drew from free credits.
  */
 
 const SCALE = 60; // the harness's simulated cloud: a billable hour lasts one real minute
@@ -53,7 +54,7 @@ describe.each(kinds)('consumption export properties on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  it('adds up to the usage debits of any range, and splits them as the ledger did', async () => {
+  it('adds up to the usage of the hours of any range, and splits the debits as the ledger did', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -108,22 +109,36 @@ describe.each(kinds)('consumption export properties on %s', (kind) => {
           }
           await ctx.services.metering.run({ accountId: customer.accountId });
 
+          const sum = (list: UsageExportRow[]) => list.reduce((total, row) => total + row.amountCents, 0);
+          const free = (list: UsageExportRow[]) => sum(list.filter((row) => row.paidFrom === 'FREE_CREDITS'));
+          // The whole history, hour by hour: what the debits were, split as the ledger split them.
+          const everything = { from: new Date(start - 2 * DAY_MS), to: new Date(ctx.clock.now().getTime() + DAY_MS) };
+          const history = await collect(await ctx.services.metering.consumptionExport(customer.accountId, sub, everything, 'HOUR'));
+          const [ledger] = await rows<{ debited: string; free: string }>(
+            ctx,
+            sql`select coalesce(-sum(e.amount_cents), 0)::text as debited,
+                       coalesce(sum((select sum(a.amount_cents) from credit_allocations a where a.entry_id = e.id)), 0)::text as free
+                from ledger_entries e where e.subscription_id = ${sub} and e.kind = 'USAGE'`,
+          );
+          expect(sum(history)).toBe(Number(ledger!.debited));
+          expect(free(history)).toBe(Number(ledger!.free));
+
           for (const [fromOffset, length, granularity] of ranges) {
             const from = new Date(Date.parse(`${day(start)}T00:00:00Z`) + fromOffset * DAY_MS);
             const to = new Date(from.getTime() + (length + 1) * DAY_MS);
             const exported = await collect(
               await ctx.services.metering.consumptionExport(customer.accountId, sub, { from, to }, granularity),
             );
-            const [ledger] = await rows<{ debited: string; free: string }>(
+            const [used] = await rows<{ cents: string }>(
               ctx,
-              sql`select coalesce(-sum(e.amount_cents), 0)::text as debited,
-                         coalesce(sum((select sum(a.amount_cents) from credit_allocations a where a.entry_id = e.id)), 0)::text as free
-                  from ledger_entries e
-                  where e.subscription_id = ${sub} and e.kind = 'USAGE' and e.created_at >= ${from} and e.created_at < ${to}`,
+              sql`select coalesce(sum(amount_cents), 0)::text as cents from metering_charges
+                  where subscription_id = ${sub} and hour_start >= ${from} and hour_start < ${to}`,
             );
-            const sum = (list: UsageExportRow[]) => list.reduce((total, row) => total + row.amountCents, 0);
-            expect(sum(exported)).toBe(Number(ledger!.debited));
-            expect(sum(exported.filter((row) => row.paidFrom === 'FREE_CREDITS'))).toBe(Number(ledger!.free));
+            expect(sum(exported)).toBe(Number(used!.cents));
+            // A range's rows are the history's of its hours, paid from the same money.
+            const inRange = history.filter((row) => row.periodStart >= from && row.periodStart < to);
+            expect(sum(exported)).toBe(sum(inRange));
+            expect(free(exported)).toBe(free(inRange));
             for (const row of exported) {
               expect(row.periodStart.getTime()).toBeGreaterThanOrEqual(from.getTime() - (granularity === 'MONTH' ? 31 * DAY_MS : 0));
               expect(row.periodStart.getTime()).toBeLessThan(to.getTime());

@@ -1,16 +1,16 @@
 /**
- * The consumption export: usage rows that add up to the ledger's usage debits to the cent. It walks the ledger's
- * usage debits of the range in ledger order, a batch at a time, and reads the charges of each debit's metering run
- * (its key is `metering:<run id>:<subscription id>`). A row belongs to the period its debit was made in (billable
- * hours are charged as they begin), and a debit's free-credit part covers its charges in hour order, so a charge may
- * show as two rows: the part free credits paid and the part paid from funds, as the ledger split it.
+ * The consumption export: a subscription's usage by the hour of use (docs/metering.md), the same charges the cost
+ * screens sum. A charge belongs to the period its billable hour began in, whenever its debit was posted (the last
+ * hours of a month are often debited in the next one). Each charge is also split as the ledger split its run's
+ * debit (key `metering:<run id>:<subscription id>`): the debit's free-credit part covers the run's charges in hour
+ * order, so a charge may show as two rows, the part free credits paid and the part paid from funds.
  */
 import type { ConsumptionGranularity, PaidFrom } from '@kumo/contract';
 import type { Ledger } from '../ledger/index.js';
-import type { ConsumptionExportRepository, ExportCharge } from './consumption-export.repository.js';
+import type { ChargeCursor, ConsumptionExportRepository, ExportCharge } from './consumption-export.repository.js';
 
-/** Debits read per batch: a year of hourly runs streams in a few hundred reads, never all at once. */
-const DEBITS_PER_BATCH = 500;
+/** Charges read per batch: a year of a subscription's hours streams in a few hundred reads, never all at once. */
+const CHARGES_PER_BATCH = 5_000;
 
 /** The charges of one period, cluster, dimension and source of payment, added together. */
 export interface UsageExportRow extends Omit<ExportCharge, 'runId'> {
@@ -25,12 +25,6 @@ export function periodStartOf(at: Date, granularity: ConsumptionGranularity): Da
   if (granularity === 'MONTH') return new Date(Date.UTC(y, m, 1));
   if (granularity === 'DAY') return new Date(Date.UTC(y, m, at.getUTCDate()));
   return new Date(Date.UTC(y, m, at.getUTCDate(), at.getUTCHours()));
-}
-
-/** The run a metering debit paid for, from its idempotency key. */
-function runOf(idempotencyKey: string): string | null {
-  const match = /^metering:([0-9a-f-]{36}):/.exec(idempotencyKey);
-  return match ? match[1]! : null;
 }
 
 /** A charge split into what free credits paid and what funds paid; quantities go with the cents, in proportion. */
@@ -86,44 +80,65 @@ class PeriodRows {
   }
 }
 
+/** The run a metering debit paid for, from its idempotency key. */
+export function runOf(idempotencyKey: string): string | null {
+  const match = /^metering:([0-9a-f-]{36}):/.exec(idempotencyKey);
+  return match ? match[1]! : null;
+}
+
+/** The ledger key of a run's debit of a subscription (charging-run.ts). */
+export const usageDebitKey = (runId: string, subscriptionId: string) => `metering:${runId}:${subscriptionId}`;
+
 export function createConsumptionExport(deps: {
-  repository: Pick<ConsumptionExportRepository, 'chargesOfRuns'>;
-  ledger: Pick<Ledger, 'usageDebits'>;
+  repository: Pick<ConsumptionExportRepository, 'chargesOfHours' | 'runCentsBefore'>;
+  ledger: Pick<Ledger, 'usageDebitsByKey'>;
 }) {
   const { repository, ledger } = deps;
 
-  /** The rows of a subscription's usage debited in [from, to), period by period as the batches arrive. */
+  /**
+   * What free credits have left to pay of each run's charges from the first hour of the range on: the debit's
+   * free-credit part less the run's charges of earlier hours (they took it first).
+   */
+  async function freeCreditsLeft(subscriptionId: string, runIds: string[], from: Date): Promise<Map<string, number>> {
+    const [debits, before] = await Promise.all([
+      ledger.usageDebitsByKey(
+        subscriptionId,
+        runIds.map((run) => usageDebitKey(run, subscriptionId)),
+      ),
+      repository.runCentsBefore(subscriptionId, runIds, from),
+    ]);
+    const free = new Map(debits.map((debit) => [runOf(debit.idempotencyKey), debit.freeCreditsCents]));
+    return new Map(runIds.map((run) => [run, Math.max(0, (free.get(run) ?? 0) - (before.get(run) ?? 0))]));
+  }
+
+  /** The rows of a subscription's usage of the hours that began in [from, to), period by period as the batches arrive. */
   return async function* usageRows(
     subscriptionId: string,
     range: { from: Date; to: Date },
     granularity: ConsumptionGranularity,
   ): AsyncGenerator<UsageExportRow[]> {
-    let afterSeq = 0;
+    const freeLeft = new Map<string, number>();
+    let cursor: ChargeCursor | null = null;
     let period: PeriodRows | null = null;
     for (;;) {
-      const debits = await ledger.usageDebits(subscriptionId, range, afterSeq, DEBITS_PER_BATCH);
-      if (debits.length === 0) break;
-      afterSeq = debits[debits.length - 1]!.seq;
-      const runs = debits.map((debit) => runOf(debit.idempotencyKey)).filter((run): run is string => run !== null);
-      const charges = new Map<string, ExportCharge[]>();
-      for (const charge of await repository.chargesOfRuns(subscriptionId, runs)) {
-        charges.set(charge.runId, [...(charges.get(charge.runId) ?? []), charge]);
-      }
-      for (const debit of debits) {
-        const start = periodStartOf(debit.createdAt, granularity);
+      const charges = await repository.chargesOfHours(subscriptionId, range, cursor, CHARGES_PER_BATCH);
+      if (charges.length === 0) break;
+      cursor = charges[charges.length - 1]!.cursor;
+      const newRuns = [...new Set(charges.map((charge) => charge.runId))].filter((run) => !freeLeft.has(run));
+      for (const [run, cents] of await freeCreditsLeft(subscriptionId, newRuns, range.from)) freeLeft.set(run, cents);
+      for (const charge of charges) {
+        const start = periodStartOf(charge.hourStart, granularity);
         if (period?.periodStart.getTime() !== start.getTime()) {
           if (period) yield period.sorted();
           period = new PeriodRows(start);
         }
-        let freeLeft = debit.freeCreditsCents;
-        for (const charge of charges.get(runOf(debit.idempotencyKey) ?? '') ?? []) {
-          // A charge that cost nothing goes with the money the run was still drawing on.
-          const freeCents = charge.amountCents === 0 ? freeLeft : Math.min(freeLeft, charge.amountCents);
-          freeLeft -= charge.amountCents === 0 ? 0 : freeCents;
-          for (const { paidFrom, share } of splitCharge(charge, freeCents)) period.add(share, paidFrom);
-        }
+        const left = freeLeft.get(charge.runId) ?? 0;
+        // A charge that cost nothing goes with the money the run was still drawing on.
+        const freeCents = charge.amountCents === 0 ? left : Math.min(left, charge.amountCents);
+        if (charge.amountCents > 0) freeLeft.set(charge.runId, left - freeCents);
+        for (const { paidFrom, share } of splitCharge(charge, freeCents)) period.add(share, paidFrom);
       }
-      if (debits.length < DEBITS_PER_BATCH) break;
+      if (charges.length < CHARGES_PER_BATCH) break;
     }
     if (period) yield period.sorted();
   };

@@ -32,7 +32,10 @@ export interface CostAnalysisValues {
   computeCents: number;
   storageCents: number;
   clusters: { id: string; name: string; status: string; statusUpdatedAt: Date; totalCents: number; categoryCents: CategoryCents }[];
-  /** Quantities per day in each dimension's unit, with the free units used up to that day. */
+  /**
+   * Quantities per day in each dimension's unit, with the free units the whole account used of its monthly allowance up
+   * to that day (build in hours of the build node, as the allowance is given; cache storage in GB-month).
+   */
   usage: { day: string; quantities: Record<MeteringDimension, number>; freeBuildUpTo: number; freeCacheStorageUpTo: number }[];
   /** The 12 months ending with the chosen one (each by its first day), oldest first. */
   lastTwelveMonths: { month: string; consumedCents: number }[];
@@ -40,7 +43,7 @@ export interface CostAnalysisValues {
 
 /** The cost analysis screen: a month of costs of one subscription (all its clusters) or of one cluster, from the rollups. */
 export function createCostAnalysis(deps: {
-  repository: Pick<MeteringRepository, 'dailySums' | 'clusterSums' | 'monthlyCents' | 'clustersOf'>;
+  repository: Pick<MeteringRepository, 'dailySums' | 'clusterSums' | 'monthlyCents' | 'clustersOf' | 'accountFreeUsedByDay'>;
   ratesAt: (accountId: string, at: Date) => Promise<Rate[]>;
   clock: Clock;
 }) {
@@ -50,12 +53,13 @@ export function createCostAnalysis(deps: {
     const now = clock.now();
     const month = monthOf(startDate, now);
     const yearFrom = new Date(Date.UTC(month.from.getUTCFullYear(), month.from.getUTCMonth() - 11, 1));
-    const [rows, clusterSums, monthly, clusterRows, rates] = await Promise.all([
+    const [rows, clusterSums, monthly, clusterRows, rates, accountFree] = await Promise.all([
       repository.dailySums(scope, dayText(month.from), dayText(month.to)),
       repository.clusterSums(scope, dayText(month.from)),
       repository.monthlyCents(scope, dayText(yearFrom), dayText(month.to)),
       repository.clustersOf(accountId, scope),
       ratesAt(accountId, now),
+      repository.accountFreeUsedByDay(accountId, dayText(month.from), dayText(month.to)),
     ]);
 
     const lastDay = new Date(Math.min(month.to.getTime(), Math.max(month.from.getTime() + DAY, now.getTime() + 1)) - 1);
@@ -98,8 +102,9 @@ export function createCostAnalysis(deps: {
     const consumption = days.map((day) => {
       const list = byDay(day);
       const usage = Object.fromEntries(METERING_DIMENSIONS.map((d) => [d, 0])) as Record<MeteringDimension, number>;
-      for (const r of list) {
-        usage[r.dimension] += r.quantity;
+      for (const r of list) usage[r.dimension] += r.quantity;
+      // The allowance is the account's: each subscription's screen shows how much of it is used, as staff's rate card gives it.
+      for (const r of accountFree.filter((f) => f.day === day)) {
         if (r.dimension === 'DATA_PROCESS') freeBuild += r.freeQuantity / freeBuildSize;
         if (r.dimension === 'LOCAL_STORAGE') freeCache += r.freeQuantity;
       }

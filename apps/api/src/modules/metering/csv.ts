@@ -7,19 +7,9 @@ import {
   type ConsumptionExportRow,
 } from '@kumo/contract';
 import type { AuditEntry } from '../../lib/audit-page.js';
+import { toCsv } from '../../lib/csv.js';
 import type { TransactionRecord } from '../billing/index.js';
 import type { CostAnalysisValues } from './cost-analysis.js';
-
-/** One CSV field: quoted when it holds a comma, quote or line break; a leading formula character is neutralised. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(rows: (string | number)[][]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
 
 const money = (cents: number) => centsToDecimalText(cents);
 
@@ -38,8 +28,8 @@ export function consumptionTableCsv(analysis: CostAnalysisValues): string {
     [
       'Date',
       ...METERING_DIMENSIONS.map((d) => `${METERING_DIMENSION_LABELS[d]} (${METERING_UNITS[d]})`),
-      'Free build up to (hours)',
-      'Free cache storage up to (GB-month)',
+      'Free build up to (build hours used by the account)',
+      'Free cache storage up to (GB-month used by the account)',
     ],
     ...analysis.usage.map((row) => [
       row.day,

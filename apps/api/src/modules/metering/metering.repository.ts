@@ -200,6 +200,28 @@ export function createMeteringRepository(db: Database) {
       return result.rows.map((row) => ({ clusterId: row.cluster_id, ...sums(row) }));
     },
 
+    /**
+     * The free units the whole account used per UTC day and dimension, from `fromDay` (inclusive) to `toDay` (exclusive):
+     * the monthly allowance is the account's, shared by its subscriptions. Read through the index of charges with free units.
+     */
+    async accountFreeUsedByDay(accountId: string, fromDay: string, toDay: string, tx: DbOrTx = db) {
+      const x = meteringCharges;
+      const result = await run<{ day: string; dimension: string; free_quantity: string }>(
+        tx,
+        sql`
+        select to_char(${x.hourStart} at time zone 'UTC', 'YYYY-MM-DD') as day, ${x.dimension}, sum(${x.freeQuantity})::text as free_quantity
+        from ${x}
+        where ${x.accountId} = ${accountId} and ${x.freeQuantity} > 0
+          and ${x.hourStart} >= ${fromDay}::date at time zone 'UTC' and ${x.hourStart} < ${toDay}::date at time zone 'UTC'
+        group by 1, 2`,
+      );
+      return result.rows.map((row) => ({
+        day: row.day,
+        dimension: row.dimension as MeteringDimension,
+        freeQuantity: Number(row.free_quantity),
+      }));
+    },
+
     /** Charged cents per month (its first day) from `fromMonth` to `toMonth` (exclusive); months without charges are absent. */
     async monthlyCents(scope: Scope, fromMonth: string, toMonth: string, tx: DbOrTx = db) {
       const m = meteringMonthlyRollups;

@@ -5,7 +5,7 @@
  * part takes only what it uses.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConsumptionGranularity, MeteringDimension } from '@kumo/contract';
+import type { ConsumptionGranularity } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { AuthService } from '../auth/index.js';
@@ -24,6 +24,7 @@ import { createMeteringRates } from './metering-rates.js';
 import type { MeteringRepository } from './metering.repository.js';
 import { createOverdueGuard } from './overdue-guard.js';
 import { createReportPages } from './report-pages.js';
+import { createStatementUsage } from './statement-usage.js';
 import type { StorageRequestCounter } from './storage-requests.js';
 
 export { METERING_QUEUE } from './charging-run.js';
@@ -32,7 +33,7 @@ export { REAL_HOUR_MS } from './metering-rates.js';
 export function createMeteringService(deps: {
   db: Database;
   repository: MeteringRepository;
-  ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring' | 'overdueLimit' | 'freeCreditGrants' | 'usageDebits'>;
+  ledger: Pick<Ledger, 'debitUsage' | 'accountsWithCreditsExpiring' | 'overdueLimit' | 'freeCreditGrants' | 'usageDebitsByKey'>;
   subscriptions: Pick<SubscriptionsService, 'list' | 'balances' | 'requireOwned'>;
   clusters: Pick<ClustersService, 'notDeletedOf' | 'stopForOverdue' | 'auditLogs'>;
   /** The account owner's e-mail, where the notices go. */
@@ -85,7 +86,8 @@ export function createMeteringService(deps: {
     afterCharge,
   });
   const reports = createReportPages({ ...deps, overview, analysis });
-  const usageRows = createConsumptionExport({ repository: createConsumptionExportRepository(db), ledger });
+  const exportRepository = createConsumptionExportRepository(db);
+  const usageRows = createConsumptionExport({ repository: exportRepository, ledger });
 
   return {
     hourMs,
@@ -104,7 +106,7 @@ export function createMeteringService(deps: {
     clusterChargeDays: (clusterId: string, fromDay: string, toDay: string) => repository.clusterChargeDays(clusterId, fromDay, toDay),
     ...reports,
     /**
-     * The usage rows of one of the account's subscriptions debited in [from, to), a period at a time; the
+     * The usage rows of one of the account's subscriptions for the hours that began in [from, to), a period at a time; the
      * subscription is checked before the first row is asked for, so a stranger's is a 404 and not an empty export.
      */
     async consumptionExport(
@@ -116,19 +118,8 @@ export function createMeteringService(deps: {
       await subscriptions.requireOwned(accountId, subscriptionId);
       return usageRows(subscriptionId, range, granularity);
     },
-    /** A subscription's usage debited in [from, to), summed per cluster and dimension (a statement's breakdown). */
-    async usageByClusterAndService(subscriptionId: string, range: { from: Date; to: Date }) {
-      const sums = new Map<string, { clusterId: string; clusterName: string; dimension: MeteringDimension; amountCents: number }>();
-      for await (const period of usageRows(subscriptionId, range, 'MONTH')) {
-        for (const row of period) {
-          const key = `${row.clusterId}|${row.dimension}`;
-          const sum = sums.get(key) ?? { clusterId: row.clusterId, clusterName: row.clusterName, dimension: row.dimension, amountCents: 0 };
-          sum.amountCents += row.amountCents;
-          sums.set(key, sum);
-        }
-      }
-      return [...sums.values()];
-    },
+    /** A statement's usage: the month's by the hour of use, and the month's debits by the month of the hours they paid for. */
+    statementUsage: createStatementUsage({ usageRows, repository: exportRepository }),
   };
 }
 export type MeteringService = ReturnType<typeof createMeteringService>;

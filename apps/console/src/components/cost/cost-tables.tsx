@@ -4,6 +4,7 @@ import {
   METERING_DIMENSIONS,
   METERING_DIMENSION_LABELS,
   METERING_UNITS,
+  FREE_UNIT_UNITS,
   type CreditAnalysis,
   type MeteringDimension,
 } from '@kumo/contract';
@@ -113,7 +114,7 @@ export function CostTableWithFullScreen({ analysis, caption }: { analysis: Credi
 
 /**
  * The consumption table of spec section 2: per day the quantity of each dimension in its unit, and the free
- * build hours and free cache storage used in the month up to that day.
+ * build hours and free cache storage the account used of its monthly allowance up to that day.
  */
 export function ConsumptionTable({ analysis, caption }: { analysis: CreditAnalysis; caption: string }) {
   return (
@@ -128,8 +129,9 @@ export function ConsumptionTable({ analysis, caption }: { analysis: CreditAnalys
                 {METERING_DIMENSION_LABELS[dimension]}
               </UnitHeader>
             ))}
-            <UnitHeader unit="core-hours">Free Build Up To</UnitHeader>
-            <UnitHeader unit="GB-month">Free Cache Storage Up To</UnitHeader>
+            {/* The allowance is the account's and given in build hours: the figures are the account's, in its unit. */}
+            <UnitHeader unit={`${FREE_UNIT_UNITS.DATA_PROCESS}, account`}>Free Build Up To</UnitHeader>
+            <UnitHeader unit={`${FREE_UNIT_UNITS.LOCAL_STORAGE}, account`}>Free Cache Storage Up To</UnitHeader>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

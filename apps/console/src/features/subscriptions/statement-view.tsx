@@ -1,11 +1,11 @@
 import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { STATEMENT_TRANSFER_LABELS, type Statement } from '@kumo/contract';
+import { STATEMENT_TRANSFER_LABELS, STATEMENT_USAGE_LABELS, staffAdditionLabel, type Statement } from '@kumo/contract';
 import { formatUtcDate } from '../../lib/dates';
 import { formatUsd } from '../../lib/format';
 
 type Movement = { key: string; date: string; label: string; amount: number };
 
-/** Every line that moved the balance in the month, in the order the PDF prints them; usage is one line. */
+/** Every line that moved the balance in the month, in the order the PDF prints them; usage follows them. */
 function movementLines(s: Statement): Movement[] {
   return [
     ...s.top_ups.map((t) => ({
@@ -14,7 +14,7 @@ function movementLines(s: Statement): Movement[] {
       label: `${t.method === 'AUTOMATIC' ? 'Automatic top-up' : 'Card top-up'} ${t.receipt_id}`,
       amount: t.amount,
     })),
-    ...s.staff_additions.map((t, i) => ({ key: `staff-${i}`, date: t.date, label: `Staff addition (${t.reason})`, amount: t.amount })),
+    ...s.staff_additions.map((t, i) => ({ key: `staff-${i}`, date: t.date, label: staffAdditionLabel(t.reason), amount: t.amount })),
     ...s.free_credits_granted.map((t, i) => ({ key: `granted-${i}`, date: t.date, label: 'Free credits granted', amount: t.amount })),
     ...s.free_credits_expired.map((t, i) => ({ key: `expired-${i}`, date: t.date, label: 'Free credits expired', amount: t.amount })),
     ...s.refunds.map((t, i) => ({ key: `refund-${i}`, date: t.date, label: 'Refund to card', amount: t.amount })),
@@ -58,9 +58,22 @@ export function StatementView({ statement }: { statement: Statement }) {
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Td>Usage</Table.Td>
+            <Table.Td>{STATEMENT_USAGE_LABELS.month(statement.month)}</Table.Td>
             <Table.Td ta="right">{formatUsd(-statement.usage.total)}</Table.Td>
           </Table.Tr>
+          {/* The debits of other months' hours, apart, so the lines add up to the closing balance. */}
+          {statement.usage.earlier_months.map((u) => (
+            <Table.Tr key={`earlier-${u.month}`}>
+              <Table.Td>{STATEMENT_USAGE_LABELS.earlier(u.month, statement.month)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(-u.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+          {statement.usage.posted_later !== 0 && (
+            <Table.Tr>
+              <Table.Td>{STATEMENT_USAGE_LABELS.later(statement.month)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(statement.usage.posted_later)}</Table.Td>
+            </Table.Tr>
+          )}
         </Table.Tbody>
       </Table>
     </Stack>

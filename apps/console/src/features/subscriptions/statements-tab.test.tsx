@@ -18,6 +18,7 @@ const PATH = `/api/subscription/statement/${ANALYTICS.subscription_id}`;
 const OCTOBER: Statement = {
   subscription_id: ANALYTICS.subscription_id,
   subscription_name: 'Analytics',
+  account_owner: { name: 'Dana Demo', email: 'owner@demo.kumo.cloud' },
   month: '2026-10',
   currency: 'USD',
   opening_balance: 500,
@@ -30,9 +31,9 @@ const OCTOBER: Statement = {
   free_credits_expired: [{ date: '2026-10-30T10:00:00.000Z', amount: -7.77 }],
   refunds: [],
   transfers: [{ date: '2026-10-25T10:00:00.000Z', amount: 10, direction: 'IN' }],
-  usage: { total: 3.21, by_cluster: [] },
-  movements: 76.36,
-  closing_balance: 576.36,
+  usage: { total: 3.21, by_cluster: [], earlier_months: [{ month: '2026-09', amount: 1.5 }], posted_later: 0.5 },
+  movements: 75.36,
+  closing_balance: 575.36,
 };
 
 /** The address of the first call the tab made. */
@@ -64,12 +65,15 @@ describe('the statements tab', () => {
     const statement = await screen.findByRole('region', { name: 'Statement for 2026-10' });
     expect(within(statement).getByRole('group', { name: 'Opening balance' })).toHaveTextContent('$500.00');
     expect(within(statement).getByRole('group', { name: 'Usage' })).toHaveTextContent('-$3.21');
-    expect(within(statement).getByRole('group', { name: 'Movements' })).toHaveTextContent('$76.36');
-    expect(within(statement).getByRole('group', { name: 'Closing balance' })).toHaveTextContent('$576.36');
+    expect(within(statement).getByRole('group', { name: 'Movements' })).toHaveTextContent('$75.36');
+    expect(within(statement).getByRole('group', { name: 'Closing balance' })).toHaveTextContent('$575.36');
     const movements = within(statement).getByRole('table', { name: 'Movements in 2026-10' });
     expect(within(movements).getByRole('row', { name: /Card top-up KC-00000012/ })).toHaveTextContent('$40.00');
     expect(within(movements).getByRole('row', { name: /Automatic top-up KC-00000013/ })).toHaveTextContent('$25.00');
-    expect(within(movements).getByRole('row', { name: /Staff addition/ })).toHaveTextContent('$12.34');
+    expect(within(movements).getByRole('row', { name: /Service Credit from Kumo Cloud/ })).toHaveTextContent('$12.34');
+    expect(within(movements).getByRole('row', { name: /^Usage of October 2026 -\$3\.21$/ })).toHaveTextContent('-$3.21');
+    expect(within(movements).getByRole('row', { name: /Usage of September 2026 posted in October 2026/ })).toHaveTextContent('-$1.50');
+    expect(within(movements).getByRole('row', { name: /Usage of October 2026 posted after it/ })).toHaveTextContent('$0.50');
     expect(within(movements).getByRole('row', { name: /Free credits expired/ })).toHaveTextContent('-$7.77');
     expect(within(movements).getByRole('row', { name: /Paid funds moved in from a deleted subscription/ })).toHaveTextContent('$10.00');
     expect(firstUrl(api)).toContain('month=2026-10');

@@ -51,6 +51,9 @@ describe('service rates tab', () => {
     const current = await screen.findByRole('table', { name: 'Current rates' });
     expect(within(current).getByRole('row', { name: /BI Server \$0\.50 / })).toBeInTheDocument();
     expect(within(current).getByRole('row', { name: /Cache Storage \$0\.10 / })).toBeInTheDocument();
+    // Free build is given in hours of the build node, not in the core-hours its rate is per.
+    expect(within(current).getByRole('row', { name: /Build \$0\.30 per core per hour 10 build hours/ })).toBeInTheDocument();
+    expect(within(current).getByRole('row', { name: /Cache Storage \$0\.10 per GB-month 50 GB-month/ })).toBeInTheDocument();
     expect(screen.getByText('In force since the start')).toBeInTheDocument();
     expect(screen.queryByText(/1970/)).not.toBeInTheDocument();
 

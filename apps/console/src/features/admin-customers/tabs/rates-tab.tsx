@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { ADMIN_MESSAGES, METERING_DIMENSION_LABELS, FREE_UNIT_DIMENSIONS, type RateCard } from '@kumo/contract';
+import {
+  ADMIN_MESSAGES,
+  METERING_DIMENSION_LABELS,
+  FREE_UNIT_DIMENSIONS,
+  FREE_UNIT_UNITS,
+  type FreeUnitDimension,
+  type RateCard,
+} from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { formatInForceSince, formatRatePeriod } from '../../../lib/dates';
 import { formatRate } from '../../../lib/format';
@@ -79,7 +86,11 @@ function CurrentRates({ userId }: { userId: string }) {
                 <Table.Td>{METERING_DIMENSION_LABELS[rate.dimension]}</Table.Td>
                 <Table.Td>{formatRate(rate.rate)}</Table.Td>
                 <Table.Td>{rate.unit}</Table.Td>
-                <Table.Td>{(FREE_UNIT_DIMENSIONS as readonly string[]).includes(rate.dimension) ? rate.free_units : '--'}</Table.Td>
+                <Table.Td>
+                  {(FREE_UNIT_DIMENSIONS as readonly string[]).includes(rate.dimension)
+                    ? `${rate.free_units} ${FREE_UNIT_UNITS[rate.dimension as FreeUnitDimension]}`
+                    : '--'}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
