@@ -69,7 +69,7 @@ export function createClustersService(deps: {
       }));
     },
 
-    ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, secret }),
+    ...createClusterCreation({ db, repository, subscriptions, records, power, follow, clock, secret }),
     ...createClusterPresentation({ repository, records }),
     start: power.start,
     stop: power.stop,
