@@ -83,6 +83,7 @@ export function budget(overrides: Partial<Budget> = {}): Budget {
     stop_clusters_at_limit: false,
     month_to_date: 0,
     forecast: 0,
+    start_headroom_per_hour: null,
     alerts: [],
     ...overrides,
   };

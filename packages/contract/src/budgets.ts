@@ -11,8 +11,6 @@ export const BUDGET_LIMITS = {
   maxThreshold: 200,
   maxThresholds: 10,
   defaultThresholds: [50, 75, 90, 100],
-  /** The threshold, in percent of the actual spend, at which a hard cap stops the clusters. */
-  capPercent: 100,
 } as const;
 
 export const BUDGET_ALERT_KINDS = ['ACTUAL', 'FORECAST'] as const;
@@ -106,6 +104,11 @@ export const budgetSchema = z
     month_to_date: moneySchema,
     /** The month's forecast, the one the cost overview shows. */
     forecast: moneySchema,
+    /**
+     * With the hard cap: the most a cluster's running hour may cost for it to start, or be created, now (the cost
+     * preview's hourly_rate above it is refused with BUDGET_EXCEEDED); negative when none may. null without the cap.
+     */
+    start_headroom_per_hour: moneySchema.nullable(),
     /** This month's alerts, oldest first. */
     alerts: z.array(budgetAlertSchema),
   })

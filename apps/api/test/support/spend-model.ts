@@ -1,6 +1,7 @@
 /**
- * The spend controls as the money property test follows them, worked out from the charges alone: a budget's hard cap
- * (reached when the month's charged spend reaches the amount), the clusters it stops, and the alerts it sends.
+ * The spend controls as the money property test follows them, worked out from the charges and the hourly rates: a
+ * budget's hard cap (reached when the month's charged spend and one more hour at the current rate would pass the amount;
+ * a billable hour lasts the run interval here), the clusters it stops, the starts it refuses, and the alerts it sends.
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -25,8 +26,42 @@ export async function monthChargedCents(ctx: TestContext, subscriptionId: string
   return Number(sum!.cents);
 }
 
-export async function capReached(ctx: TestContext, subscriptionId: string, budget: ModelBudget | undefined): Promise<boolean> {
-  return !!budget?.cap && (await monthChargedCents(ctx, subscriptionId)) >= budget.cents;
+/** What the subscription's clusters cost per billable hour now, and what one more running cluster would. */
+async function hourlyCents(ctx: TestContext, accountId: string, subscriptionId: string, dr: boolean) {
+  const spend = (await ctx.services.metering.monthSpend(accountId, [subscriptionId])).get(subscriptionId)!;
+  const preview = await ctx.services.metering.hourlyRatePreview(accountId, subscriptionId, dr);
+  return { now: spend.hourlyCents, cluster: preview.hourlyCents };
+}
+
+/** The cap stops the clusters: the next hour at the current rate would pass the budget. */
+export async function capReached(
+  ctx: TestContext,
+  accountId: string,
+  subscriptionId: string,
+  budget: ModelBudget | undefined,
+): Promise<boolean> {
+  if (!budget?.cap) return false;
+  const hourly = await hourlyCents(ctx, accountId, subscriptionId, false);
+  return (await monthChargedCents(ctx, subscriptionId)) + hourly.now > budget.cents;
+}
+
+/** The cap refuses a start: the next hour with one more cluster running would pass the budget. */
+export async function expectedRefusal(
+  ctx: TestContext,
+  accountId: string,
+  subscriptionId: string,
+  budget: ModelBudget | undefined,
+  dr: boolean,
+): Promise<boolean> {
+  if (!budget?.cap) return false;
+  const hourly = await hourlyCents(ctx, accountId, subscriptionId, dr);
+  return (await monthChargedCents(ctx, subscriptionId)) + hourly.now + hourly.cluster > budget.cents;
+}
+
+/** What the clusters' start gate answers for a cluster of the subscription: the refusal's code, if any. */
+export async function startRefused(ctx: TestContext, accountId: string, subscriptionId: string, dr: boolean): Promise<string | undefined> {
+  const refusal = await ctx.database.db.transaction((tx) => ctx.services.budgets.startRefusal(accountId, subscriptionId, tx, { dr }));
+  return refusal?.code;
 }
 
 /** The subscription's clusters a stop was asked for (STOPPING), each with the reason its audit log gives. */

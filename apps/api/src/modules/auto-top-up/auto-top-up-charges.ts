@@ -72,6 +72,7 @@ export function createAutoTopUpCharges(deps: AutoTopUpDeps) {
         title: message.subject,
         body: message.lines.join(' '),
         link: linkOf(subscriptionId),
+        subscriptionId,
         recipientUserIds: [owner.userId],
       },
       tx,

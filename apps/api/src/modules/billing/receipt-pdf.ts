@@ -1,4 +1,5 @@
 import { PRODUCT, formatUsdCents } from '@kumo/contract';
+import { formatDateTime } from '../../lib/dates.js';
 import { INK, MUTED, SELLER, openBillingPdf } from './pdf-document.js';
 
 export interface ReceiptData {
@@ -17,27 +18,6 @@ export interface ReceiptData {
   timeZone?: string;
 }
 
-/** 'MMM D, YYYY h:mm A' in a time zone, with the zone's short name. */
-export function formatReceiptDate(at: Date, timeZone = 'UTC'): string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZoneName: 'short',
-    });
-  } catch {
-    return formatReceiptDate(at, 'UTC');
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
-}
-
 const RULE = '#e3e8ee';
 
 /** A one-page PDF receipt for a card payment. */
@@ -49,7 +29,7 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   const amount = formatUsdCents(data.amountCents);
 
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`Receipt ID: ${data.receiptId}`, left, 56, { width, align: 'right' });
-  doc.font('Helvetica').fillColor(MUTED).text(formatReceiptDate(data.paidAt, data.timeZone), left, 72, { width, align: 'right' });
+  doc.font('Helvetica').fillColor(MUTED).text(formatDateTime(data.paidAt, data.timeZone), left, 72, { width, align: 'right' });
 
   const blockTop = 130;
   const column = width / 2;
@@ -94,7 +74,7 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   const rows: [string, string][] = [
     ['Receipt ID', data.receiptId],
     ['Transaction ID', data.transactionId],
-    ['Date paid', formatReceiptDate(data.paidAt, data.timeZone)],
+    ['Date paid', formatDateTime(data.paidAt, data.timeZone)],
     ['Description', data.description],
     ['Payment method', data.paymentMethod],
     ['Amount', amount],

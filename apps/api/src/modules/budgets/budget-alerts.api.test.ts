@@ -175,37 +175,51 @@ describe.each(kinds)('budget alerts on %s', { timeout: 120_000 }, (kind) => {
     expect(subjects.at(-1)).toBe('Kumo Analytics Cloud: Costs: 100% of the monthly budget reached');
   });
 
-  it('with the hard cap: says when at 90 %, stops the clusters at 100 %, refuses a start until the month ends', async () => {
+  it('with the hard cap: says when at 90 %, stops the clusters before the next hour passes the budget, refuses a start until the month ends', async () => {
     ctx.clock.set('2026-11-01T00:00:00Z');
     const o = await owner();
     await runHours(12);
-    // A budget the month's spend has used 92 % of: 50, 75 and 90 fire at once, in one mail naming 90.
-    const spent = (await budgetOf(o)).month_to_date;
-    await putBudget(o, { monthly_amount: Math.ceil((spent / 0.92) * 100) / 100, stop_clusters_at_limit: true });
+    // A budget with room for exactly one more hour at the current rate: 50, 75 and 90 fire at once, in one mail naming 90.
+    const spend = (await ctx.services.metering.monthSpend(o.customer.accountId, [o.subscriptionId])).get(o.subscriptionId)!;
+    const amountCents = spend.consumedCents + spend.hourlyCents;
+    expect(spend.consumedCents * 100).toBeGreaterThanOrEqual(90 * amountCents);
+    await putBudget(o, { monthly_amount: centsToAmount(amountCents), stop_clusters_at_limit: true });
     const mails = await budgetMails(o);
     expect(mails.map((m) => m.subject)).toEqual(['Kumo Analytics Cloud: Costs: 90% of the monthly budget reached']);
-    expect(mails[0]!.text_body).toMatch(
-      /At the current rate of \$[\d.]+ per hour, the month's spend reaches the budget in (about \d+ hours?|less than an hour) \(around .+\), and the running clusters of Costs will then be stopped/,
+    // The real share, and the stop's date as the product writes dates ('MMM D, YYYY h:mm A'), never a raw UTC string.
+    const percent = Math.floor((spend.consumedCents * 100) / amountCents);
+    expect(mails[0]!.text_body).toContain(
+      `Costs has spent $${(spend.consumedCents / 100).toFixed(2)} this month: ${percent}% of its monthly budget`,
     );
+    expect(mails[0]!.text_body).toContain(
+      `At the current rate of $${(spend.hourlyCents / 100).toFixed(2)} per hour, the running clusters of Costs will be stopped in about 1 hour (around Nov 1, 2026 1:00 PM UTC)`,
+    );
+    expect(mails[0]!.text_body).not.toMatch(/GMT/);
     expect(await statusOf(o.clusterId)).toBe('ONLINE');
 
-    await runHours(12);
+    // The next hour is charged, and another would pass the budget: the run stops the cluster before it does.
+    await runHours(1);
     expect(await statusOf(o.clusterId)).toBe('STOPPING');
-    const stop = (await budgetMails(o)).filter(
-      (m) => m.subject === 'Kumo Analytics Cloud: Clusters of Costs were stopped: the monthly budget is used up',
-    );
-    expect(stop).toHaveLength(1);
-    expect((await budgetNotices(o)).filter((n) => n.kind === 'BUDGET_STOP').map((n) => n.title)).toEqual([
-      'Clusters of Costs were stopped: the monthly budget is used up',
+    const atStop = await budgetOf(o);
+    expect(atStop.month_to_date).toBeLessThanOrEqual(atStop.monthly_amount);
+    const stop = (await budgetMails(o)).filter((m) => m.subject.includes('were stopped'));
+    const stoppedAt = Math.floor((Math.round(atStop.month_to_date * 100) * 100) / amountCents);
+    expect(stoppedAt).toBeLessThanOrEqual(100);
+    expect(stop.map((m) => m.subject)).toEqual([
+      `Kumo Analytics Cloud: Clusters of Costs were stopped at ${stoppedAt}% of the monthly budget`,
     ]);
+    expect((await budgetNotices(o)).filter((n) => n.kind === 'BUDGET_STOP').map((n) => n.title)).toEqual([
+      `Clusters of Costs were stopped at ${stoppedAt}% of the monthly budget`,
+    ]);
+    expect(stop[0]!.text_body).toContain(
+      `Costs has spent $${atStop.month_to_date.toFixed(2)} this month, ${stoppedAt}% of its monthly budget`,
+    );
     expect(stop[0]!.text_body).toContain('These clusters were stopped (not deleted; their data is kept): Alpha.');
     const [audit] = await rows<{ description: string }>(
       ctx,
       sql`select description from cluster_audit_logs where cluster_id = ${o.clusterId} order by seq desc limit 1`,
     );
-    expect(audit!.description).toBe(
-      'Alpha is being stopped: the monthly budget of Costs is used up. Raise the budget to start clusters this month.',
-    );
+    expect(audit!.description).toBe(`Alpha is being stopped: ${budgetExceededMessage('Costs')}`);
 
     // The cloud reports it stopped; a start is refused for the rest of November.
     await ctx.database.db.execute(sql`update clusters set status = 'OFFLINE' where id = ${o.clusterId}`);

@@ -8,11 +8,11 @@ import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { ClustersService } from '../clusters/index.js';
 import { randomUUID } from 'node:crypto';
-import type { NoticeKind } from '@kumo/contract';
+import { budgetExceededMessage, type NoticeKind } from '@kumo/contract';
 import { noticeMail, type MailService } from '../mail/index.js';
 import type { NoticesService } from '../notices/index.js';
 import { alertMail, stopMail, type BudgetMail } from './budget-mail.js';
-import { capReached, crossedThresholds, monthKey, noLongerCrossed, type Spend } from './budget-rules.js';
+import { capReached, crossedThresholds, monthKey, noLongerCrossed, type CapHorizon, type Spend } from './budget-rules.js';
 import type { AlertKey, BudgetRow, BudgetsRepository } from './budgets.repository.js';
 
 export function createBudgetAlerts(deps: {
@@ -23,9 +23,12 @@ export function createBudgetAlerts(deps: {
   /** The bell: every budget mail is also a notice to the same people. */
   notices: Pick<NoticesService, 'write'>;
   clock: Clock;
+  /** How far the hard cap looks ahead, and how long a billable hour lasts in real time. */
+  horizon: CapHorizon;
+  hourMs: number;
   logger?: FastifyBaseLogger;
 }) {
-  const { db, repository, clusters, mail, clock } = deps;
+  const { db, repository, clusters, mail, clock, horizon } = deps;
 
   /**
    * Mails the owner and the account admins, and writes each of them the same notice, in the caller's transaction; the
@@ -47,6 +50,7 @@ export function createBudgetAlerts(deps: {
         title: message.subject,
         body: message.lines.join(' '),
         link: `/subscriptions/${subscriptionId}`,
+        subscriptionId,
         recipientUserIds: recipients.map((recipient) => recipient.userId),
       },
       tx,
@@ -77,17 +81,25 @@ export function createBudgetAlerts(deps: {
       claimed = await repository.claim(budget.subscriptionId, month, crossedThresholds(budget, spend), now, tx);
       if (claimed.length === 0) return [];
       const key = `budget-alert:${budget.subscriptionId}:${month}:${claimed.map((alert) => `${alert.kind}-${alert.threshold}`).join(',')}`;
-      return enqueueMail(accountId, budget.subscriptionId, { kind: 'BUDGET_ALERT', key }, alertMail(name, budget, spend, claimed, now), tx);
+      return enqueueMail(
+        accountId,
+        budget.subscriptionId,
+        { kind: 'BUDGET_ALERT', key },
+        alertMail(name, budget, spend, claimed, { now, horizon, hourMs: deps.hourMs }),
+        tx,
+      );
     });
     await dispatch(ids);
     return claimed;
   }
 
-  /** A reached hard cap stops the subscription's running clusters (data kept), and says why when it stopped any. */
+  /**
+   * A reached hard cap (the next hours would pass the budget) stops the subscription's running clusters (data kept),
+   * and says why when it stopped any.
+   */
   async function enforceCap(accountId: string, name: string, budget: BudgetRow, spend: Spend): Promise<string[]> {
-    if (!capReached(budget, spend)) return [];
-    const reason = `the monthly budget of ${name} is used up. Raise the budget to start clusters this month.`;
-    const stopped = await clusters.stopForOverdue(accountId, budget.subscriptionId, reason);
+    if (!capReached(budget, spend, horizon)) return [];
+    const stopped = await clusters.stopForOverdue(accountId, budget.subscriptionId, budgetExceededMessage(name));
     if (stopped.length === 0) return [];
     // Each stop is its own event: the clusters stopped now were running until now.
     const notice = { kind: 'BUDGET_STOP' as const, key: `budget-stop:${budget.subscriptionId}:${randomUUID()}` };
@@ -99,7 +111,7 @@ export function createBudgetAlerts(deps: {
   }
 
   return {
-    /** One budget checked against its spend: alerts first (the 100 % one says the clusters stop), then the cap. */
+    /** One budget checked against its spend: alerts first (from 90 % on they say when the clusters stop), then the cap. */
     async check(accountId: string, name: string, budget: BudgetRow, spend: Spend, options: { rearm: boolean }) {
       const claimed = await fireAlerts(accountId, name, budget, spend, options.rearm);
       const stopped = await enforceCap(accountId, name, budget, spend);

@@ -1,5 +1,4 @@
-/** The budget rules, without the database: which thresholds a month's spend crosses, and when the hard cap is reached. */
-import { BUDGET_LIMITS } from '@kumo/contract';
+/** The budget rules, without the database: which thresholds a month's spend crosses, and where the hard cap stops and refuses clusters. */
 import type { AlertKey, AlertRow, BudgetRow } from './budgets.repository.js';
 
 /** A subscription's spend this UTC month, in cents: charged so far, the forecast the portal shows, and the hourly rate now. */
@@ -34,6 +33,34 @@ export function noLongerCrossed(budget: BudgetRow, spend: Spend, sent: AlertRow[
   return sent.filter((alert) => !reaches(alert.kind === 'ACTUAL' ? spend.consumedCents : spend.forecastCents, alert.threshold, budget));
 }
 
-/** A budget with the hard cap whose month's actual spend has reached 100 %: its clusters stop and may not start. */
-export const capReached = (budget: BudgetRow, spend: Pick<Spend, 'consumedCents'>) =>
-  budget.stopClustersAtLimit && reaches(spend.consumedCents, BUDGET_LIMITS.capPercent, budget);
+/**
+ * The hard cap looks ahead: a billable hour is charged as it begins, so clusters may run only while the hours that begin
+ * before a later metering run could stop them fit in the budget. `hoursAhead` is that many hours: one with AWS (a run
+ * every minute, hours of an hour), more in the faster simulated cloud.
+ */
+export interface CapHorizon {
+  hoursAhead: number;
+}
+
+/** The hard cap is reached when the next hours ahead at the current hourly rate would pass the amount: the clusters stop now. */
+export const capReached = (budget: BudgetRow, spend: Pick<Spend, 'consumedCents' | 'hourlyCents'>, horizon: CapHorizon) =>
+  budget.stopClustersAtLimit && spend.consumedCents + spend.hourlyCents * horizon.hoursAhead > budget.monthlyAmountCents;
+
+/**
+ * The most a cluster's running hour may cost for it to start, or be created, under the hard cap: the hours ahead of
+ * it and of everything the subscription has must fit. Negative when nothing more fits; undefined without the cap.
+ */
+export function startHeadroomCents(budget: BudgetRow | undefined, spend: Spend, horizon: CapHorizon): number | undefined {
+  if (!budget?.stopClustersAtLimit) return undefined;
+  return Math.floor((budget.monthlyAmountCents - spend.consumedCents) / horizon.hoursAhead) - spend.hourlyCents;
+}
+
+/** How many more billable hours at the current rate run before the cap stops the clusters (0: it stops them now). */
+export function hoursUntilStop(budget: BudgetRow, spend: Spend, horizon: CapHorizon): number | undefined {
+  if (spend.hourlyCents <= 0) return undefined;
+  return Math.max(0, Math.floor((budget.monthlyAmountCents - spend.consumedCents) / spend.hourlyCents) - horizon.hoursAhead + 1);
+}
+
+/** The month's spend as a share of the budget, in whole percent rounded down (113.3 % is 113 %): what the mails say. */
+export const spentPercent = (budget: Pick<BudgetRow, 'monthlyAmountCents'>, spend: Pick<Spend, 'consumedCents'>) =>
+  Math.floor((spend.consumedCents * 100) / budget.monthlyAmountCents);

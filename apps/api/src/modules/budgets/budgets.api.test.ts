@@ -45,6 +45,7 @@ describe.each(kinds)('budget calls on %s', (kind) => {
       stop_clusters_at_limit: false,
       month_to_date: 0,
       forecast: 0,
+      start_headroom_per_hour: null,
       alerts: [],
     });
 
@@ -63,6 +64,8 @@ describe.each(kinds)('budget calls on %s', (kind) => {
       thresholds: [5, 80, 120],
       alert_on_forecast: true,
       stop_clusters_at_limit: true,
+      // Nothing spent and nothing running: a cluster may cost up to the whole budget in its next hour.
+      start_headroom_per_hour: 999_999,
     });
     expect((await get(ctx, budgetUrl(), admin.jwt)).json()).toEqual(changed.json());
 

@@ -6,13 +6,13 @@ import { budgetExceededMessage, type BudgetSettings, type ErrorCode } from '@kum
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
-import type { ClustersService } from '../clusters/index.js';
+import type { ClustersService, StartingCluster } from '../clusters/index.js';
 import type { MailService } from '../mail/index.js';
-import type { MeteringService } from '../metering/index.js';
 import type { NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createBudgetAlerts } from './budget-alerts.js';
-import { capReached, monthKey, type Spend } from './budget-rules.js';
+import { METERING_RUN_INTERVAL_MS, type MeteringService } from '../metering/index.js';
+import { monthKey, startHeadroomCents, type CapHorizon, type Spend } from './budget-rules.js';
 import type { AlertRow, BudgetRow, BudgetsRepository } from './budgets.repository.js';
 
 /** A subscription's budget (none when unset) with the month's spend and the alerts sent this month. */
@@ -21,6 +21,8 @@ export interface BudgetValues {
   budget: BudgetRow | undefined;
   spend: Spend;
   alerts: AlertRow[];
+  /** With the hard cap, the most a cluster's running hour may cost for it to start now (negative: none may); else undefined. */
+  startHeadroomCents: number | undefined;
 }
 
 const NO_SPEND: Spend = { consumedCents: 0, forecastCents: 0, hourlyCents: 0 };
@@ -29,8 +31,11 @@ export function createBudgetsService(deps: {
   db: Database;
   repository: BudgetsRepository;
   subscriptions: Pick<SubscriptionsService, 'requireOwned' | 'list'>;
-  /** The month's spend and forecast, as the cost overview reads them. */
-  metering: Pick<MeteringService, 'monthSpend'>;
+  /**
+   * The month's spend and forecast, as the cost overview reads them; what a running cluster costs per hour (the cost
+   * preview); and how long a billable hour lasts, which sets how far the hard cap looks ahead.
+   */
+  metering: Pick<MeteringService, 'monthSpend' | 'hourlyRatePreview' | 'hourMs'>;
   clusters: Pick<ClustersService, 'stopForOverdue'>;
   mail: Pick<MailService, 'enqueue' | 'dispatch'>;
   notices: Pick<NoticesService, 'write'>;
@@ -38,7 +43,9 @@ export function createBudgetsService(deps: {
   logger?: FastifyBaseLogger;
 }) {
   const { repository, subscriptions, metering, clock } = deps;
-  const alerts = createBudgetAlerts(deps);
+  // The hours that begin before the next metering run could stop a cluster: one with AWS, more in the faster demo cloud.
+  const horizon: CapHorizon = { hoursAhead: Math.max(1, Math.ceil(METERING_RUN_INTERVAL_MS / metering.hourMs)) };
+  const alerts = createBudgetAlerts({ ...deps, horizon, hourMs: metering.hourMs });
 
   async function spendOf(accountId: string, subscriptionId: string): Promise<Spend> {
     return (await metering.monthSpend(accountId, [subscriptionId])).get(subscriptionId) ?? NO_SPEND;
@@ -50,7 +57,7 @@ export function createBudgetsService(deps: {
       spendOf(accountId, subscriptionId),
       repository.alertsOf(subscriptionId, monthKey(clock.now())),
     ]);
-    return { subscriptionId, budget, spend, alerts: sent };
+    return { subscriptionId, budget, spend, alerts: sent, startHeadroomCents: startHeadroomCents(budget, spend, horizon) };
   }
 
   return {
@@ -102,11 +109,25 @@ export function createBudgetsService(deps: {
       }
     },
 
-    /** The clusters' start gate: a subscription whose hard cap is reached starts no cluster until the budget is raised or the month ends. */
-    async startRefusal(accountId: string, subscriptionId: string, tx: Tx): Promise<{ code: ErrorCode; message: string } | undefined> {
+    /**
+     * The clusters' gate on a start or a create: under the hard cap, a cluster runs only if the hours ahead of it and of
+     * the subscription's other clusters fit in the budget, else the next run would stop it (or pass the budget first).
+     * Refused until the budget is raised or the month ends.
+     */
+    async startRefusal(
+      accountId: string,
+      subscriptionId: string,
+      tx: Tx,
+      cluster: StartingCluster,
+    ): Promise<{ code: ErrorCode; message: string } | undefined> {
       const budget = await repository.find(subscriptionId, tx);
       if (!budget?.stopClustersAtLimit) return undefined;
-      if (!capReached(budget, await spendOf(accountId, subscriptionId))) return undefined;
+      const [spend, preview] = await Promise.all([
+        spendOf(accountId, subscriptionId),
+        metering.hourlyRatePreview(accountId, subscriptionId, cluster.dr),
+      ]);
+      const headroom = startHeadroomCents(budget, spend, horizon)!;
+      if (preview.hourlyCents <= headroom) return undefined;
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId, tx);
       return { code: 'BUDGET_EXCEEDED', message: budgetExceededMessage(subscription.name) };
     },

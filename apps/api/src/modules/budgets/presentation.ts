@@ -12,6 +12,7 @@ export function toBudgetWire(values: BudgetValues): Budget {
     stop_clusters_at_limit: budget?.stopClustersAtLimit ?? false,
     month_to_date: centsToAmount(spend.consumedCents),
     forecast: centsToAmount(spend.forecastCents),
+    start_headroom_per_hour: values.startHeadroomCents === undefined ? null : centsToAmount(values.startHeadroomCents),
     alerts: values.alerts.map((alert) => ({ threshold: alert.threshold, kind: alert.kind, sent_at: alert.sentAt.toISOString() })),
   };
 }

@@ -69,7 +69,8 @@ export function createClusterSchedules(deps: {
           );
           return false;
         }
-        const refusal = action === 'start' ? await power.startRefusal(accountId, row.subscriptionId, tx) : undefined;
+        const refusal =
+          action === 'start' ? await power.startRefusal(accountId, row.subscriptionId, tx, { dr: row.backupRegion !== null }) : undefined;
         if (refusal) {
           await audit(row.id, 'CLUSTER_START_REFUSED', `The schedule did not start ${row.name}: ${refusal.message}`, 'Schedule', tx);
           return false;

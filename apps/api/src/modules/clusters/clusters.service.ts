@@ -75,7 +75,7 @@ export function createClustersService(deps: {
       }));
     },
 
-    ...createClusterCreation({ db, repository, subscriptions, records, follow, clock, passwordSealer }),
+    ...createClusterCreation({ db, repository, subscriptions, records, power, follow, clock, passwordSealer }),
     ...createClusterPresentation({ repository, records, sqlEndpointOf: sqlAccess.sqlEndpointOf }),
     start: power.start,
     stop: power.stop,

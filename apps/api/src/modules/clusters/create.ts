@@ -21,17 +21,20 @@ import type { Caller, ClusterRecords, Follow } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
 import type { Sealer } from '../../lib/crypto.js';
 import { newPortalSqlCredential } from './sql-access.js';
+import type { ClusterPower } from './power.js';
 
 export function createClusterCreation(deps: {
   db: Database;
   repository: ClustersRepository;
   subscriptions: Pick<SubscriptionsService, 'requireOwned' | 'holdForNewCluster'>;
   records: Pick<ClusterRecords, 'actorOf' | 'audit'>;
+  /** The start gates (a budget's hard cap): a new cluster runs once deployed, so what refuses a start refuses it too. */
+  power: Pick<ClusterPower, 'startRefusal'>;
   follow: Follow;
   clock: Clock;
   passwordSealer: Sealer;
 }) {
-  const { db, repository, subscriptions, follow, clock, passwordSealer } = deps;
+  const { db, repository, subscriptions, power, follow, clock, passwordSealer } = deps;
   const { actorOf, audit } = deps.records;
 
   return {
@@ -102,6 +105,8 @@ export function createClusterCreation(deps: {
         if (held.balanceCents < CLUSTER_LIMITS.minimumBalanceCents) {
           throw businessRule('INSUFFICIENT_BALANCE', CLUSTER_MESSAGES.insufficientBalance);
         }
+        const refusal = await power.startRefusal(caller.accountId, subscription.id, tx, { dr: regions.length > 1 });
+        if (refusal) throw businessRule(refusal.code, refusal.message);
         if (await repository.nameTaken(subscription.id, order.cluster_name, tx)) {
           throw new AppError(409, 'CLUSTER_NAME_TAKEN', CLUSTER_MESSAGES.nameTaken, { cluster_name: CLUSTER_MESSAGES.nameTaken });
         }

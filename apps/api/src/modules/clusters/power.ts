@@ -9,11 +9,21 @@ import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
 
 export type ClusterPower = ReturnType<typeof createClusterPower>;
 
+/** The cluster about to run: whether it keeps backups in a second region (what its running hour costs depends on it). */
+export interface StartingCluster {
+  dr: boolean;
+}
+
 /**
- * A rule another module adds to starting a cluster (a budget's hard cap), attached by the wiring: the refusal, or
- * undefined when the subscription's clusters may start. Asked inside the start's transaction.
+ * A rule another module adds to running a cluster (a budget's hard cap), attached by the wiring: the refusal, or
+ * undefined when the cluster may run. Asked inside the transaction of a start (a person's or the schedule's) or a create.
  */
-export type StartGate = (accountId: string, subscriptionId: string, tx: Tx) => Promise<{ code: ErrorCode; message: string } | undefined>;
+export type StartGate = (
+  accountId: string,
+  subscriptionId: string,
+  tx: Tx,
+  cluster: StartingCluster,
+) => Promise<{ code: ErrorCode; message: string } | undefined>;
 
 /** A start or stop under way: the cluster and the status it now has (STARTING or STOPPING). */
 export interface PowerChange {
@@ -49,10 +59,10 @@ export function createClusterPower(deps: {
 
   const gates: StartGate[] = [];
 
-  /** Why the attached rules refuse to start a cluster of the subscription; undefined when none does. */
-  async function startRefusal(accountId: string, subscriptionId: string, tx: Tx) {
+  /** Why the attached rules refuse to run the cluster in the subscription; undefined when none does. */
+  async function startRefusal(accountId: string, subscriptionId: string, tx: Tx, cluster: StartingCluster) {
     for (const gate of gates) {
-      const refusal = await gate(accountId, subscriptionId, tx);
+      const refusal = await gate(accountId, subscriptionId, tx, cluster);
       if (refusal) return refusal;
     }
     return undefined;
@@ -80,7 +90,7 @@ export function createClusterPower(deps: {
         if (!canClusterDo('start', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.startNotAllowed);
         if (!(await balanceAllowsStart(row.subscriptionId, caller.accountId, tx)))
           throw businessRule('INSUFFICIENT_BALANCE', MESSAGES.minimumBalance);
-        const refusal = await startRefusal(caller.accountId, row.subscriptionId, tx);
+        const refusal = await startRefusal(caller.accountId, row.subscriptionId, tx, { dr: row.backupRegion !== null });
         if (refusal) throw businessRule(refusal.code, refusal.message);
         return beginPowerChange(row, 'start', actor, tx);
       });

@@ -20,6 +20,9 @@ export function createMeteringService(deps: Omit<Parameters<typeof createService
 }
 export type MeteringService = ReturnType<typeof createMeteringService>;
 
+/** How often the charging run comes (the schedule below): what starts between two runs is charged by the later one. */
+export const METERING_RUN_INTERVAL_MS = 60_000;
+
 /** Every minute: new billable hours charged through the ledger, then the overdue guard and the notices. */
 export function meteringJobs(metering: MeteringService): JobDefinition[] {
   return [

@@ -12,6 +12,8 @@ import {
   alertLedger,
   capReached,
   computeAfterCapStops,
+  expectedRefusal,
+  startRefused,
   stopsAsked,
   type CapStop,
   type ModelBudget,
@@ -25,8 +27,8 @@ import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';
  * replayed), then: every billable hour charged exactly once and at the rate in effect when it began; the sum of
  * charges = each rollup (daily, monthly, per subscription) = the cost API = the balance change; free units used before anything is paid; free
  * credits spent before paid funds; replaying a run changes nothing. Budgets (some with the hard cap) and automatic
- * top-ups join the sequences: the cap stops the clusters once the month's charges reach it and refuses their starts
- * (BUDGET_EXCEEDED), no cluster is charged compute after the hour the cap stopped it in, each alert is sent once per
+ * top-ups join the sequences: the cap stops the clusters once the next hour would pass it and refuses a start whose
+ * hour would (BUDGET_EXCEEDED), no cluster is charged compute after the hour the cap stopped it in, each alert is sent once per
  * month and kind, no top-up is charged twice, and the balance stays the ledger's sum.
  */
 
@@ -109,7 +111,7 @@ describe.each(kinds)('metering properties on %s', (kind) => {
           for (const asked of await stopsAsked(ctx, sub)) {
             const c = clusters.find((cluster) => cluster.id === asked.id)!;
             if (asked.byBudget) {
-              expect(await capReached(ctx, sub, budget)).toBe(true);
+              expect(await capReached(ctx, customer.accountId, sub, budget)).toBe(true);
               capStops.push({ cluster: c, at: now });
             }
             await clusterEvent(ctx, c.id, 'CLUSTER_STOPPED', 'OFFLINE');
@@ -117,7 +119,7 @@ describe.each(kinds)('metering properties on %s', (kind) => {
             c.segments.push({ from: now, to: null, state: 'stopped' });
             c.state = 'stopped';
           }
-          if (await capReached(ctx, sub, budget)) expect(clusters.filter((c) => c.state === 'running')).toEqual([]);
+          if (await capReached(ctx, customer.accountId, sub, budget)) expect(clusters.filter((c) => c.state === 'running')).toEqual([]);
         };
         for (const step of steps) {
           const now = ctx.clock.now().getTime();
@@ -138,9 +140,9 @@ describe.each(kinds)('metering properties on %s', (kind) => {
               const c = clusters[step.cluster];
               if (!c || c.state === 'gone') break;
               if (step.op === 'start' && c.state === 'stopped') {
-                // The start gate the clusters ask: refused exactly while the hard cap is reached.
-                const refusal = await ctx.database.db.transaction((tx) => ctx.services.budgets.startRefusal(customer.accountId, sub, tx));
-                expect(refusal?.code).toBe((await capReached(ctx, sub, budget)) ? 'BUDGET_EXCEEDED' : undefined);
+                // The start gate the clusters ask: refused exactly while the cluster's next hour would pass the cap.
+                const refusal = await startRefused(ctx, customer.accountId, sub, backup);
+                expect(refusal).toBe((await expectedRefusal(ctx, customer.accountId, sub, budget, backup)) ? 'BUDGET_EXCEEDED' : undefined);
                 if (refusal) break;
                 await clusterEvent(ctx, c.id, 'CLUSTER_STARTED', 'ONLINE');
                 closeSegment(c, now);

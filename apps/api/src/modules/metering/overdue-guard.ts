@@ -13,13 +13,14 @@ import type { SubscriptionSummary, SubscriptionsService } from '../subscriptions
 import type { MeteringRepository } from './metering.repository.js';
 
 type ClusterOfAccount = Awaited<ReturnType<ClustersService['notDeletedOf']>>[number];
-/** A notice to the owner: the key it is sent once under, its mail, and its kind and link in the console's bell. */
+/** A notice to the owner: the key it is sent once under, its mail, its kind and link in the console's bell, and its subscription. */
 interface Notice {
   key: string;
   subject: string;
   lines: string[];
   kind: NoticeDraft['kind'];
   link: string;
+  subscriptionId: string;
 }
 
 /** Where a subscription's notices point in the console. */
@@ -80,6 +81,7 @@ export function createOverdueGuard(deps: {
       ],
       kind: 'OVERDUE_STOP',
       link: subscriptionLink(subscription.id),
+      subscriptionId: subscription.id,
     });
   }
 
@@ -110,6 +112,7 @@ export function createOverdueGuard(deps: {
         ],
         kind: 'OVERDUE_WARNING',
         link,
+        subscriptionId: subscription.id,
       });
     }
     if (hoursToZero < 24)
@@ -119,10 +122,18 @@ export function createOverdueGuard(deps: {
         lines: lasts('less than a day'),
         kind: 'RUNWAY',
         link,
+        subscriptionId: subscription.id,
       });
     else if (hoursToZero < 7 * 24) {
       const text = `about ${countOf(Math.floor(hoursToZero / 24), 'day')}`;
-      crossed.push({ key: `runway-7d:${subscription.id}:${episode}`, subject: runsOut, lines: lasts(text), kind: 'RUNWAY', link });
+      crossed.push({
+        key: `runway-7d:${subscription.id}:${episode}`,
+        subject: runsOut,
+        lines: lasts(text),
+        kind: 'RUNWAY',
+        link,
+        subscriptionId: subscription.id,
+      });
     }
     await notifyMostUrgent(accountId, crossed);
   }
@@ -143,7 +154,15 @@ export function createOverdueGuard(deps: {
       for (const notice of crossed) claimed.push(await repository.claimNotice(notice.key, accountId, now, tx));
       if (!claimed[0]) return undefined;
       await notices.write(
-        { accountId, kind: first.kind, title: first.subject, body: first.lines.join(' '), link: first.link, key: first.key },
+        {
+          accountId,
+          kind: first.kind,
+          title: first.subject,
+          body: first.lines.join(' '),
+          link: first.link,
+          subscriptionId: first.subscriptionId,
+          key: first.key,
+        },
         tx,
       );
       return mail.enqueue(noticeMail(to, first.subject, first.lines), tx);
@@ -209,6 +228,7 @@ export function createOverdueGuard(deps: {
             ],
             kind: 'CREDIT_EXPIRY',
             link: subscriptionLink(subscription.id),
+            subscriptionId: subscription.id,
           });
         }
       }

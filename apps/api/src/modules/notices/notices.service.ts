@@ -11,6 +11,8 @@ export interface NoticeDraft {
   body: string;
   /** A console path, e.g. /subscriptions/{id}. */
   link?: string | null;
+  /** The subscription the notice is about, if any: what the account's webhooks send as its subscription_id. */
+  subscriptionId?: string | null;
   /** The same key for the same event: writing it again (a retried job) adds nothing. */
   key: string;
   /** The people it is for; the account's owner when left out. */

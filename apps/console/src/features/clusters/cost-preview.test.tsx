@@ -1,11 +1,33 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '../../../test/api';
+import { budgetExceededMessage } from '@kumo/contract';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
+import { budget } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { StartClusterDialog } from './start-cluster-dialog';
 
 const SUBSCRIPTION_ID = '3f2c1b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+const BUDGET_CALL = `GET /api/subscription/${SUBSCRIPTION_ID}/budget`;
+
+function renderDialog(onConfirm: () => void = () => {}) {
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <StartClusterDialog
+            cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, subscription_name: 'Analytics', backup_region: null }}
+            starting={false}
+            onConfirm={onConfirm}
+            onClose={() => {}}
+          />
+        ),
+      },
+    ],
+    '/',
+  );
+}
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -15,6 +37,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
     const { fetchMock } = mockApi({
       'GET /api/cluster/consumption/hourly-rate': () =>
         jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+      [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID, monthly_amount: 40 })),
     });
     const onConfirm = vi.fn();
     renderRoutes(
@@ -23,7 +46,12 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
           path: '/',
           element: (
             <StartClusterDialog
-              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, backup_region: 'us-west-2' }}
+              cluster={{
+                cluster_name: 'Alpha',
+                subscription_id: SUBSCRIPTION_ID,
+                subscription_name: 'Analytics',
+                backup_region: 'us-west-2',
+              }}
               starting={false}
               onConfirm={onConfirm}
               onClose={() => {}}
@@ -34,7 +62,9 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
       '/',
     );
     expect(await screen.findByText('$4.75 per hour at your rates; your balance covers about 365 hours.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0] as string).toBe(`/api/cluster/consumption/hourly-rate?subscriptionId=${SUBSCRIPTION_ID}&dr=true`);
+    expect(fetchMock.mock.calls.map(([input]) => input as string)).toContain(
+      `/api/cluster/consumption/hourly-rate?subscriptionId=${SUBSCRIPTION_ID}&dr=true`,
+    );
     // A real cloud: nothing said about its speed.
     expect(screen.queryByText(/times faster/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
@@ -45,6 +75,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
     mockApi({
       'GET /api/cluster/consumption/hourly-rate': () =>
         jsonResponse(200, { hourly_rate: 6.65, balance: 500, covers_hours: 75, time_scale: 60 }),
+      [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID })),
     });
     renderRoutes(
       [
@@ -52,7 +83,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
           path: '/',
           element: (
             <StartClusterDialog
-              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, backup_region: null }}
+              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, subscription_name: 'Analytics', backup_region: null }}
               starting={false}
               onConfirm={() => {}}
               onClose={() => {}}
@@ -67,14 +98,17 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
   });
 
   it('still lets the customer start when the rate cannot be read', async () => {
-    mockApi({ 'GET /api/cluster/consumption/hourly-rate': () => jsonResponse(500, {}) });
+    mockApi({
+      'GET /api/cluster/consumption/hourly-rate': () => jsonResponse(500, {}),
+      [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID })),
+    });
     renderRoutes(
       [
         {
           path: '/',
           element: (
             <StartClusterDialog
-              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, backup_region: null }}
+              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, subscription_name: 'Analytics', backup_region: null }}
               starting={false}
               onConfirm={() => {}}
               onClose={() => {}}
@@ -86,5 +120,56 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByRole('button', { name: 'Start' })).toBeEnabled();
     expect(screen.queryByText(/per hour at your rates/)).not.toBeInTheDocument();
+  });
+
+  it('says the budget is used up before the start is confirmed, and offers no Start, when the hard cap leaves too little for the next hour', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/cluster/consumption/hourly-rate': () =>
+        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+      [BUDGET_CALL]: () =>
+        jsonResponse(
+          200,
+          budget({
+            subscription_id: SUBSCRIPTION_ID,
+            monthly_amount: 40,
+            stop_clusters_at_limit: true,
+            month_to_date: 36,
+            start_headroom_per_hour: 4,
+          }),
+        ),
+    });
+    const onConfirm = vi.fn();
+    renderDialog(onConfirm);
+    expect(await screen.findByText(budgetExceededMessage('Analytics'))).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Start' });
+    expect(start).toBeDisabled();
+    await userEvent.click(start);
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.some(([input]) => (input as string).startsWith('/api/cluster/start'))).toBe(false);
+  });
+
+  it('lets a capped subscription start a cluster whose hour fits, and one whose budget it may not read', async () => {
+    mockApi({
+      'GET /api/cluster/consumption/hourly-rate': () =>
+        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+      [BUDGET_CALL]: () =>
+        jsonResponse(
+          200,
+          budget({ subscription_id: SUBSCRIPTION_ID, monthly_amount: 40, stop_clusters_at_limit: true, start_headroom_per_hour: 4.75 }),
+        ),
+    });
+    renderDialog();
+    expect(await screen.findByText(/per hour at your rates/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled());
+    expect(screen.queryByText(budgetExceededMessage('Analytics'))).not.toBeInTheDocument();
+
+    vi.unstubAllGlobals();
+    mockApi({
+      'GET /api/cluster/consumption/hourly-rate': () =>
+        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+      [BUDGET_CALL]: () => errorResponse(403, 'FORBIDDEN', 'Only the account owner or an account admin can do this.'),
+    });
+    renderDialog();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Start' }).at(-1)).toBeEnabled());
   });
 });

@@ -34,6 +34,7 @@ const budgetOf = (subscriptionId: string, monthlyAmount: number | null): Budget 
   stop_clusters_at_limit: false,
   month_to_date: 16.15,
   forecast: 40.5,
+  start_headroom_per_hour: null,
   alerts: [],
 });
 
