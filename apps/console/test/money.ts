@@ -64,13 +64,14 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     description: 'Service usage',
     remark: '',
     amount: -1.5,
+    balance_after: 100,
     transaction_status: 'SUCCESSFUL',
     ...overrides,
   };
 }
 
-export function transactionPage(content: Transaction[], totalPages = 1): TransactionPage {
-  return { content, totalPages };
+export function transactionPage(content: Transaction[], totalPages = 1, unpaidCheckouts: Transaction[] = []): TransactionPage {
+  return { content, totalPages, unpaid_checkouts: unpaidCheckouts };
 }
 
 /** What GET /api/subscription/{id}/budget says: no budget by default (monthly_amount null, the default thresholds). */

@@ -73,7 +73,8 @@ export type ChangeServiceRatePayload = z.output<typeof changeServiceRatePayloadS
 export function rateError(value: string | number | undefined | null): string | undefined {
   const text = value === undefined || value === null ? '' : String(value).trim();
   if (text === '') return ADMIN_MESSAGES.rateRequired;
-  if (!RATE_PATTERN.test(text)) return Number.isFinite(Number(text)) ? ADMIN_MESSAGES.rateFormat : ADMIN_MESSAGES.rateInvalid;
+  // Only digits and a point running past the shape are a format error; a sign, an exponent or a letter is no rate at all.
+  if (!RATE_PATTERN.test(text)) return /^\d*\.?\d*$/.test(text) && text !== '.' ? ADMIN_MESSAGES.rateFormat : ADMIN_MESSAGES.rateInvalid;
   if (Number(text) <= 0) return ADMIN_MESSAGES.rateInvalid;
   return undefined;
 }

@@ -4,6 +4,8 @@ import { ADD_FUNDS } from './money.js';
 import { moneySchema, purchaseAmountSchema } from './money-schemas.js';
 import { remarkSchema } from './subscriptions.js';
 import { freeTextSchema, plainText } from './validation.js';
+import { pageQuerySchema } from './paging.js';
+import { PAGE_SIZES } from './constants.js';
 
 /** Transaction statuses (spec section 4) and how they are shown. */
 export const TRANSACTION_STATUSES = ['SUCCESSFUL', 'FAILED', 'PAYMENT_INTENT_CREATED', 'PROCESSING', 'CANCELLED'] as const;
@@ -13,6 +15,14 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   FAILED: 'Failed',
   PAYMENT_INTENT_CREATED: 'Pending',
   PROCESSING: 'Processing',
+  CANCELLED: 'Cancelled',
+};
+
+/** A checkout that moved no money, shown apart from the history's entries: what it waits for, or how it ended. */
+export const UNPAID_CHECKOUT_LABELS: Record<Exclude<TransactionStatus, 'SUCCESSFUL'>, string> = {
+  PAYMENT_INTENT_CREATED: 'Awaiting payment',
+  PROCESSING: 'Processing',
+  FAILED: 'Failed',
   CANCELLED: 'Cancelled',
 };
 
@@ -47,6 +57,32 @@ export const TRANSACTION_CATEGORY_LABELS: Record<TransactionCategory, string> = 
 export const isAdminFundCategory = (category: string): category is AdminFundCategory =>
   (ADMIN_FUND_CATEGORIES as readonly string[]).includes(category);
 
+/**
+ * The kinds a subscription's history can be filtered by, each a set of categories: top-ups (card and automatic),
+ * usage, free credits (granted and expired), staff credits (funds staff added), transfers (in and out) and refunds.
+ */
+export const TRANSACTION_KINDS = ['TOP_UPS', 'USAGE', 'FREE_CREDITS', 'STAFF_CREDITS', 'TRANSFERS', 'REFUNDS'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
+  TOP_UPS: 'Top-ups',
+  USAGE: 'Usage',
+  FREE_CREDITS: 'Free credits',
+  STAFF_CREDITS: 'Staff credits',
+  TRANSFERS: 'Transfers',
+  REFUNDS: 'Refunds',
+};
+export const TRANSACTION_KIND_CATEGORIES: Record<TransactionKind, readonly TransactionCategory[]> = {
+  TOP_UPS: ['PURCHASED'],
+  USAGE: ['USAGE'],
+  FREE_CREDITS: ['FREE_CREDITS', 'CREDITS_EXPIRED'],
+  STAFF_CREDITS: ADMIN_FUND_CATEGORIES,
+  TRANSFERS: ['TRANSFER_IN', 'TRANSFER_OUT'],
+  REFUNDS: ['REFUND'],
+};
+
+/** How many of a subscription's checkouts not paid the history lists beside its entries, newest first. */
+export const UNPAID_CHECKOUTS_SHOWN = 10;
+
 export const transactionSchema = z
   .object({
     transaction_id: z.uuid(),
@@ -59,15 +95,31 @@ export const transactionSchema = z
     remark: z.string(),
     /** Signed: money in is positive, money out negative. */
     amount: moneySchema,
+    /** The subscription's balance just after this entry, as the ledger recorded it; null for a checkout not paid. */
+    balance_after: moneySchema.nullable(),
     transaction_status: z.enum(TRANSACTION_STATUSES),
   })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionPageSchema = z
-  .object({ content: z.array(transactionSchema), totalPages: z.number().int() })
+  .object({
+    /** The ledger's entries, newest first: money that moved, each with the balance after it. */
+    content: z.array(transactionSchema),
+    totalPages: z.number().int(),
+    /**
+     * Checkouts that moved no money: awaiting payment, processing, failed or cancelled, the newest
+     * UNPAID_CHECKOUTS_SHOWN; empty when the kind asked for is not top-ups.
+     */
+    unpaid_checkouts: z.array(transactionSchema),
+  })
   .meta({ id: 'TransactionPage' });
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+/** GET /api/credit/view/credit-transactions/{id}: a page, of one kind of entry when `kind` is given. */
+export const transactionQuerySchema = pageQuerySchema(PAGE_SIZES.transactions).extend({
+  kind: z.enum(TRANSACTION_KINDS, { error: MESSAGES.transactionKindInvalid }).optional(),
+});
 
 /**
  * What the receipt menu of a transaction row does (decision 0007): a successful card purchase downloads its PDF,

@@ -19,7 +19,14 @@ export const createOperationRequestSchema = z
 export type CreateOperationRequest = z.infer<typeof createOperationRequestSchema>;
 
 export const createOperationResponseSchema = z
-  .object({ operation_id: z.uuid(), message: z.string() })
+  .object({
+    operation_id: z.uuid(),
+    message: z.string(),
+    /** Where the OTP went: the account owner's e-mail. */
+    approver_email: z.string(),
+    /** The OTP went to the person asking: she is the account owner. */
+    sent_to_you: z.boolean(),
+  })
   .meta({ id: 'CreateOperationResponse' });
 export type CreateOperationResponse = z.infer<typeof createOperationResponseSchema>;
 

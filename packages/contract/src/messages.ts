@@ -78,6 +78,10 @@ export const MESSAGES = {
   noPendingInvitations: 'No invitations are waiting to be accepted.',
   revokeInvitationConfirm: 'Revoke this invitation? Its link will stop working.',
   clusterMemberConsole: "This account's console is for its owner and admins. As a Cluster Member of this account you cannot use it here.",
+  clusterMemberTools:
+    "You work in the clusters' own tools instead: open your cluster's Kumo Manager or Web Portal at the address the account's owner or admins gave you.",
+  clusterMemberInviteNote:
+    "A Cluster Member cannot use this console: signing in here shows only the 401 Unauthorized page. They work in the clusters' own tools, the Kumo Manager and the Web Portal of each cluster in the subscriptions you choose, at the addresses you share with them.",
   freeCreditsFirstSubscription: `Your first subscription gets $${SIGN_UP_CREDIT_USD} of free credits that expire in ${FREE_CREDIT_VALIDITY_DAYS} days.`,
   noFreeCreditsLaterSubscription: 'Only the first subscription gets sign-up credits: this new subscription starts with no free credits.',
   alreadyMember: 'This person already belongs to this account.',
@@ -124,6 +128,7 @@ export const MESSAGES = {
   idempotencyKeyReused: 'This operation was already recorded with different details.',
   noTransactions: "The user hasn't done any transactions yet.",
   transactionNotFound: 'The transaction was not found.',
+  transactionKindInvalid: 'Choose top-ups, usage, free credits, staff credits, transfers or refunds.',
   adminReceiptNotDownloadable: 'Admin-added transactions receipts cannot be downloaded.',
   receiptNotAvailable: 'A receipt is available only for successful payments.',
   paymentGatewayUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
@@ -164,7 +169,6 @@ export const CLUSTER_MESSAGES = {
   clusterDetailsUnavailable: 'Clusters details are unavailable.',
   noAuditLogs: 'No logs have occurred for this month.',
   insufficientBalance: 'Your balance is insufficient to create a new cluster. You must have at least $100 to create a new cluster.',
-  approverOtpSent: 'An OTP has been sent to approver please get the OTP and enter in input field.',
   costAnalysisUnavailable: 'Usage cost for the current period is not available.',
   statusRetrying: 'The status shown may be out of date. Trying again in 15 seconds.',
   statusPollStopped: 'The status shown may be out of date, and it is no longer read automatically.',
@@ -207,7 +211,6 @@ export const CLUSTER_MESSAGES = {
   operationNotFound: 'The operation was not found.',
   operationExpired: 'This operation has expired. Please start again.',
   operationUsed: 'This operation has already been approved.',
-  otpResent: 'A new OTP has been sent to the approver.',
   auditStartDateFormat: 'startDate must be the first day of a month, as YYYY-MM-01T00:00:00.',
   timelineBeforeFormat: 'before must be a day, as YYYY-MM-DD.',
   noTimeline: 'Nothing has happened to this cluster yet.',
@@ -235,6 +238,23 @@ export const CLUSTER_MESSAGES = {
   managerAccessDuplicate: 'Each person can be named only once.',
   managerAccessNothingChanged: 'Nothing to change.',
 } as const;
+
+/**
+ * Where a cluster deletion's OTP went: the account owner's e-mail, said as "you" when the owner is the one deleting,
+ * so nobody waits on an approver who is herself.
+ */
+export function deletionOtpSentMessage(approverEmail: string, sentToYou: boolean): string {
+  return sentToYou
+    ? `An OTP has been sent to you at ${approverEmail}. Enter it below to approve the deletion.`
+    : `An OTP has been sent to the account owner at ${approverEmail}. Get the OTP from them and enter it below.`;
+}
+
+/** The same after Resend. */
+export function deletionOtpResentMessage(approverEmail: string, sentToYou: boolean): string {
+  return sentToYou
+    ? `A new OTP has been sent to you at ${approverEmail}.`
+    : `A new OTP has been sent to the account owner at ${approverEmail}.`;
+}
 
 /** The message shown once the approver's OTP started a deletion (spec section 4). */
 export function clusterDeletionStartedMessage(cluster: string, subscription: string): string {

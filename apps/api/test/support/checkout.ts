@@ -57,9 +57,11 @@ export async function balanceOf(ctx: TestContext, jwt: string, subscriptionId: s
   return Number(response.json().total_amount);
 }
 
-export async function history(ctx: TestContext, jwt: string, subscriptionId: string, page = 0) {
-  const response = await get(ctx, `/api/credit/view/credit-transactions/${subscriptionId}?page=${page}&size=20`, jwt);
-  return response.json<{ content: Record<string, unknown>[]; totalPages: number }>();
+/** A page of the history: the ledger's entries (`content`) and the checkouts not paid; `query` adds e.g. a kind. */
+export async function history(ctx: TestContext, jwt: string, subscriptionId: string, page = 0, query: Record<string, string> = {}) {
+  const search = new URLSearchParams({ page: String(page), size: '20', ...query });
+  const response = await get(ctx, `/api/credit/view/credit-transactions/${subscriptionId}?${search.toString()}`, jwt);
+  return response.json<{ content: Record<string, unknown>[]; totalPages: number; unpaid_checkouts: Record<string, unknown>[] }>();
 }
 
 let customers = 0;

@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Text, TextInput } from '@mantine/core';
 import { ADD_FUNDS, amountInWords, normalizeAmountInput, parseAmountToCents } from '@kumo/contract';
+import { MoneyInput } from './money-input';
 
 interface AmountFieldProps<T extends FieldValues, Output extends FieldValues> {
   /** The form's control; what the form's resolver gives on submit (Output) may differ from what is typed. */
@@ -12,7 +12,10 @@ interface AmountFieldProps<T extends FieldValues, Output extends FieldValues> {
   label?: string;
 }
 
-/** An amount in dollars (Add Funds', a budget's): typing kept to an amount's shape, the contract's message, the amount in words. */
+/**
+ * An amount in dollars (Add Funds', a budget's, auto top-up's): a keystroke past two decimals or the typing ceiling is
+ * ignored, anything else (a sign, a letter) stays for the contract's message; the amount in words.
+ */
 export function AmountField<T extends FieldValues, Output extends FieldValues = T>({
   control,
   name,
@@ -27,17 +30,15 @@ export function AmountField<T extends FieldValues, Output extends FieldValues = 
         const typed = String(field.value ?? '');
         const cents = parseAmountToCents(typed.endsWith('.') ? typed.slice(0, -1) : typed);
         return (
-          <TextInput
+          <MoneyInput
+            dollars
             label={label}
-            inputMode="decimal"
-            autoComplete="off"
             required
             data-autofocus
-            leftSection={<Text fz="sm">$</Text>}
             name={field.name}
             ref={field.ref}
             value={typed}
-            onChange={(event) => field.onChange(normalizeAmountInput(event.currentTarget.value, typed))}
+            onValueChange={(text) => field.onChange(normalizeAmountInput(text, typed))}
             onBlur={field.onBlur}
             error={fieldState.error?.message}
             description={cents !== null && cents > 0 ? amountInWords(cents) : hint}

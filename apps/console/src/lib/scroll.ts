@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { UIEvent } from 'react';
 
 /** Lists load their next page when scrolled to within this distance of the bottom (spec section 9). */
@@ -20,4 +20,22 @@ export function useLoadMoreOnScroll(query: { hasNextPage: boolean; isFetchingNex
     },
     [hasNextPage, isFetchingNextPage, fetchNextPage],
   );
+}
+
+/**
+ * For a list the page itself scrolls: a ref for an element after its last row that asks for the next page when it
+ * comes into view, while pages remain and none is loading. (The list offers a Load more button as well.)
+ */
+export function useLoadMoreWhenVisible(query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }) {
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!sentinel || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return setSentinel;
 }

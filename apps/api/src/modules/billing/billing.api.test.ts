@@ -37,8 +37,17 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     const checkout = await openCheckout(ctx, jwt, subscriptionId, 1234, 'Q2 budget');
     expect(checkout.url.origin).toBe('http://portal.test');
     expect(checkout.path).toMatch(/^\/sandbox\/checkout\/cs_sandbox_[\w-]{32}$/);
-    const [pending] = (await history(ctx, jwt, subscriptionId)).content;
-    expect(pending).toMatchObject({ category: 'PURCHASED', amount: 1234, transaction_status: 'PAYMENT_INTENT_CREATED', receipt_id: null });
+    // Not paid yet: listed apart from the entries, without a balance.
+    const opened = await history(ctx, jwt, subscriptionId);
+    expect(opened.content.map((t) => t.category)).toEqual(['FREE_CREDITS']);
+    const [pending] = opened.unpaid_checkouts;
+    expect(pending).toMatchObject({
+      category: 'PURCHASED',
+      amount: 1234,
+      transaction_status: 'PAYMENT_INTENT_CREATED',
+      receipt_id: null,
+      balance_after: null,
+    });
 
     const page = await ctx.app.inject({ method: 'GET', url: checkout.path });
     expect(page.statusCode).toBe(200);
@@ -79,6 +88,7 @@ describe.each(kinds)('adding funds on %s', (kind) => {
       description: 'Funds added by card',
       remark: 'Q2 budget',
       amount: 1234,
+      balance_after: 1734,
       transaction_status: 'SUCCESSFUL',
     });
 
@@ -126,7 +136,7 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     expect(cancelled).toMatchObject({ transaction_status: 'FAILED', failure_message: MESSAGES.cardDeclined });
     expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
 
-    const [row] = (await history(ctx, jwt, subscriptionId)).content;
+    const [row] = (await history(ctx, jwt, subscriptionId)).unpaid_checkouts;
     expect(row).toMatchObject({ transaction_status: 'FAILED', amount: 250, receipt_id: null });
     const receipt = await get(ctx, `/api/credit/subscription/${status.transaction_id}`, jwt);
     expect(receipt.statusCode).toBe(422);
@@ -179,12 +189,12 @@ describe.each(kinds)('adding funds on %s', (kind) => {
       (await ctx.database.db.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, id)))[0]?.status;
     const first = await customer();
     const old = await openCheckout(ctx, first.jwt, first.subscriptionId, 40);
-    const oldId = String((await history(ctx, first.jwt, first.subscriptionId)).content[0]!.transaction_id);
+    const oldId = String((await history(ctx, first.jwt, first.subscriptionId)).unpaid_checkouts[0]!.transaction_id);
     ctx.clock.advance(23 * HOUR);
     try {
       const second = await customer();
       await openCheckout(ctx, second.jwt, second.subscriptionId, 41);
-      const youngId = String((await history(ctx, second.jwt, second.subscriptionId)).content[0]!.transaction_id);
+      const youngId = String((await history(ctx, second.jwt, second.subscriptionId)).unpaid_checkouts[0]!.transaction_id);
       ctx.clock.advance(HOUR + MINUTE);
       expect(await ctx.services.billing.expireAbandonedCheckouts()).toBeGreaterThanOrEqual(1);
       expect(await statusOf(oldId)).toBe('CANCELLED');
@@ -196,7 +206,10 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     } finally {
       ctx.clock.advance(-(24 * HOUR + MINUTE));
     }
-    expect((await history(ctx, first.jwt, first.subscriptionId)).content[0]).toMatchObject({ amount: 40, transaction_status: 'CANCELLED' });
+    expect((await history(ctx, first.jwt, first.subscriptionId)).unpaid_checkouts[0]).toMatchObject({
+      amount: 40,
+      transaction_status: 'CANCELLED',
+    });
     expect(await balanceOf(ctx, first.jwt, first.subscriptionId)).toBe(500);
   });
 
@@ -212,7 +225,7 @@ describe.each(kinds)('adding funds on %s', (kind) => {
   it('lets the customer cancel a pending checkout from its row, and only a pending one of its own account', async () => {
     const { jwt, subscriptionId } = await customer();
     await openCheckout(ctx, jwt, subscriptionId, 55);
-    const [row] = (await history(ctx, jwt, subscriptionId)).content;
+    const [row] = (await history(ctx, jwt, subscriptionId)).unpaid_checkouts;
     const cancel = (id: string, token = jwt) => send(ctx, 'POST', `/api/credit/cancel/${id}`, undefined, token);
 
     const stranger = await customer('Other');
@@ -222,7 +235,7 @@ describe.each(kinds)('adding funds on %s', (kind) => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ transaction_status: 'CANCELLED', amount: 55 });
     expect((await cancel(String(row!.transaction_id))).json().transaction_status).toBe('CANCELLED');
-    expect((await history(ctx, jwt, subscriptionId)).content[0]).toMatchObject({ transaction_status: 'CANCELLED' });
+    expect((await history(ctx, jwt, subscriptionId)).unpaid_checkouts[0]).toMatchObject({ transaction_status: 'CANCELLED' });
 
     const paid = await openCheckout(ctx, jwt, subscriptionId, 66);
     await payWith(ctx, paid.path, TEST_CARDS.success);

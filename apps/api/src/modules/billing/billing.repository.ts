@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accountDirectory, userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
@@ -7,11 +7,12 @@ import { purchases } from './billing.schema.js';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 
-/** One row of a subscription's history: a card purchase (any status) or a ledger entry that is not one. */
+/** How a purchase is named in the history: by how it was paid. */
+const purchaseDescription = (eventName: string) => (eventName === AUTO_TOP_UP_EVENT ? 'Automatic top-up' : 'Funds added by card');
+
+/** A checkout the history lists apart from the ledger's entries: one that moved no money. */
 export interface HistoryRow {
   id: string;
-  /** Purchases and ledger entries share one sequence: the history's order. */
-  seq: number;
   receiptId: string | null;
   createdAt: Date;
   category: string;
@@ -122,37 +123,40 @@ export function createBillingRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The subscription's newest `limit` card purchases (any status) for its history, and how many it has. */
-    async historyPurchases(subscriptionId: string, limit: number, tx: DbOrTx = db): Promise<{ rows: HistoryRow[]; total: number }> {
-      const [rows, [counted]] = await Promise.all([
-        tx
-          .select({
-            id: purchases.id,
-            seq: purchases.seq,
-            receiptId: purchases.receiptId,
-            createdAt: purchases.createdAt,
-            category: purchases.category,
-            eventName: purchases.eventName,
-            remark: purchases.remark,
-            amountCents: purchases.amountCents,
-            status: purchases.status,
-          })
-          .from(purchases)
-          .where(eq(purchases.subscriptionId, subscriptionId))
-          .orderBy(desc(purchases.seq))
-          .limit(limit),
-        tx
-          .select({ total: sql<string>`count(*)` })
-          .from(purchases)
-          .where(eq(purchases.subscriptionId, subscriptionId)),
-      ]);
-      return {
-        rows: rows.map(({ eventName, ...row }) => ({
-          ...row,
-          description: eventName === AUTO_TOP_UP_EVENT ? 'Automatic top-up' : 'Funds added by card',
-        })),
-        total: toNumber(counted?.total),
-      };
+    /** The subscription's newest `limit` checkouts that moved no money (awaiting payment, processing, failed, cancelled). */
+    async unpaidCheckouts(subscriptionId: string, limit: number, tx: DbOrTx = db): Promise<HistoryRow[]> {
+      const rows = await tx
+        .select({
+          id: purchases.id,
+          receiptId: purchases.receiptId,
+          createdAt: purchases.createdAt,
+          category: purchases.category,
+          eventName: purchases.eventName,
+          remark: purchases.remark,
+          amountCents: purchases.amountCents,
+          status: purchases.status,
+        })
+        .from(purchases)
+        .where(and(eq(purchases.subscriptionId, subscriptionId), ne(purchases.status, 'SUCCESSFUL')))
+        .orderBy(desc(purchases.seq))
+        .limit(limit);
+      return rows.map(({ eventName, ...row }) => ({ ...row, description: purchaseDescription(eventName) }));
+    },
+
+    /** The paid purchases behind some of the ledger's entries, as the history shows them (by the purchase's id). */
+    async paidPurchasesOfEntries(entryIds: string[], tx: DbOrTx = db) {
+      if (entryIds.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: purchases.id,
+          ledgerEntryId: purchases.ledgerEntryId,
+          receiptId: purchases.receiptId,
+          eventName: purchases.eventName,
+          remark: purchases.remark,
+        })
+        .from(purchases)
+        .where(inArray(purchases.ledgerEntryId, entryIds));
+      return rows.map(({ eventName, ...row }) => ({ ...row, description: purchaseDescription(eventName) }));
     },
 
     /** The purchases behind ledger entries: how each top-up was paid (a card at checkout, or automatic top-up). */

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import {
   HEADERS,
   MESSAGES,
-  PAGE_SIZES,
   errorResponseSchema,
-  pageQuerySchema,
   paymentStatusQuerySchema,
   paymentStatusSchema,
   purchaseIdParamsSchema,
@@ -17,6 +15,7 @@ import {
   subscriptionIdParamsSchema,
   transactionIdParamsSchema,
   transactionPageSchema,
+  transactionQuerySchema,
 } from '@kumo/contract';
 import { errorResponses } from '../../http/error-responses.js';
 import { requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
@@ -77,15 +76,16 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
 
     app.get('/api/credit/view/credit-transactions/:id', {
       ...customer({
-        summary: "A page of the subscription's transactions, newest first (id = subscription id)",
+        summary:
+          "A page of the subscription's ledger entries, newest first, each with the balance after it, of one kind when asked; and its checkouts not paid (id = subscription id)",
         params: subscriptionIdParamsSchema,
-        querystring: pageQuerySchema(PAGE_SIZES.transactions),
+        querystring: transactionQuerySchema,
         response: { 200: transactionPageSchema, ...errors },
       }),
-      handler: async (request) =>
-        toTransactionPageWire(
-          await billing.transactions(accountCallerOf(request).accountId, request.params.id, request.query.page, request.query.size),
-        ),
+      handler: async (request) => {
+        const { page, size, kind } = request.query;
+        return toTransactionPageWire(await billing.transactions(accountCallerOf(request).accountId, request.params.id, page, size, kind));
+      },
     });
 
     app.get('/api/credit/subscription/:id', {

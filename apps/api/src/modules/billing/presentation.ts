@@ -1,7 +1,7 @@
 /** How billing's values are shown on the wire: dollars, ISO dates and the specification's field names. */
 import { centsToAmount, type Statement, type Transaction, type TransactionPage } from '@kumo/contract';
 import { movementsCents, type StatementValues } from './statements.js';
-import type { TransactionRecord } from './transaction-history.js';
+import type { TransactionHistoryPage, TransactionRecord } from './transaction-history.js';
 
 export function toTransactionWire(record: TransactionRecord): Transaction {
   return {
@@ -13,13 +13,18 @@ export function toTransactionWire(record: TransactionRecord): Transaction {
     description: record.description,
     remark: record.remark,
     amount: centsToAmount(record.amountCents),
+    balance_after: record.balanceAfterCents === null ? null : centsToAmount(record.balanceAfterCents),
     transaction_status: record.status,
   };
 }
 
 /** A page of a subscription's history, for the customer's and the staff's transaction screens. */
-export function toTransactionPageWire(page: { rows: TransactionRecord[]; totalPages: number }): TransactionPage {
-  return { content: page.rows.map(toTransactionWire), totalPages: page.totalPages };
+export function toTransactionPageWire(page: TransactionHistoryPage): TransactionPage {
+  return {
+    content: page.rows.map(toTransactionWire),
+    totalPages: page.totalPages,
+    unpaid_checkouts: page.unpaidCheckouts.map(toTransactionWire),
+  };
 }
 
 /** A monthly statement on the wire (GET /api/subscription/statement/{id}?format=json). */

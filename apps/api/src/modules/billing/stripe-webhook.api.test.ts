@@ -142,7 +142,7 @@ describe.each(kinds)('card payments through Stripe on %s', (kind) => {
     stripe.sessions.get(sessionId)!.status = 'expired';
     const expired = signedEvent('checkout.session.expired', stripe.webhookObject(sessionId), { timestamp: now() });
     for (let i = 0; i < 3; i++) expect((await deliver(expired.payload, expired.signature)).statusCode).toBe(200);
-    const [row] = (await history(ctx, jwt, subscriptionId)).content;
+    const [row] = (await history(ctx, jwt, subscriptionId)).unpaid_checkouts;
     expect(row).toMatchObject({ amount: 70, transaction_status: 'CANCELLED' });
     expect(await balanceOf(ctx, jwt, subscriptionId)).toBe(500);
   });
@@ -184,7 +184,7 @@ describe.each(kinds)('card payments through Stripe on %s', (kind) => {
     } finally {
       stripe.offline = false;
     }
-    const [row] = (await history(ctx, jwt, subscriptionId)).content;
+    const [row] = (await history(ctx, jwt, subscriptionId)).unpaid_checkouts;
     expect(row).toMatchObject({ category: 'PURCHASED', transaction_status: 'FAILED' });
   }, 60_000);
 });

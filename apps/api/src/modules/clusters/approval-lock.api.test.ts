@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deletionOtpSentMessage } from '@kumo/contract';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { createSubscription } from '../../../test/support/checkout.js';
 import { errorCode, latestOtp, logIn, post, signUp, startTestApp, tokensOf, type TestContext } from '../../../test/support/harness.js';
@@ -61,6 +62,12 @@ describe.each(kinds)('cluster deletion approval lock on %s', (kind) => {
       admin,
     );
     expect(asked.statusCode, asked.body).toBe(200);
+    // An admin asked: the OTP went to the owner, named by her e-mail.
+    expect(asked.json()).toMatchObject({
+      message: deletionOtpSentMessage(ownerEmail, false),
+      approver_email: ownerEmail,
+      sent_to_you: false,
+    });
     const operationId = String(asked.json().operation_id);
     const right = await latestOtp(ctx, ownerEmail);
     const wrong = right === '000000' ? '111111' : '000000';

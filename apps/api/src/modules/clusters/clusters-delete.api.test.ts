@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUSTER_MESSAGES, clusterDeletionStartedMessage } from '@kumo/contract';
+import { clusterDeletionStartedMessage, deletionOtpResentMessage, deletionOtpSentMessage } from '@kumo/contract';
 import { MINUTE } from '../../clock.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { errorCode, get, latestOtp, logIn, post, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
@@ -30,7 +30,12 @@ describe.each(kinds)('deleting clusters on %s', (kind) => {
 
     const asked = await ask(owner.jwt);
     expect(asked.statusCode).toBe(200);
-    expect(asked.json().message).toBe(CLUSTER_MESSAGES.approverOtpSent);
+    // The owner asked: the OTP went to her, and the answer says so rather than naming an approver.
+    expect(asked.json()).toMatchObject({
+      message: deletionOtpSentMessage(owner.email, true),
+      approver_email: owner.email,
+      sent_to_you: true,
+    });
     const operationId = String(asked.json().operation_id);
     const firstOtp = await latestOtp(ctx, owner.email);
     const mails = await ctx.services.mail.listRecent(5);
@@ -60,6 +65,7 @@ describe.each(kinds)('deleting clusters on %s', (kind) => {
 
     const resent = await post(ctx, '/api/user/operation/resend-otp', { operation_id: operationId }, owner.jwt);
     expect(resent.statusCode).toBe(200);
+    expect(resent.json().message).toBe(deletionOtpResentMessage(owner.email, true));
     const secondOtp = await latestOtp(ctx, owner.email);
     if (secondOtp !== firstOtp) {
       const stale = await post(ctx, '/api/user/operation/authenticate', { operation_id: operationId, otp: firstOtp }, owner.jwt);

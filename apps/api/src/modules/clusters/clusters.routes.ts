@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CLUSTER_MESSAGES,
   CLUSTER_SQL_MESSAGES,
+  deletionOtpSentMessage,
   HEADERS,
   auditLogQuerySchema,
   auditLogResponseSchema,
@@ -172,8 +173,13 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
         response: { 200: createOperationResponseSchema, ...writes, 429: reads[400] },
       }),
       handler: async (request) => {
-        const { operationId } = await clusters.requestOperation(callerOf(request), request.body);
-        return { operation_id: operationId, message: CLUSTER_MESSAGES.approverOtpSent };
+        const { operationId, approverEmail, sentToCaller } = await clusters.requestOperation(callerOf(request), request.body);
+        return {
+          operation_id: operationId,
+          message: deletionOtpSentMessage(approverEmail, sentToCaller),
+          approver_email: approverEmail,
+          sent_to_you: sentToCaller,
+        };
       },
     });
 

@@ -8,6 +8,7 @@ import {
   OTP,
   canClusterDo,
   clusterDeletionStartedMessage,
+  deletionOtpResentMessage,
   type ClusterStatus,
   type CreateOperationRequest,
   type OperationResult,
@@ -37,10 +38,18 @@ export function createClusterDeletion(deps: {
 }) {
   const { db, repository, auth, mail, follow, clock } = deps;
   const { requireCluster, actorOf, audit } = deps.records;
+  const isApprover = async (caller: Caller, approverEmail: string) =>
+    (await repository.userEmail(caller.userId))?.toLowerCase() === approverEmail.toLowerCase();
 
   return {
-    /** Asks the account owner to approve a deletion: an OTP by mail, an operation to authenticate. */
-    async requestOperation(caller: Caller, request: CreateOperationRequest): Promise<{ operationId: string }> {
+    /**
+     * Asks the account owner to approve a deletion: an OTP by mail, an operation to authenticate; says where the OTP
+     * went, and whether that is the caller herself.
+     */
+    async requestOperation(
+      caller: Caller,
+      request: CreateOperationRequest,
+    ): Promise<{ operationId: string; approverEmail: string; sentToCaller: boolean }> {
       const view = await requireCluster(caller, request.action_payload.deployment_id);
       if (!canClusterDo('delete', view.cluster.status as ClusterStatus))
         throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.deleteNotAllowed);
@@ -81,7 +90,7 @@ export function createClusterDeletion(deps: {
         return { operationId, mailId };
       });
       await mail.dispatch(mailId, 'otp');
-      return { operationId };
+      return { operationId, approverEmail: approver, sentToCaller: await isApprover(caller, approver) };
     },
 
     async resendOperationOtp(caller: Caller, operationId: string): Promise<OperationResult> {
@@ -110,7 +119,8 @@ export function createClusterDeletion(deps: {
         return mail.enqueue(approvalOtpMail(operation.approverEmail, otp, view.cluster.name, view.subscriptionName, requester), tx, 'otp');
       });
       await mail.dispatch(mailId, 'otp');
-      return { operation_id: operation.id, status: 'PENDING_APPROVAL', message: CLUSTER_MESSAGES.otpResent };
+      const message = deletionOtpResentMessage(operation.approverEmail, await isApprover(caller, operation.approverEmail));
+      return { operation_id: operation.id, status: 'PENDING_APPROVAL', message };
     },
 
     /**

@@ -20,10 +20,11 @@ export function createLedgerReads(deps: {
 
   return {
     /**
-     * The history the ledger keeps for a subscription: its newest `limit` entries other than card purchases
-     * (billing lists those from its own purchases, in any status), and how many such entries there are.
+     * A page of a subscription's entries, newest first, each with the balance just after it (as posted, under the
+     * subscription's lock, so exact); only those of `categories` when given. And how many such entries there are.
      */
-    history: (subscriptionId: string, limit: number, tx?: Tx) => repository.historyEntries(subscriptionId, limit, tx),
+    history: (subscriptionId: string, page: { offset: number; limit: number; categories?: readonly string[] }, tx?: Tx) =>
+      repository.historyEntries(subscriptionId, page, tx),
 
     /** One entry of the account's subscriptions (a receipt's balance, or why a transaction has no receipt). */
     entryOfAccount: (accountId: string, entryId: string, tx?: Tx) => repository.findEntryForAccount(accountId, entryId, tx),

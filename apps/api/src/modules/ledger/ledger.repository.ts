@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { subscriptionDirectory, type SubscriptionBalances } from '../subscriptions/index.js';
 import { billingAccounts, creditAllocations, creditGrants, ledgerEntries } from './ledger.schema.js';
@@ -155,28 +155,36 @@ export function createLedgerRepository(db: DbOrTx, balances: SubscriptionBalance
       }));
     },
 
-    /** The newest entries of a subscription's history other than card purchases (billing keeps those), and how many there are. */
-    async historyEntries(subscriptionId: string, limit: number, tx: DbOrTx = db) {
-      const notPurchase = and(eq(ledgerEntries.subscriptionId, subscriptionId), ne(ledgerEntries.kind, 'PURCHASE'));
+    /**
+     * A page of a subscription's entries, newest first, each with the balance after it; only those of `categories`
+     * when given. And how many such entries there are.
+     */
+    async historyEntries(subscriptionId: string, page: { offset: number; limit: number; categories?: readonly string[] }, tx: DbOrTx = db) {
+      const where = and(
+        eq(ledgerEntries.subscriptionId, subscriptionId),
+        page.categories ? inArray(ledgerEntries.category, [...page.categories]) : undefined,
+      );
       const [rows, [counted]] = await Promise.all([
         tx
           .select({
             id: ledgerEntries.id,
-            seq: ledgerEntries.seq,
+            kind: ledgerEntries.kind,
             createdAt: ledgerEntries.createdAt,
             category: ledgerEntries.category,
             description: ledgerEntries.description,
             remark: ledgerEntries.remark,
             amountCents: ledgerEntries.amountCents,
+            balanceAfterCents: ledgerEntries.balanceAfterCents,
           })
           .from(ledgerEntries)
-          .where(notPurchase)
+          .where(where)
           .orderBy(desc(ledgerEntries.seq))
-          .limit(limit),
+          .offset(page.offset)
+          .limit(page.limit),
         tx
           .select({ total: sql<string>`count(*)` })
           .from(ledgerEntries)
-          .where(notPurchase),
+          .where(where),
       ]);
       return { rows, total: Number(counted?.total ?? 0) };
     },

@@ -204,9 +204,9 @@ describe('change service rates', () => {
     await userEvent.clear(bi);
     await userEvent.tab();
     expect(within(dialog).getByText(ADMIN_MESSAGES.rateRequired)).toBeInTheDocument();
-    // Signs and exponents are blocked; a digit beyond the shape is refused and said, and the field takes nothing more
-    // until corrected, so "123.5" never quietly becomes "12.5".
-    await userEvent.type(bi, '-e+123.5');
+    // A digit beyond the shape is refused and said, and the field takes nothing more until corrected, so "123.5" never
+    // quietly becomes "12.5".
+    await userEvent.type(bi, '123.5');
     expect(bi).toHaveValue('12');
     expect(within(dialog).getByText(ADMIN_MESSAGES.rateFormat)).toBeInTheDocument();
     expect(change).toBeDisabled();
@@ -227,6 +227,48 @@ describe('change service rates', () => {
     const [body] = api.bodiesOf('POST /api/admin/action') as { action_payload: { updated_service_rates: unknown[] } }[];
     expect(body?.action_payload.updated_service_rates).toContainEqual({ dimension: 'BI_SERVER', rate: '0.75' });
     expect(body?.action_payload.updated_service_rates).toContainEqual({ dimension: 'DATA_PROCESS', rate: '0.3', freeUnits: '10' });
+  });
+});
+
+describe('money fields keep a sign or a letter and say it is wrong', () => {
+  it('a negative or malformed overdue limit shows its message and keeps Change disabled', async () => {
+    renderDetails('SYSTEM_ADMIN');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Limit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Overdue Limit' });
+    const input = within(dialog).getByRole('textbox', { name: 'Overdue limit (USD)' });
+    const change = within(dialog).getByRole('button', { name: 'Change' });
+    for (const typed of ['-100', '\u2212100', 'e5', '1e5']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, typed);
+      expect(input).toHaveValue(typed);
+      expect(within(dialog).getByText(ADMIN_MESSAGES.overdueInvalid)).toBeInTheDocument();
+      expect(change).toBeDisabled();
+    }
+  });
+
+  it('a negative or malformed rate or free-units value shows its message at once and keeps Change disabled', async () => {
+    renderDetails('SYSTEM_ADMIN');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Service Rates' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Service Rates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Service Rates' });
+    const change = within(dialog).getByRole('button', { name: 'Change' });
+    const bi = within(dialog).getByRole('textbox', { name: 'BI Server' });
+    for (const typed of ['-1', '\u22121', 'e5', '+2']) {
+      await userEvent.clear(bi);
+      await userEvent.type(bi, typed);
+      expect(bi).toHaveValue(typed);
+      expect(within(dialog).getByText(ADMIN_MESSAGES.rateInvalid)).toBeInTheDocument();
+      expect(change).toBeDisabled();
+    }
+    await userEvent.clear(bi);
+    await userEvent.type(bi, '0.85');
+    expect(change).toBeEnabled();
+    const freeUnits = within(dialog).getAllByRole('textbox', { name: /^Free .* units a month$/ })[0]!;
+    await userEvent.clear(freeUnits);
+    await userEvent.type(freeUnits, '-3');
+    expect(freeUnits).toHaveValue('-3');
+    expect(within(dialog).getByText(ADMIN_MESSAGES.freeUnitsInvalid)).toBeInTheDocument();
+    expect(change).toBeDisabled();
   });
 });
 

@@ -1,11 +1,12 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { ADMIN_LIMITS, ADMIN_MESSAGES, amountInWords, changeOverduePayloadSchema, parseAmountToCents } from '@kumo/contract';
 import { formatUsd } from '../../lib/format';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyInput, isDigitsAndPoint } from '../../components/money-input';
 
 interface OverdueLimitDialogProps {
   userId: string;
@@ -29,7 +30,7 @@ export function OverdueLimitDialog({ userId, opened, current, onClose }: Overdue
   );
 }
 
-/** Digits with at most two decimals; a keystroke that would break that is ignored (spec section 5). */
+/** Digits with at most two decimals; a digit or point past that is ignored (spec section 5); a sign or letter stays, refused by the rule. */
 const OVERDUE_TYPING = /^\d{0,7}(\.\d{0,2})?$/;
 
 /** The limit staff type, checked by the contract's own overdue rule (the API applies the same). */
@@ -71,18 +72,15 @@ function OverdueForm({ form, userId, current, onCancel }: { form: FourEyesForm; 
           control={control}
           name="outstanding_limit"
           render={({ field, fieldState }) => (
-            <TextInput
+            <MoneyInput
+              dollars
               label="Overdue limit (USD)"
-              inputMode="decimal"
-              autoComplete="off"
               data-autofocus
-              leftSection={<Text fz="sm">$</Text>}
               name={field.name}
               ref={field.ref}
-              value={field.value}
-              onChange={(event) => {
-                const next = event.currentTarget.value.replace(/,/g, '').trim();
-                if (OVERDUE_TYPING.test(next)) field.onChange(next);
+              value={String(field.value)}
+              onValueChange={(next) => {
+                if (!isDigitsAndPoint(next) || OVERDUE_TYPING.test(next)) field.onChange(next);
               }}
               onBlur={field.onBlur}
               // An empty field keeps Change disabled without a message; its words say Zero.

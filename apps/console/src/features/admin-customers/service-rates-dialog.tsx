@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { FourEyesModal, type FourEyesForm } from './four-eyes-modal';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyInput, isDigitsAndPoint } from '../../components/money-input';
 import { todayUtc } from '../../lib/dates';
 
 interface ServiceRatesDialogProps {
@@ -35,13 +36,9 @@ export function ServiceRatesDialog({ userId, card, onClose }: ServiceRatesDialog
   );
 }
 
-/** What a rate field keeps of a keystroke: 2 integer digits, 4 decimals, no sign or exponent (spec section 5). */
+/** How far digits and a point may run in a rate field: 2 integer digits, 4 decimals (spec section 5). */
 const RATE_TYPING = /^\d{0,2}(\.\d{0,4})?$/;
 const FREE_UNITS_TYPING = /^\d{0,6}(\.\d{0,4})?$/;
-const BLOCKED_KEYS = new Set(['e', 'E', '+', '-']);
-const blockSigns = (event: KeyboardEvent<HTMLInputElement>) => {
-  if (BLOCKED_KEYS.has(event.key)) event.preventDefault();
-};
 const isFreeUnitDimension = (d: string): d is FreeUnitDimension => (FREE_UNIT_DIMENSIONS as readonly string[]).includes(d);
 
 /**
@@ -184,6 +181,7 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
                         control={control}
                         name={`rates.${row.dimension}`}
                         typing={RATE_TYPING}
+                        rule={rateError}
                         refusedMessage={ADMIN_MESSAGES.rateFormat}
                         serverError={serverErrors.rates[row.dimension]}
                         onTyped={() => forget('rates', row.dimension)}
@@ -207,6 +205,7 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
                   control={control}
                   name={`freeUnits.${dimension}`}
                   typing={FREE_UNITS_TYPING}
+                  rule={freeUnitsError}
                   refusedMessage={ADMIN_MESSAGES.freeUnitsFormat}
                   serverError={serverErrors.freeUnits[dimension]}
                   onTyped={() => forget('freeUnits', dimension)}
@@ -253,8 +252,10 @@ function RatesForm({ form, userId, card, onCancel }: { form: FourEyesForm; userI
 interface NumberFieldProps {
   control: Control<RatesValues>;
   name: `rates.${string}` | `freeUnits.${string}`;
-  /** What a keystroke may leave in the field; anything else is ignored. */
+  /** How far digits and a point may run; a keystroke past it is refused. */
   typing: RegExp;
+  /** The contract's rule for the field, said at once for a sign, an exponent or a letter. */
+  rule: (value: string) => string | undefined;
   /** Why a keystroke was refused. */
   refusedMessage: string;
   serverError: string | undefined;
@@ -267,40 +268,52 @@ interface NumberFieldProps {
 }
 
 /**
- * A rate or free-units field: a keystroke outside its shape is refused (spec section 5) and the field says so; while it
- * says so it takes no more characters, so "123.5" stays "12" with the reason shown instead of quietly becoming "12.5".
- * Deleting a character (or emptying the field) lifts it. The server's message wins until typed over.
+ * A rate or free-units field: digits or a point past its shape are refused (spec section 5) and the field says so; while
+ * it says so it takes no more characters, so "123.5" stays "12" with the reason shown instead of quietly becoming "12.5".
+ * Deleting a character (or emptying the field) lifts it. A sign, an exponent or a letter stays in the field with the
+ * rule's message at once, so "-1" never becomes "1". The server's message wins until typed over.
  */
-function NumberField({ control, name, typing, refusedMessage, serverError, onTyped, refused, onRefusal, ...labelling }: NumberFieldProps) {
+function NumberField({
+  control,
+  name,
+  typing,
+  rule,
+  refusedMessage,
+  serverError,
+  onTyped,
+  refused,
+  onRefusal,
+  ...labelling
+}: NumberFieldProps) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextInput
-          {...labelling}
-          inputMode="decimal"
-          autoComplete="off"
-          name={field.name}
-          ref={field.ref}
-          value={field.value}
-          onKeyDown={blockSigns}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            const current = String(field.value ?? '');
-            const growing = next.length > current.length;
-            if (!typing.test(next) || (refused && growing)) {
-              onRefusal(true);
-              return;
-            }
-            if (!growing) onRefusal(false);
-            field.onChange(next);
-            onTyped();
-          }}
-          onBlur={field.onBlur}
-          error={serverError ?? (refused ? refusedMessage : fieldState.error?.message)}
-        />
-      )}
+      render={({ field, fieldState }) => {
+        const value = String(field.value ?? '');
+        // Checked on blur otherwise (the form's mode); a foreign character is wrong whatever follows it.
+        const foreign = isDigitsAndPoint(value) ? undefined : rule(value);
+        return (
+          <MoneyInput
+            {...labelling}
+            name={field.name}
+            ref={field.ref}
+            value={value}
+            onValueChange={(next) => {
+              const growing = next.length > value.length;
+              if (isDigitsAndPoint(next) && (!typing.test(next) || (refused && growing))) {
+                onRefusal(true);
+                return;
+              }
+              if (!growing) onRefusal(false);
+              field.onChange(next);
+              onTyped();
+            }}
+            onBlur={field.onBlur}
+            error={serverError ?? (refused ? refusedMessage : (fieldState.error?.message ?? foreign))}
+          />
+        );
+      }}
     />
   );
 }

@@ -265,9 +265,10 @@ describe('clusters page: actions', () => {
     const online = cluster({ cluster_name: 'Alpha' });
     let attempts = 0;
     const { bodiesOf } = renderPage(pathOf(online), [online], {
-      'POST /api/user/operation': () => jsonResponse(200, { operation_id: OPERATION_ID, message: 'sent' }),
+      'POST /api/user/operation': () =>
+        jsonResponse(200, { operation_id: OPERATION_ID, message: 'sent', approver_email: 'olive@example.com', sent_to_you: false }),
       'POST /api/user/operation/resend-otp': () =>
-        jsonResponse(200, { operation_id: OPERATION_ID, status: 'PENDING_APPROVAL', message: CLUSTER_MESSAGES.otpResent }),
+        jsonResponse(200, { operation_id: OPERATION_ID, status: 'PENDING_APPROVAL', message: 'resent' }),
       'POST /api/user/operation/authenticate': () => {
         attempts += 1;
         return attempts === 1
@@ -290,7 +291,13 @@ describe('clusters page: actions', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete cluster' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText(CLUSTER_MESSAGES.approverOtpSent)).toBeInTheDocument();
+    // The OTP went to the account owner, named by her e-mail; never to an unnamed "approver".
+    expect(
+      await within(dialog).findByText(
+        'An OTP has been sent to the account owner at olive@example.com. Get the OTP from them and enter it below.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/to approver/)).not.toBeInTheDocument();
     expect(bodiesOf('POST /api/user/operation')).toEqual([
       { action_name: 'customer_delete_cluster', action_payload: { deployment_id: online.deployment_id } },
     ]);
@@ -304,7 +311,7 @@ describe('clusters page: actions', () => {
     expect(otp).toHaveValue('');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
-    expect(await within(dialog).findByText(CLUSTER_MESSAGES.otpResent)).toBeInTheDocument();
+    expect(await within(dialog).findByText('A new OTP has been sent to the account owner at olive@example.com.')).toBeInTheDocument();
     expect(bodiesOf('POST /api/user/operation/resend-otp')).toEqual([{ operation_id: OPERATION_ID }]);
 
     await userEvent.type(otp, '654321');
@@ -315,6 +322,21 @@ describe('clusters page: actions', () => {
       ),
     ).toBeInTheDocument();
     expect(bodiesOf('POST /api/user/operation/authenticate').at(-1)).toEqual({ operation_id: OPERATION_ID, otp: '654321' });
+  });
+
+  it('tells the owner deleting a cluster that the OTP went to her', async () => {
+    const online = cluster({ cluster_name: 'Alpha' });
+    renderPage(pathOf(online), [online], {
+      'POST /api/user/operation': () =>
+        jsonResponse(200, { operation_id: OPERATION_ID, message: 'sent', approver_email: 'olive@example.com', sent_to_you: true }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Alpha' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete cluster' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(dialog).findByText('An OTP has been sent to you at olive@example.com. Enter it below to approve the deletion.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a refused start as an error toast text', async () => {

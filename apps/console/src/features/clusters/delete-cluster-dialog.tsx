@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { CLUSTER_MESSAGES, clusterDeletionStartedMessage, type Cluster } from '@kumo/contract';
+import {
+  clusterDeletionStartedMessage,
+  deletionOtpResentMessage,
+  deletionOtpSentMessage,
+  type Cluster,
+  type CreateOperationResponse,
+} from '@kumo/contract';
 import { ApproverOtpForm } from '../../components/approver-otp-form';
 import { IconAlertTriangle } from '../../components/icons';
 import { useAuthenticateOperation, useRequestClusterDeletion, useResendOperationOtp } from './api/delete-operation';
@@ -28,7 +34,7 @@ export function DeleteClusterDialog({ cluster, onClose }: DeleteClusterDialogPro
 
 function DeleteClusterFlow({ cluster, onClose }: { cluster: DeletableCluster; onClose: () => void }) {
   const request = useRequestClusterDeletion();
-  const [operationId, setOperationId] = useState<string | null>(null);
+  const [operation, setOperation] = useState<CreateOperationResponse | null>(null);
   const [done, setDone] = useState(false);
 
   if (done) {
@@ -45,7 +51,7 @@ function DeleteClusterFlow({ cluster, onClose }: { cluster: DeletableCluster; on
       </Stack>
     );
   }
-  if (operationId) return <ApproverOtp cluster={cluster} operationId={operationId} onApproved={() => setDone(true)} onClose={onClose} />;
+  if (operation) return <ApproverOtp cluster={cluster} operation={operation} onApproved={() => setDone(true)} onClose={onClose} />;
 
   return (
     <Stack gap="md">
@@ -58,11 +64,7 @@ function DeleteClusterFlow({ cluster, onClose }: { cluster: DeletableCluster; on
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button
-          color="red"
-          loading={request.isPending}
-          onClick={() => request.mutate(cluster.deployment_id, { onSuccess: (result) => setOperationId(result.operation_id) })}
-        >
+        <Button color="red" loading={request.isPending} onClick={() => request.mutate(cluster.deployment_id, { onSuccess: setOperation })}>
           Delete
         </Button>
       </Group>
@@ -72,21 +74,22 @@ function DeleteClusterFlow({ cluster, onClose }: { cluster: DeletableCluster; on
 
 interface ApproverOtpProps {
   cluster: DeletableCluster;
-  operationId: string;
+  /** The API's answer to the request: the operation and where its OTP went. */
+  operation: CreateOperationResponse;
   onApproved: () => void;
   onClose: () => void;
 }
 
-/** The approver's OTP for the deletion. */
-function ApproverOtp({ cluster, operationId, onApproved, onClose }: ApproverOtpProps) {
+/** The approver's OTP for the deletion, naming who received it: the account owner's e-mail, or the owner herself as "you". */
+function ApproverOtp({ cluster, operation, onApproved, onClose }: ApproverOtpProps) {
   return (
     <ApproverOtpForm
-      operationId={operationId}
+      operationId={operation.operation_id}
       authenticate={useAuthenticateOperation(cluster.deployment_id)}
       resend={useResendOperationOtp()}
       label="One-time password"
-      sentMessage={CLUSTER_MESSAGES.approverOtpSent}
-      resentMessage={CLUSTER_MESSAGES.otpResent}
+      sentMessage={deletionOtpSentMessage(operation.approver_email, operation.sent_to_you)}
+      resentMessage={deletionOtpResentMessage(operation.approver_email, operation.sent_to_you)}
       resendPrompt="Didn’t get the code?"
       submitColor="red"
       onApproved={onApproved}

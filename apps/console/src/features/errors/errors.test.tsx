@@ -152,6 +152,8 @@ describe('unauthorized page for a Cluster Member', () => {
     renderMember();
     expect(screen.getByRole('heading', { name: '401 Unauthorized' })).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.clusterMemberConsole)).toBeInTheDocument();
+    // Where their work is: the clusters' own tools.
+    expect(screen.getByText(/open your cluster's Kumo Manager or Web Portal/)).toBeInTheDocument();
     expect(screen.getByText('boss@example.com')).toBeInTheDocument();
     expect(screen.getByText(/ask its owner/)).toBeInTheDocument();
     expect(screen.queryByText(/Continue in another of your accounts/)).not.toBeInTheDocument();

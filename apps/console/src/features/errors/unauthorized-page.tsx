@@ -53,7 +53,7 @@ export function UnauthorizedPage() {
   );
 }
 
-/** Why a Cluster Member is here, and the ways out: another account of theirs, the owner, or logging out. */
+/** Why a Cluster Member is here, where their work is (the clusters' own tools), and the ways out: another account of theirs, the owner, or logging out. */
 function ClusterMemberHelp({ user, logout }: { user: UserDetail; logout: ReactNode }) {
   const navigate = useNavigate();
   const switchCall = useSwitchAccount();
@@ -71,6 +71,7 @@ function ClusterMemberHelp({ user, logout }: { user: UserDetail; logout: ReactNo
   return (
     <Stack gap="md" w="100%" align="center">
       <Text>{MESSAGES.clusterMemberConsole}</Text>
+      <Text>{MESSAGES.clusterMemberTools}</Text>
       <Text>
         {ownerEmail ? (
           <>

@@ -52,6 +52,14 @@ describe('add funds', { timeout: 15_000 }, () => {
     expect(proceed).toBeDisabled();
   });
 
+  it.each(['-100', '\u2212100', 'e5'])('keeps %j as typed with the minimum message and Proceed disabled', async (value) => {
+    const { amount, proceed, type } = renderDialog();
+    await type(value);
+    expect(amount).toHaveValue(value);
+    expect(screen.getByText(MESSAGES.addFundsMinimum)).toBeInTheDocument();
+    expect(proceed).toBeDisabled();
+  });
+
   it('refuses 1,000,000 and more with the maximum message but keeps what was typed', async () => {
     const { amount, proceed, type } = renderDialog();
     await type('1,000,000');

@@ -15,19 +15,18 @@ const pending = transaction({
   category: 'PURCHASED',
   amount: 75,
   transaction_status: 'PAYMENT_INTENT_CREATED',
+  balance_after: null,
 });
 
-describe('a pending checkout in the history', () => {
-  it('can be cancelled from its row, which then shows Cancelled', { timeout: 20_000 }, async () => {
+describe('a checkout awaiting payment', () => {
+  it('is listed apart from the entries, can be cancelled there, and then shows Cancelled', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
-    let rows: Transaction[] = [
-      pending,
-      transaction({ transaction_id: 'b1c2d3e4-0000-4000-8000-000000000001', category: 'USAGE', amount: -5 }),
-    ];
+    let unpaid: Transaction[] = [pending];
+    const entries = [transaction({ transaction_id: 'b1c2d3e4-0000-4000-8000-000000000001', category: 'USAGE', amount: -5 })];
     const api = mockApi({
-      [`GET /api/credit/view/credit-transactions/${SUBSCRIPTION_ID}`]: () => jsonResponse(200, transactionPage(rows, 1)),
+      [`GET /api/credit/view/credit-transactions/${SUBSCRIPTION_ID}`]: () => jsonResponse(200, transactionPage(entries, 1, unpaid)),
       [`POST /api/credit/cancel/${pending.transaction_id}`]: () => {
-        rows = [{ ...pending, transaction_status: 'CANCELLED' }, ...rows.slice(1)];
+        unpaid = [{ ...pending, transaction_status: 'CANCELLED', balance_after: null }];
         return jsonResponse(200, {
           subscription_id: SUBSCRIPTION_ID,
           transaction_id: pending.transaction_id,
@@ -40,14 +39,20 @@ describe('a pending checkout in the history', () => {
     });
     renderRoutes([{ path: '/', element: <TransactionHistory subscriptionId={SUBSCRIPTION_ID} /> }], '/');
 
-    // Only the pending row offers it.
-    const menus = await screen.findAllByRole('button', { name: /^Actions for/ });
+    // Apart from the paid entries: in its own section, saying it waits for payment, not "Pending" beside them.
+    const section = await screen.findByRole('table', { name: 'Checkouts not paid' });
+    expect(within(section).getByText('Awaiting payment')).toBeInTheDocument();
+    const entriesTable = screen.getByRole('table', { name: 'Transaction history' });
+    expect(within(entriesTable).queryByText('$75.00')).not.toBeInTheDocument();
+    expect(within(entriesTable).queryByText('Pending')).not.toBeInTheDocument();
+
+    // Only the awaiting checkout offers it.
+    const menus = screen.getAllByRole('button', { name: /^Actions for/ });
     expect(menus.map((menu) => menu.getAttribute('aria-label'))).toEqual([`Actions for ${pending.transaction_id}`]);
     await user.click(menus[0]!);
     await user.click(await screen.findByRole('menuitem', { name: 'Cancel checkout' }));
 
-    const table = screen.getByRole('table', { name: 'Transaction history' });
-    await within(table).findByText('Cancelled');
+    await within(section).findByText('Cancelled');
     expect(api.bodiesOf(`POST /api/credit/cancel/${pending.transaction_id}`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
   });

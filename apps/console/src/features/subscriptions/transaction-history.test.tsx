@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Transaction } from '@kumo/contract';
@@ -14,10 +15,10 @@ const HISTORY = `GET /api/credit/view/credit-transactions/${SUBSCRIPTION_ID}`;
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderHistory(pages: Transaction[][], extra: Parameters<typeof mockApi>[0] = {}) {
+function renderHistory(pages: Transaction[][], extra: Parameters<typeof mockApi>[0] = {}, unpaid: Transaction[] = []) {
   let asked = 0;
   const api = mockApi({
-    [HISTORY]: () => jsonResponse(200, transactionPage(pages[asked++] ?? [], pages.length)),
+    [HISTORY]: () => jsonResponse(200, transactionPage(pages[asked++] ?? [], pages.length, unpaid)),
     ...extra,
   });
   renderRoutes([{ path: '/', element: <TransactionHistory subscriptionId={SUBSCRIPTION_ID} /> }], '/');
@@ -36,14 +37,19 @@ const purchase = transaction({
 });
 
 describe('transaction history', () => {
-  it('shows the columns of the specification, with money and dates in their formats', async () => {
-    renderHistory([[purchase, transaction({ category: 'USAGE', amount: -12.5, description: 'Service usage' })]]);
+  it('shows the columns of the specification and the balance after each entry, with money and dates in their formats', async () => {
+    renderHistory([
+      [
+        { ...purchase, balance_after: 1734 },
+        transaction({ category: 'USAGE', amount: -12.5, description: 'Service usage', balance_after: -0.07 }),
+      ],
+    ]);
     const table = await screen.findByRole('table', { name: 'Transaction history' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status', 'Actions']);
+    ).toEqual(['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Balance', 'Actions']);
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first!).getByText('7b1e6c2a')).toHaveAccessibleName(`Transaction ${purchase.transaction_id}`);
     expect(first).toHaveTextContent('KC-00001000');
@@ -52,20 +58,36 @@ describe('transaction history', () => {
     expect(first).toHaveTextContent('Funds added by card');
     expect(first).toHaveTextContent('Q2 budget');
     expect(first).toHaveTextContent('$1,234.00');
-    expect(first).toHaveTextContent('Success');
+    expect(within(first!).getByRole('cell', { name: '$1,734.00' })).toHaveAttribute('data-label', 'Balance');
     expect(second).toHaveTextContent('-$12.50');
+    expect(within(second!).getByRole('cell', { name: '-$0.07' })).toHaveAttribute('data-label', 'Balance');
     expect(second).toHaveTextContent('—');
   });
 
   it.each([
-    ['SUCCESSFUL', 'Success'],
     ['FAILED', 'Failed'],
-    ['PAYMENT_INTENT_CREATED', 'Pending'],
+    ['PAYMENT_INTENT_CREATED', 'Awaiting payment'],
     ['PROCESSING', 'Processing'],
     ['CANCELLED', 'Cancelled'],
-  ] as const)('labels %s as %s', async (status, label) => {
-    renderHistory([[transaction({ transaction_status: status, category: 'PURCHASED' })]]);
-    expect(await screen.findByText(label)).toBeInTheDocument();
+  ] as const)('lists a %s checkout apart from the paid entries, as %s', async (status, label) => {
+    const checkout = transaction({ transaction_status: status, category: 'PURCHASED', amount: 99, balance_after: null });
+    renderHistory([[purchase]], {}, [checkout]);
+    const section = await screen.findByRole('table', { name: 'Checkouts not paid' });
+    expect(within(section).getByText(label)).toBeInTheDocument();
+    expect(within(section).getByText('$99.00')).toBeInTheDocument();
+    const entries = screen.getByRole('table', { name: 'Transaction history' });
+    expect(within(entries).getAllByRole('row')).toHaveLength(2);
+    expect(within(entries).queryByText('$99.00')).not.toBeInTheDocument();
+  });
+
+  it('filters by kind on the server', async () => {
+    const api = renderHistory([[purchase]]);
+    await screen.findByRole('table', { name: 'Transaction history' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Usage' }));
+    await vi.waitFor(() =>
+      expect(api.fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((url) => url.includes('kind=USAGE'))).toHaveLength(1),
+    );
   });
 
   it('offers the receipt menu on successful card purchases and funds staff added, and on no other row (decision 0007)', async () => {
@@ -116,33 +138,24 @@ describe('transaction history', () => {
     expect(link.href).toBe('blob:receipt');
   });
 
-  it('loads the next page of 20 when scrolled to within 1 px of the bottom, while pages remain', async () => {
+  it("takes the page's height, no scroll box of its own, and loads the next page of 20 with Load more while pages remain", async () => {
     const first = Array.from({ length: 20 }, () => transaction());
     const second = Array.from({ length: 3 }, () => transaction({ description: 'Older usage' }));
     const api = renderHistory([first, second]);
-    const scroller = await screen.findByTestId('transaction-scroll');
+    const table = await screen.findByRole('table', { name: 'Transaction history' });
+    expect(screen.queryByTestId('transaction-scroll')).not.toBeInTheDocument();
+    for (let box = table.parentElement; box; box = box.parentElement) expect(box.style.overflowY).not.toBe('auto');
     const historyCalls = () =>
       api.fetchMock.mock.calls
         .filter(([input]) => pathOf(input).startsWith('/api/credit/view/credit-transactions/'))
         .map(([input]) => urlOf(input));
     expect(historyCalls()[0]).toContain('page=0&size=20');
 
-    Object.defineProperties(scroller, {
-      scrollHeight: { configurable: true, value: 1000 },
-      clientHeight: { configurable: true, value: 400 },
-      scrollTop: { configurable: true, writable: true, value: 590 },
-    });
-    fireEvent.scroll(scroller);
-    expect(historyCalls()).toHaveLength(1);
-
-    scroller.scrollTop = 599;
-    fireEvent.scroll(scroller);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findAllByText('Older usage')).toHaveLength(3);
     expect(historyCalls()[1]).toContain('page=1&size=20');
-
-    // The last page is loaded: scrolling further asks for nothing more.
-    fireEvent.scroll(scroller);
-    expect(historyCalls()).toHaveLength(2);
+    // The last page is loaded: nothing more is offered.
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says when there are no transactions yet', async () => {

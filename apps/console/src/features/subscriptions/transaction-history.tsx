@@ -1,99 +1,133 @@
-import { ActionIcon, Badge, Box, Center, EmptyState, Loader, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Button, Center, EmptyState, Loader, Menu, Select, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
-  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_KINDS,
+  TRANSACTION_KIND_LABELS,
   receiptAction,
   type Transaction,
-  type TransactionStatus,
+  type TransactionKind,
 } from '@kumo/contract';
-import { IconDots, IconDownload, IconReceipt, IconX } from '../../components/icons';
+import { IconDots, IconDownload, IconReceipt } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
-import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
 import { useCreditTransactions } from './api/credit-transactions';
 import { useDownloadReceipt } from './api/download-receipt';
-import { useLoadMoreOnScroll } from '../../lib/scroll';
+import { useLoadMoreWhenVisible } from '../../lib/scroll';
 import classes from '../../components/stacked-table.module.css';
-import { notifyError, notifySuccess, notifyWarning } from '../../components/notify';
+import { notifyError, notifyWarning } from '../../components/notify';
 import { ErrorAlert } from '../../components/error-alert';
 import { Amount } from '../../components/amount';
+import { UnpaidCheckouts } from './unpaid-checkouts';
 
-const COLUMNS = ['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status'];
+/**
+ * The specification's columns with the balance after each entry in place of Status: every entry here is money that moved
+ * (Success); the checkouts that moved none, the only ones with another state, are listed apart with theirs.
+ */
+const COLUMNS = ['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Balance'];
 
-export const STATUS_COLORS: Record<TransactionStatus, string> = {
-  SUCCESSFUL: 'teal',
-  FAILED: 'red',
-  PAYMENT_INTENT_CREATED: 'gray',
-  PROCESSING: 'blue',
-  CANCELLED: 'gray',
-};
+const KIND_OPTIONS = [
+  { value: 'ALL', label: 'All entries' },
+  ...TRANSACTION_KINDS.map((kind) => ({ value: kind, label: TRANSACTION_KIND_LABELS[kind] })),
+];
 
-/** The subscription's transactions, 20 at a time, the next page loading when the table is scrolled to its end. */
+/**
+ * The subscription's transactions at the page's own height (the page scrolls, no box inside it): the ledger's entries,
+ * 20 at a time, each with the balance after it, the next page loading as the end of the list comes into view (or with
+ * Load more); filtered by kind on the server; the checkouts that moved no money apart, above them.
+ */
 export function TransactionHistory({ subscriptionId }: { subscriptionId: string }) {
-  const query = useCreditTransactions(subscriptionId);
-  const onScroll = useLoadMoreOnScroll(query);
+  const [kind, setKind] = useState<TransactionKind | null>(null);
+  const query = useCreditTransactions(subscriptionId, kind);
+  const sentinel = useLoadMoreWhenVisible(query);
   const rows = query.data?.pages.flatMap((page) => page.content) ?? [];
+  const unpaid = query.data?.pages[0]?.unpaid_checkouts ?? [];
 
+  const filter = (
+    <Select
+      label="Show"
+      data={KIND_OPTIONS}
+      value={kind ?? 'ALL'}
+      onChange={(value) => setKind(value && value !== 'ALL' ? (value as TransactionKind) : null)}
+      allowDeselect={false}
+      w={220}
+      maw="100%"
+    />
+  );
+
+  let body: ReactNode;
   if (query.isPending) {
-    return (
+    body = (
       <Center py="xl">
         <Loader size="sm" aria-label="Loading transactions" />
       </Center>
     );
-  }
-  if (query.isError) {
-    return <ErrorAlert error={query.error} />;
-  }
-  if (rows.length === 0) {
-    return <EmptyState variant="light" icon={<IconReceipt size={24} />} title={MESSAGES.noTransactions} py="xl" />;
+  } else if (query.isError) {
+    body = <ErrorAlert error={query.error} />;
+  } else if (rows.length === 0 && unpaid.length === 0) {
+    body = (
+      <EmptyState
+        variant="light"
+        icon={<IconReceipt size={24} />}
+        title={kind ? `No ${TRANSACTION_KIND_LABELS[kind].toLowerCase()} yet.` : MESSAGES.noTransactions}
+        py="xl"
+      />
+    );
+  } else {
+    body = (
+      <>
+        {unpaid.length > 0 && <UnpaidCheckouts checkouts={unpaid} />}
+        {rows.length > 0 && (
+          <Table
+            verticalSpacing="sm"
+            // 6 px beside each cell: at 1366 px the whole table, receipt menu and balance included, fits its card.
+            horizontalSpacing={6}
+            highlightOnHover
+            aria-label="Transaction history"
+            className={classes.table}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <Table.Th
+                    key={column}
+                    c="dimmed"
+                    fz="xs"
+                    tt="uppercase"
+                    style={column === 'Amount' || column === 'Balance' ? { textAlign: 'right' } : undefined}
+                  >
+                    {column}
+                  </Table.Th>
+                ))}
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((transaction) => (
+                <TransactionRow key={transaction.transaction_id} transaction={transaction} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <div ref={sentinel} />
+        {query.hasNextPage && (
+          <Center>
+            <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+              Load more
+            </Button>
+          </Center>
+        )}
+      </>
+    );
   }
 
   return (
-    <Box
-      data-testid="transaction-scroll"
-      onScroll={onScroll}
-      style={{
-        // Most of the window (not a three-row slot): the next page still loads when this box is scrolled to its end.
-        maxHeight: 'max(360px, 70dvh)',
-        overflowY: 'auto',
-        border: '1px solid var(--kumo-color-border)',
-        borderRadius: 'var(--mantine-radius-md)',
-      }}
-    >
-      <Table
-        stickyHeader
-        verticalSpacing="sm"
-        // 8 px beside each cell: at 1366 px the whole table, receipt menu included, fits its card.
-        horizontalSpacing={8}
-        highlightOnHover
-        aria-label="Transaction history"
-        miw={700}
-        className={classes.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase" style={column === 'Amount' ? { textAlign: 'right' } : undefined}>
-                {column}
-              </Table.Th>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((transaction) => (
-            <TransactionRow key={transaction.transaction_id} transaction={transaction} />
-          ))}
-        </Table.Tbody>
-      </Table>
-      {query.isFetchingNextPage && (
-        <Center py="sm">
-          <Loader size="xs" aria-label="Loading more transactions" />
-        </Center>
-      )}
-    </Box>
+    <Stack gap="md">
+      {filter}
+      {body}
+    </Stack>
   );
 }
 
@@ -132,14 +166,11 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
       <Table.Td data-label="Amount" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
         <Amount value={transaction.amount} fz="sm" fw={600} />
       </Table.Td>
-      <Table.Td data-label="Status" style={{ minWidth: 96 }}>
-        <Badge variant="light" tt="none" color={STATUS_COLORS[transaction.transaction_status]}>
-          {TRANSACTION_STATUS_LABELS[transaction.transaction_status]}
-        </Badge>
+      <Table.Td data-label="Balance" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+        {transaction.balance_after === null ? '—' : <Amount value={transaction.balance_after} fz="sm" />}
       </Table.Td>
       <Table.Td data-label="Receipt" w={48}>
         {action && <ReceiptMenu transaction={transaction} action={action} />}
-        {transaction.transaction_status === 'PAYMENT_INTENT_CREATED' && <PendingCheckoutMenu transaction={transaction} />}
       </Table.Td>
     </Table.Tr>
   );
@@ -156,30 +187,6 @@ function DateTime({ value }: { value: string }) {
         {time}
       </Text>
     </Text>
-  );
-}
-
-/** A checkout still waiting for payment can be cancelled from its row (it would otherwise close after a day). */
-function PendingCheckoutMenu({ transaction }: { transaction: Transaction }) {
-  const cancel = useCancelPendingCheckout();
-  const onCancel = () =>
-    cancel.mutate(transaction.transaction_id, {
-      onSuccess: () => notifySuccess(MESSAGES.checkoutCancelled),
-      onError: (error) => notifyError(error),
-    });
-  return (
-    <Menu position="bottom-end" shadow="md" width={200}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${transaction.transaction_id}`} loading={cancel.isPending}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconX size={16} />} onClick={onCancel}>
-          Cancel checkout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }
 

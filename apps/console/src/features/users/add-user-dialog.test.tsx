@@ -160,6 +160,17 @@ describe('add user dialog', () => {
     expect(checkUserCalls()).toHaveLength(0);
   });
 
+  it('says, once Cluster Member is chosen, that such a person reaches only the Unauthorized page and works in the cluster tools', async () => {
+    const { dialog } = await openAddDialog();
+    expect(within(dialog).queryByText(/401 Unauthorized/)).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Cluster Member' }));
+    const note = await within(dialog).findByRole('alert');
+    expect(note).toHaveTextContent(/cannot use this console: signing in here shows only the 401 Unauthorized page/);
+    expect(note).toHaveTextContent(/Kumo Manager and the Web Portal/);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Account Admin' }));
+    await waitFor(() => expect(within(dialog).queryByText(/401 Unauthorized/)).not.toBeInTheDocument());
+  });
+
   it('needs at least one subscription for a Cluster Member', async () => {
     const { api, dialog, email, name, invite } = await openAddDialog();
     type(email(), 'member@example.com');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { INVITABLE_ROLES, MESSAGES, ROLE_LABELS, emailSchema, inviteRequestSchema, normalizeNameInput } from '@kumo/contract';
 import { IconLock } from '../../components/icons';
@@ -178,6 +178,12 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
             </Radio.Group>
           )}
         />
+        {isClusterMember && (
+          // Said as the role is chosen (an alert is announced), before the person is invited to a console they cannot use.
+          <Alert color="blue" variant="light" icon={<IconLock size={18} />}>
+            {MESSAGES.clusterMemberInviteNote}
+          </Alert>
+        )}
         {isClusterMember && (
           <Controller
             control={control}

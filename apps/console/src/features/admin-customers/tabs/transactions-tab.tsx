@@ -4,6 +4,7 @@ import {
   ADMIN_MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
   TRANSACTION_STATUS_LABELS,
+  UNPAID_CHECKOUT_LABELS,
   isAdminFundCategory,
   type Transaction,
   type TransactionStatus,
@@ -74,20 +75,53 @@ function TransactionTable({ userId, subscriptionId }: { userId: string; subscrip
   const pages = useAdminPages(customerKeys.tab(userId, 'transactions', subscriptionId), (page, size, signal) =>
     api.get(`/api/admin/view/credit-transactions/${subscriptionId}`, { query: { userId, page, size }, signal }),
   );
+  const unpaid = pages.query.data?.pages[0]?.unpaid_checkouts ?? [];
   return (
-    <PagedTable
-      pages={pages}
-      label="Transaction history"
-      empty={ADMIN_MESSAGES.noTransactions}
-      head={
+    <Stack gap="md">
+      {unpaid.length > 0 && <UnpaidCheckouts checkouts={unpaid} />}
+      <PagedTable
+        pages={pages}
+        label="Transaction history"
+        empty={ADMIN_MESSAGES.noTransactions}
+        head={
+          <Table.Tr>
+            {['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Balance', 'Status', 'Receipt'].map((c) => (
+              <Table.Th key={c}>{c}</Table.Th>
+            ))}
+          </Table.Tr>
+        }
+        row={(t) => <TransactionRow key={t.transaction_id} userId={userId} transaction={t} />}
+      />
+    </Stack>
+  );
+}
+
+/** The customer's checkouts that moved no money, apart from the entries (as the customer sees them). */
+function UnpaidCheckouts({ checkouts }: { checkouts: Transaction[] }) {
+  return (
+    <Table aria-label="Checkouts not paid" verticalSpacing={4}>
+      <Table.Thead>
         <Table.Tr>
-          {['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Status', 'Receipt'].map((c) => (
+          {['Checkout not paid', 'Opened', 'Amount', 'State'].map((c) => (
             <Table.Th key={c}>{c}</Table.Th>
           ))}
         </Table.Tr>
-      }
-      row={(t) => <TransactionRow key={t.transaction_id} userId={userId} transaction={t} />}
-    />
+      </Table.Thead>
+      <Table.Tbody>
+        {checkouts.map((c) => (
+          <Table.Tr key={c.transaction_id}>
+            <Table.Td>
+              <Text fz="xs" ff="monospace">
+                {c.transaction_id.slice(0, 8)}
+              </Text>
+            </Table.Td>
+            <Table.Td>{formatDateTime(c.transaction_date)}</Table.Td>
+            <Table.Td>{formatUsd(c.amount)}</Table.Td>
+            <Table.Td>{UNPAID_CHECKOUT_LABELS[c.transaction_status as Exclude<TransactionStatus, 'SUCCESSFUL'>]}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -119,6 +153,7 @@ function TransactionRow({ userId, transaction: t }: { userId: string; transactio
         )}
       </Table.Td>
       <Table.Td>{formatUsd(t.amount)}</Table.Td>
+      <Table.Td>{t.balance_after === null ? '--' : formatUsd(t.balance_after)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {/* Read in full at any width: the table scrolls sideways rather than cutting a status to "SU…". */}
         <Badge variant="light" color={STATUS_COLORS[t.transaction_status]} maw="none" styles={{ label: { overflow: 'visible' } }}>

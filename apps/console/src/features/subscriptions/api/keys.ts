@@ -15,5 +15,8 @@ export const subscriptionKeys = {
   /** Under details: its month's top-ups, status and last attempt move with each metering run. */
   autoTopUp: (subscriptionId: string) => [...subscriptionKeys.details(subscriptionId), 'auto-top-up'] as const,
   transactions: (subscriptionId: string) => [...subscriptionKeys.all, 'transactions', subscriptionId] as const,
+  /** Under transactions: one kind of entry (or all), each its own list of pages. */
+  transactionsOfKind: (subscriptionId: string, kind: string | null) =>
+    [...subscriptionKeys.transactions(subscriptionId), kind ?? 'ALL'] as const,
   paymentStatus: (sessionId: string) => [...subscriptionKeys.all, 'payment-status', sessionId] as const,
 };
