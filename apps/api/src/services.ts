@@ -224,7 +224,9 @@ export function createServices(infra: Infrastructure) {
     webhooks,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
-    simulatedPages: cloud.simulated ? { cloud: cloud.simulated, secret: infra.authSecret, clock } : undefined,
+    simulatedPages: cloud.simulated
+      ? { cloud: cloud.simulated, secret: infra.authSecret, clock, allowsAddress: clusters.allowsAddress }
+      : undefined,
   };
 }
 export type Services = ReturnType<typeof createServices>;

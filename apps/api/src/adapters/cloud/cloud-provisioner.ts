@@ -30,6 +30,11 @@ export interface CreateClusterInput {
    * as a NoEcho template parameter; the simulated driver only checks it is there.
    */
   password: string;
+  /**
+   * The ranges that may reach the cluster (its network access list), or null for anywhere. The stack is created with
+   * the first IPv4 range (or none); `applyNetworkAccess` brings it to the whole list once the stack stands.
+   */
+  ingress?: string[] | null;
 }
 
 /** Node state as the cloud reports it. */
@@ -100,6 +105,11 @@ export interface CloudProvisioner {
    * `windows`. A driver that cannot count them leaves this out, and no requests are charged for its clusters.
    */
   storageRequests?(stackName: string, windows: readonly TimeWindow[], region?: string): Promise<number[]>;
+  /**
+   * Brings the cluster's firewall (on AWS its security group) to exactly these ranges, or to anywhere for null. A
+   * driver whose clusters have no firewall of their own leaves this out: the portal enforces the list itself there.
+   */
+  applyNetworkAccess?(stackName: string, ingress: readonly string[] | null, region?: string): Promise<void>;
 }
 
 /** Thrown by drivers when the cloud refuses a request for a reason the customer can act on. */

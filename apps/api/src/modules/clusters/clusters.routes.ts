@@ -41,6 +41,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
 import { toAuditPageWire } from '../../lib/audit-page.js';
 import type { ClustersService } from './clusters.service.js';
+import { registerNetworkAccessRoutes } from './network-access.routes.js';
 
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409, 422);
@@ -281,5 +282,7 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
       }),
       handler: async (request) => clusters.putManagerAccess(callerOf(request), request.params.deploymentId, request.body),
     });
+
+    await registerNetworkAccessRoutes(fastify, clusters, verify);
   };
 }

@@ -19,6 +19,7 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import { AWS_REGION_MAPPING, backupRegionsOf, candidateCidrs, versionsFor } from './catalog.js';
 import type { Caller, ClusterRecords, Follow } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
+import type { ClusterNetworkAccess } from './network-access.js';
 import { sealPassword } from './password-seal.js';
 
 export function createClusterCreation(deps: {
@@ -26,11 +27,12 @@ export function createClusterCreation(deps: {
   repository: ClustersRepository;
   subscriptions: Pick<SubscriptionsService, 'requireOwned' | 'holdForNewCluster'>;
   records: Pick<ClusterRecords, 'actorOf' | 'audit'>;
+  network: Pick<ClusterNetworkAccess, 'saveNetworkAccessAtCreation'>;
   follow: Follow;
   clock: Clock;
   secret: string;
 }) {
-  const { db, repository, subscriptions, follow, clock, secret } = deps;
+  const { db, repository, subscriptions, network, follow, clock, secret } = deps;
   const { actorOf, audit } = deps.records;
 
   return {
@@ -130,6 +132,7 @@ export function createClusterCreation(deps: {
           },
           tx,
         );
+        await network.saveNetworkAccessAtCreation(id, order.network_access, actor, tx);
         await audit(
           id,
           'CLUSTER_CREATE_REQUESTED',

@@ -18,6 +18,7 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import { deploymentFailed, nothingLearnt, outcomeOfReport, powerChangeRefused, type ReconcileOutcome } from './cloud-report.js';
 import type { ClusterRecords } from './cluster-records.js';
 import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
+import type { ClusterNetworkAccess } from './network-access.js';
 import { openPassword } from './password-seal.js';
 
 /** How long a claim lasts: far longer than a look at the cloud takes, short enough that a crash only pauses a cluster. */
@@ -29,11 +30,12 @@ export function createReconciler(deps: {
   cloud: CloudProvisioner;
   subscriptions: Pick<SubscriptionsService, 'adjustActiveClusterCount'>;
   records: Pick<ClusterRecords, 'audit'>;
+  network: Pick<ClusterNetworkAccess, 'ingressAtCreation'>;
   clock: Clock;
   secret: string;
   logger: FastifyBaseLogger;
 }) {
-  const { db, repository, cloud, subscriptions, clock, secret, logger } = deps;
+  const { db, repository, cloud, subscriptions, network, clock, secret, logger } = deps;
   const { audit } = deps.records;
 
   /**
@@ -55,6 +57,7 @@ export function createReconciler(deps: {
             kumoVersion: row.kumoVersion,
           },
           password: openPassword(secret, row.sealedPassword),
+          ingress: await network.ingressAtCreation(row.id),
         });
         // The cloud has the password now: the portal forgets it.
         Object.assign(sent.patch, { stackId, sealedPassword: null });

@@ -27,6 +27,7 @@ const EVENT_USAGE: Record<AuditEvent, { usage: ClusterUsage; deleted: boolean } 
   CLUSTER_SCHEDULE_CHANGED: null,
   CLUSTER_MANAGER_ACCESS_CHANGED: null,
   CLUSTER_MANAGER_OPENED: null,
+  CLUSTER_NETWORK_ACCESS_CHANGED: null,
 };
 
 /** What a cluster uses now, by its status (while it is not deleted). */
