@@ -13,9 +13,10 @@ import { CostAnalysisTab } from './cost-analysis-tab';
 import { DeploymentDetailsTab } from './deployment-details-tab';
 import { ClusterLinks } from './cluster-links';
 import { ManagerAccessTab } from './manager-access-tab';
+import { NetworkAccessTab } from './network-access-tab';
 import { OverviewTab } from './overview-tab';
 
-type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'manager-access' | 'deployment-details';
+type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'manager-access' | 'network-access' | 'deployment-details';
 
 /** Overview, Cost Analysis and Audit Logs mean nothing until the cluster exists (spec section 2). */
 export const tabsDisabled = (status: ClusterStatus) => status === 'DEPLOYING' || status === 'FAILED';
@@ -130,6 +131,9 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
           <Tabs.Tab value="manager-access" disabled={disabled}>
             Manager Access
           </Tabs.Tab>
+          <Tabs.Tab value="network-access" disabled={disabled}>
+            Network Access
+          </Tabs.Tab>
           <Tabs.Tab value="deployment-details">Deployment Details</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
@@ -143,6 +147,9 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
         </Tabs.Panel>
         <Tabs.Panel value="manager-access" pt="md">
           <ManagerAccessTab deploymentId={cluster.deployment_id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="network-access" pt="md">
+          <NetworkAccessTab deploymentId={cluster.deployment_id} />
         </Tabs.Panel>
         <Tabs.Panel value="deployment-details" pt="md">
           <DeploymentDetailsTab cluster={cluster} status={status} stackStatus={stackStatus} deploymentStatus={deploymentStatus} />

@@ -16,6 +16,9 @@ export const clusterKeys = {
   timeline: (deploymentId: string) => [...clusterKeys.auditLogs(deploymentId), 'timeline'] as const,
   schedule: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'schedule'] as const,
   managerAccess: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'manager-access'] as const,
+  networkAccess: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'network-access'] as const,
+  /** The caller's own address as the portal sees it ("This address only"). */
+  clientAddress: () => [...clusterKeys.all, 'client-address'] as const,
   /** A month's analysis is appended by the cost panel. */
   creditAnalysis: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'credit-analysis'] as const,
   consumptionOverview: (deploymentId: string, startDate: string) =>
