@@ -192,8 +192,8 @@ export function createServices(infra: Infrastructure) {
     clusters,
     sql: cloud.provisioner.sql,
     clock,
-    // network access: wired when the access list lands
-    allowsAddress: async () => true,
+    // The endpoint answers only the addresses of the cluster's network access list.
+    allowsAddress: clusters.allowsAddress,
   });
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
@@ -243,7 +243,13 @@ export function createServices(infra: Infrastructure) {
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
     simulatedPages: cloud.simulated
-      ? { cloud: cloud.simulated, secret: keys.text('manager-tickets'), clock, tickets: createSimTickets(db, clock) }
+      ? {
+          cloud: cloud.simulated,
+          secret: keys.text('manager-tickets'),
+          clock,
+          tickets: createSimTickets(db, clock),
+          allowsAddress: clusters.allowsAddress,
+        }
       : undefined,
     /** The simulated clusters' SQL endpoints, which record into the clusters' query history. */
     simulatedSql: cloud.simulated ? { cloud: cloud.simulated, hooks: clusterSql.endpointHooks, clock } : undefined,

@@ -27,6 +27,7 @@ export const AUDIT_EVENTS = [
   'CLUSTER_MANAGER_ACCESS_CHANGED',
   'CLUSTER_MANAGER_OPENED',
   'CLUSTER_PASSWORD_RESET',
+  'CLUSTER_NETWORK_ACCESS_CHANGED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -48,6 +49,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
   CLUSTER_MANAGER_ACCESS_CHANGED: 'Manager access changed',
   CLUSTER_MANAGER_OPENED: 'Manager opened',
   CLUSTER_PASSWORD_RESET: 'Password changed',
+  CLUSTER_NETWORK_ACCESS_CHANGED: 'Network access changed',
 };
 
 /** startDate as the console sends it: the first of a month at midnight, e.g. 2026-11-01T00:00:00. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLUSTER_MESSAGES, MESSAGES } from './messages.js';
 import { CLOUD_PROVIDERS, CLUSTER_LIMITS, CREATABLE_CLOUD_PROVIDERS } from './cluster-states.js';
+import { networkAccessSchema } from './cluster-network.js';
 
 // ---------------------------------------------------------------------------------------------
 // Create form (spec section 5)
@@ -110,6 +111,7 @@ export const createClusterRequestSchema = z
     backup_region: z.string().trim().nullable().optional().default(null),
     password: clusterPasswordSchema,
     kumo_version: z.string({ error: CLUSTER_MESSAGES.versionRequired }).trim().min(1, CLUSTER_MESSAGES.versionRequired),
+    network_access: networkAccessSchema.optional().meta({ description: 'Who may reach the cluster; left out: anywhere.' }),
   })
   .superRefine((body, ctx) => {
     if (body.enable_dr_flag && !body.backup_region) {
@@ -140,6 +142,7 @@ export const createClusterFormSchema = z
     password: clusterPasswordSchema,
     confirm_password: z.string().min(1, CLUSTER_MESSAGES.confirmPasswordRequired),
     kumo_version: z.string().trim().min(1, CLUSTER_MESSAGES.versionRequired),
+    network_access: networkAccessSchema,
   })
   .superRefine((form, ctx) => {
     if (form.confirm_password && form.password !== form.confirm_password) {
@@ -167,6 +170,7 @@ export function createClusterRequestFromForm(form: CreateClusterForm): CreateClu
     backup_region: form.enableDrFlag ? form.backupRegion : null,
     password: form.password,
     kumo_version: form.kumo_version,
+    network_access: form.network_access,
   };
 }
 

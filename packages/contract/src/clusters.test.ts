@@ -45,6 +45,7 @@ describe('cluster rules shared by the console and the API', () => {
       password: 'Sup3r#Secret-pw',
       confirm_password: 'Sup3r#Secret-pw',
       kumo_version: '2026.10.1',
+      network_access: { allow_anywhere: true, allowed: [] },
     };
     expect(createClusterFormSchema.safeParse(form).success).toBe(true);
     const mismatch = createClusterFormSchema.safeParse({ ...form, confirm_password: 'other' });

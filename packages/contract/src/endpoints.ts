@@ -43,6 +43,7 @@ import type {
 import type { PaymentStatus, PurchaseRequest, PurchaseResponse, TransactionPage } from './billing.js';
 import type { AutoTopUp, AutoTopUpRequest, PaymentMethodSetup } from './auto-top-up.js';
 import type { Budget, BudgetRequest } from './budgets.js';
+import type { ClientAddressResponse, NetworkAccessRequest, NetworkAccessResponse } from './cluster-network.js';
 import type {
   AuditLogResponse,
   AuthenticateOperationRequest,
@@ -156,6 +157,8 @@ export interface GetEndpoints {
   [path: `/api/cluster/schedule/${string}`]: ScheduleResponse;
   [path: `/api/cluster/manager-access/${string}`]: ManagerAccessResponse;
   [path: `/api/cluster/kumo/sso/${string}`]: ClusterSsoResponse;
+  [path: `/api/cluster/network-access/${string}`]: NetworkAccessResponse;
+  '/api/user/client-address': ClientAddressResponse;
   [path: `/api/cluster/timeline/${string}`]: TimelineResponse;
   [path: `/api/cluster/queries/${string}`]: ClusterQueriesResponse;
   '/api/subscription/consumption/overview': SubscriptionConsumptionOverview[];
@@ -222,6 +225,7 @@ export interface PutEndpoints {
   '/api/account/delete-user': Call<DeleteUserRequest, MessageResponse>;
   [path: `/api/cluster/schedule/${string}`]: Call<PutScheduleRequest, ScheduleResponse>;
   [path: `/api/cluster/manager-access/${string}`]: Call<PutManagerAccessRequest, ManagerAccessResponse>;
+  [path: `/api/cluster/network-access/${string}`]: Call<NetworkAccessRequest, NetworkAccessResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<BudgetRequest, Budget>;
   [path: `/api/subscription/${string}/auto-top-up`]: Call<AutoTopUpRequest, AutoTopUp>;
 }

@@ -17,6 +17,8 @@ export * from './subscriptions.js';
 export * from './billing.js';
 export * from './endpoints.js';
 export * from './clusters.js';
+export * from './cluster-network.js';
+export * from './ip-ranges.js';
 export * from './counts.js';
 export * from './metering.js';
 export * from './notices.js';

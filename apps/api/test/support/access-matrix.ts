@@ -335,6 +335,23 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: OWNERS_ACCOUNT,
   },
   {
+    route: 'GET /api/cluster/network-access/{deploymentId}',
+    target: "the owner's cluster",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/network-access/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    route: 'PUT /api/cluster/network-access/{deploymentId}',
+    target: "the owner's cluster",
+    call: (ctx, t, f) => send(ctx, 'PUT', `/api/cluster/network-access/${f.clusterId}`, { allow_anywhere: true, allowed: [] }, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    route: 'GET /api/user/client-address',
+    call: (ctx, t) => get(ctx, '/api/user/client-address', t?.jwt),
+    expected: CUSTOMER_AREA,
+  },
+  {
     // Names nobody of the account: whoever may change the levels is told so (400), the rest never get that far.
     route: 'PUT /api/cluster/manager-access/{deploymentId}',
     target: "the owner's cluster",

@@ -33,6 +33,11 @@ export interface CreateClusterInput {
   password: string;
   /** The portal's own SQL credential for the cluster (console queries); kept by the cloud only as a slow hash. */
   portalSqlCredential?: string;
+  /**
+   * The ranges that may reach the cluster (its network access list), or null for anywhere. The stack is created with
+   * the first IPv4 range (or none); `applyNetworkAccess` brings it to the whole list once the stack stands.
+   */
+  ingress?: string[] | null;
 }
 
 /** Node state as the cloud reports it. */
@@ -105,6 +110,11 @@ export interface CloudProvisioner {
   storageRequests?(stackName: string, windows: readonly TimeWindow[], region?: string): Promise<number[]>;
   /** Each cluster's SQL endpoint; a driver without one leaves it out, and its clusters cannot be queried. */
   readonly sql?: ClusterSqlPort;
+  /**
+   * Brings the cluster's firewall (on AWS its security group) to exactly these ranges, or to anywhere for null. A
+   * driver whose clusters have no firewall of their own leaves this out: the portal enforces the list itself there.
+   */
+  applyNetworkAccess?(stackName: string, ingress: readonly string[] | null, region?: string): Promise<void>;
 }
 
 /** Thrown by drivers when the cloud refuses a request for a reason the customer can act on. */

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { accountDirectory, userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
 import { createManagerAccessRepository } from './access.repository.js';
+import { createNetworkAccessRepository } from './network-access.repository.js';
 import { clusterAuditLogs, clusterOperations, clusterSchedules, clusters } from './clusters.schema.js';
 import { readClusterList, type SubscriptionWithCluster } from './list-read.js';
 
@@ -45,6 +46,7 @@ export function createClustersRepository(db: DbOrTx) {
 
   return {
     ...createManagerAccessRepository(db),
+    ...createNetworkAccessRepository(db),
 
     /** The account's clusters that are not deleted, oldest first; optionally one subscription's. */
     async listForAccount(accountId: string, subscriptionId?: string, tx: DbOrTx = db): Promise<ClusterView[]> {

@@ -45,6 +45,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
 import { toAuditPageWire } from '../../lib/audit-page.js';
 import type { ClustersService } from './clusters.service.js';
+import { registerNetworkAccessRoutes } from './network-access.routes.js';
 
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409, 422);
@@ -306,5 +307,6 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
         return { deployment_id: deploymentId, message: CLUSTER_SQL_MESSAGES.passwordReset };
       },
     });
+    await registerNetworkAccessRoutes(fastify, clusters, verify);
   };
 }

@@ -144,3 +144,32 @@ export const clusterManagerAccess = pgTable(
     check('cluster_manager_access_level_check', sql`${table.accessLevel} in ('FULL_ADMIN', 'FULL_KMUSER', 'LIMITED', 'NO_ADMIN_ACCESS')`),
   ],
 );
+
+/**
+ * A cluster's network access list (no row: anywhere, as for every cluster made before the list existed). `version`
+ * counts its changes; `cloud_version` is the last the cloud's own firewall was brought to.
+ */
+export const clusterNetworkAccess = pgTable(
+  'cluster_network_access',
+  {
+    clusterId: uuid('cluster_id')
+      .primaryKey()
+      .references(() => clusters.id),
+    allowAnywhere: boolean('allow_anywhere').notNull(),
+    allowed: jsonb('allowed').$type<{ cidr: string; description: string }[]>().notNull(),
+    version: integer('version').notNull(),
+    cloudVersion: integer('cloud_version').notNull(),
+    updatedByUserId: uuid('updated_by_user_id'),
+    updatedByLabel: text('updated_by_label'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    index('cluster_network_access_cloud_idx')
+      .on(table.clusterId)
+      .where(sql`cloud_version < version`),
+    check(
+      'cluster_network_access_allowed_check',
+      sql`jsonb_typeof(${table.allowed}) = 'array' and jsonb_array_length(${table.allowed}) <= 50`,
+    ),
+  ],
+);

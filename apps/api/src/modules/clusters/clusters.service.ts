@@ -2,6 +2,7 @@
  * The clusters module's service, put together from its use cases: creation (create.ts), the lifecycle driven by
  * what the cloud reports (reconcile.ts), start and stop (power.ts), deletion approved with the account owner's OTP
  * (deletion.ts), the weekly schedule (cluster-schedule.ts), who may do what in each cluster's manager (access.ts),
+ * who may reach it at all (network-access.ts),
  * how clusters are shown (presentation.ts) and their history (history.ts). Each part takes only what it uses.
  *
  * State changes the customer asks for are written first (status, a pending cloud command, an audit entry) and then
@@ -24,6 +25,7 @@ import { createClusterCreation } from './create.js';
 import { createClusterDeletion } from './deletion.js';
 import { createClusterHistory } from './history.js';
 import { createClusterPower } from './power.js';
+import { createClusterNetworkAccess } from './network-access.js';
 import { createClusterPresentation } from './presentation.js';
 import { createReconciler } from './reconcile.js';
 import type { Sealer } from '../../lib/crypto.js';
@@ -51,7 +53,8 @@ export function createClustersService(deps: {
   const { db, repository, cloud, subscriptions, auth, mail, jobs, clock, passwordSealer, managerTicketKey, logger } = deps;
   const records = createClusterRecords({ repository, clock });
   const follow = createFollow({ jobs, logger, followIntervalSeconds: deps.followIntervalSeconds });
-  const { reconcile } = createReconciler({ db, repository, cloud, subscriptions, records, clock, passwordSealer, logger });
+  const network = createClusterNetworkAccess({ db, repository, cloud, records, clock, logger });
+  const { reconcile } = createReconciler({ db, repository, cloud, subscriptions, records, network, clock, passwordSealer, logger });
   const power = createClusterPower({ db, repository, subscriptions, records, follow, clock });
   const schedules = createClusterSchedules({ db, repository, records, power, follow, clock });
   const { runSchedules } = schedules;
@@ -75,7 +78,7 @@ export function createClustersService(deps: {
       }));
     },
 
-    ...createClusterCreation({ db, repository, subscriptions, records, power, follow, clock, passwordSealer }),
+    ...createClusterCreation({ db, repository, subscriptions, records, power, network, follow, clock, passwordSealer }),
     ...createClusterPresentation({ repository, records, sqlEndpointOf: sqlAccess.sqlEndpointOf }),
     start: power.start,
     stop: power.stop,
@@ -91,8 +94,15 @@ export function createClustersService(deps: {
     putSchedule: schedules.putSchedule,
     ...createClusterAccess({ db, repository, records, clock, managerTicketKey }),
     ...sqlAccess,
+    getNetworkAccess: network.getNetworkAccess,
+    putNetworkAccess: network.putNetworkAccess,
+    /** Whether the cluster answers this address (its network access list): every door of the cluster asks. */
+    allowsAddress: network.allowsAddress,
 
-    /** The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules. */
+    /**
+     * The minute job: every busy cluster is looked at (this is what resumes work after a restart), then the schedules,
+     * then the network access lists the cloud's firewall has not caught up with.
+     */
     async sweep(): Promise<void> {
       for (const id of await repository.busyIds()) {
         try {
@@ -103,6 +113,7 @@ export function createClustersService(deps: {
         }
       }
       await runSchedules();
+      await network.carryPendingNetworkAccess();
     },
 
     /** The follow job: look again, and again later while the cluster is busy. */

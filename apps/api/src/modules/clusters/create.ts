@@ -22,6 +22,7 @@ import type { ClustersRepository } from './clusters.repository.js';
 import type { Sealer } from '../../lib/crypto.js';
 import { newPortalSqlCredential } from './sql-access.js';
 import type { ClusterPower } from './power.js';
+import type { ClusterNetworkAccess } from './network-access.js';
 
 export function createClusterCreation(deps: {
   db: Database;
@@ -30,11 +31,12 @@ export function createClusterCreation(deps: {
   records: Pick<ClusterRecords, 'actorOf' | 'audit'>;
   /** The start gates (a budget's hard cap): a new cluster runs once deployed, so what refuses a start refuses it too. */
   power: Pick<ClusterPower, 'startRefusal'>;
+  network: Pick<ClusterNetworkAccess, 'saveNetworkAccessAtCreation'>;
   follow: Follow;
   clock: Clock;
   passwordSealer: Sealer;
 }) {
-  const { db, repository, subscriptions, power, follow, clock, passwordSealer } = deps;
+  const { db, repository, subscriptions, power, network, follow, clock, passwordSealer } = deps;
   const { actorOf, audit } = deps.records;
 
   return {
@@ -137,6 +139,7 @@ export function createClusterCreation(deps: {
           },
           tx,
         );
+        await network.saveNetworkAccessAtCreation(id, order.network_access, actor, tx);
         await audit(
           id,
           'CLUSTER_CREATE_REQUESTED',

@@ -19,6 +19,7 @@ import { deploymentFailed, nothingLearnt, outcomeOfReport, powerChangeRefused, t
 import type { ClusterRecords } from './cluster-records.js';
 import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
 import type { Sealer } from '../../lib/crypto.js';
+import type { ClusterNetworkAccess } from './network-access.js';
 
 /** How long a claim lasts: far longer than a look at the cloud takes, short enough that a crash only pauses a cluster. */
 export const RECONCILE_LEASE_MS = 2 * MINUTE;
@@ -29,11 +30,12 @@ export function createReconciler(deps: {
   cloud: CloudProvisioner;
   subscriptions: Pick<SubscriptionsService, 'adjustActiveClusterCount'>;
   records: Pick<ClusterRecords, 'audit'>;
+  network: Pick<ClusterNetworkAccess, 'ingressAtCreation'>;
   clock: Clock;
   passwordSealer: Sealer;
   logger: FastifyBaseLogger;
 }) {
-  const { db, repository, cloud, subscriptions, clock, passwordSealer, logger } = deps;
+  const { db, repository, cloud, subscriptions, network, clock, passwordSealer, logger } = deps;
   const { audit } = deps.records;
 
   /**
@@ -56,6 +58,7 @@ export function createReconciler(deps: {
           },
           password: passwordSealer.open(row.sealedPassword),
           portalSqlCredential: row.sealedSqlCredential ? passwordSealer.open(row.sealedSqlCredential) : undefined,
+          ingress: await network.ingressAtCreation(row.id),
         });
         // The cloud has the password now: the portal forgets it.
         Object.assign(sent.patch, { stackId, sealedPassword: null });

@@ -28,6 +28,7 @@ const EVENT_USAGE: Record<AuditEvent, { usage: ClusterUsage; deleted: boolean } 
   CLUSTER_MANAGER_ACCESS_CHANGED: null,
   CLUSTER_MANAGER_OPENED: null,
   CLUSTER_PASSWORD_RESET: null,
+  CLUSTER_NETWORK_ACCESS_CHANGED: null,
 };
 
 /** What a cluster uses now, by its status (while it is not deleted). */

@@ -13,10 +13,11 @@ import { CostAnalysisTab } from './cost-analysis-tab';
 import { DeploymentDetailsTab } from './deployment-details-tab';
 import { ClusterLinks } from './cluster-links';
 import { ManagerAccessTab } from './manager-access-tab';
+import { NetworkAccessTab } from './network-access-tab';
 import { OverviewTab } from './overview-tab';
 import { SqlTab } from './sql-tab';
 
-type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'manager-access' | 'sql' | 'deployment-details';
+type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'manager-access' | 'sql' | 'network-access' | 'deployment-details';
 
 /** Overview, Cost Analysis and Audit Logs mean nothing until the cluster exists (spec section 2). */
 export const tabsDisabled = (status: ClusterStatus) => status === 'DEPLOYING' || status === 'FAILED';
@@ -134,6 +135,9 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
           <Tabs.Tab value="sql" disabled={disabled}>
             SQL
           </Tabs.Tab>
+          <Tabs.Tab value="network-access" disabled={disabled}>
+            Network Access
+          </Tabs.Tab>
           <Tabs.Tab value="deployment-details">Deployment Details</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
@@ -150,6 +154,9 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
         </Tabs.Panel>
         <Tabs.Panel value="sql" pt="md">
           <SqlTab deploymentId={cluster.deployment_id} status={status} />
+        </Tabs.Panel>
+        <Tabs.Panel value="network-access" pt="md">
+          <NetworkAccessTab deploymentId={cluster.deployment_id} />
         </Tabs.Panel>
         <Tabs.Panel value="deployment-details" pt="md">
           <DeploymentDetailsTab cluster={cluster} status={status} stackStatus={stackStatus} deploymentStatus={deploymentStatus} />

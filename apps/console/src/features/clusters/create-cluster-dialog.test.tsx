@@ -166,6 +166,7 @@ describe('create cluster dialog', () => {
         backup_region: null,
         password: PASSWORD,
         kumo_version: '2026.10.1',
+        network_access: { allow_anywhere: true, allowed: [] },
       },
     ]);
   });

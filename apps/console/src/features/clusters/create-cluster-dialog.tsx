@@ -18,6 +18,7 @@ import { useKumoVersions } from './api/kumo-versions';
 import { useRegionMapping } from './api/region-mapping';
 import { useSubscriptionsForClusters } from './api/subscriptions';
 import { bound, boundSelect, type FormField } from './create-cluster-bindings';
+import { NetworkAccessSection } from './create-cluster-network';
 import { PasswordSection } from './create-cluster-password';
 import { PlacementSection } from './create-cluster-placement';
 import { SubscriptionSection, belowMinimumBalance } from './create-cluster-subscription';
@@ -117,6 +118,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
       password: '',
       confirm_password: '',
       kumo_version: '',
+      network_access: { allow_anywhere: true, allowed: [] },
     },
   });
   const [selectedId, region, enableDrFlag, backupRegion, password, description] = useWatch({
@@ -159,7 +161,11 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
   const showServerErrors = (error: unknown) => {
     const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
     const onFields = Object.entries(fieldErrors)
-      .map(([name, message]) => [SERVER_FIELDS[name], message] as const)
+      // The access list's rows keep the server's names (network_access.allowed.0.cidr), as the form's own are.
+      .map(
+        ([name, message]) =>
+          [SERVER_FIELDS[name] ?? (name.startsWith('network_access') ? (name as FormField) : undefined), message] as const,
+      )
       .filter((entry): entry is readonly [FormField, string] => !!entry[0]);
     const clusterError = fieldErrors.cluster_error;
     if (onFields.length === 0) {
@@ -266,6 +272,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
               />
             )}
           />
+          <NetworkAccessSection control={control} />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CLOUD_PROVIDER_LABELS, type CreateClusterForm } from '@kumo/contract';
+import { networkAccessSummary } from './network-access-summary';
 import { DetailField } from '../../components/detail-field';
 import { CostPreview } from './cost-preview';
 
@@ -23,6 +24,7 @@ export function ReviewCluster({ form, subscriptionName, versionLabel, deploying,
     ['Disaster Recovery', form.enableDrFlag ? `On, backed up to ${form.backupRegion ?? ''}` : 'Off'],
     ['CIDR', form.cidr],
     ['Kumo Version', versionLabel ? `${form.kumo_version} — ${versionLabel}` : form.kumo_version],
+    ['Network Access', networkAccessSummary(form.network_access)],
   ];
   return (
     <Stack gap="lg">

@@ -31,7 +31,7 @@ function allows(policy: { Statement: Statement[] }, action: string) {
 
 /** The SDK commands the driver sends (`new sdk.cf.XCommand`, `new sdk.ec2.XCommand`), as IAM actions. */
 function driverActions(): string[] {
-  const source = read('./aws-provisioner.ts');
+  const source = read('./aws-provisioner.ts') + read('./aws-security-group.ts');
   const services = { cf: 'cloudformation', ec2: 'ec2' } as const;
   const actions = [...source.matchAll(/new sdk\.(cf|ec2)\.(\w+)Command\(/g)].map(
     ([, client, name]) => `${services[client as keyof typeof services]}:${name}`,
@@ -49,8 +49,11 @@ describe('documented IAM policy', () => {
       'cloudformation:DescribeStackEvents',
       'cloudformation:DescribeStackResources',
       'cloudformation:DescribeStacks',
+      'ec2:AuthorizeSecurityGroupIngress',
       'ec2:DescribeInstanceStatus',
       'ec2:DescribeInstances',
+      'ec2:DescribeSecurityGroups',
+      'ec2:RevokeSecurityGroupIngress',
       'ec2:StartInstances',
       'ec2:StopInstances',
     ]);

@@ -21,6 +21,7 @@ import {
   safeTagValue,
 } from '../template/cluster-template.js';
 import { errorName, isStackMissing, toCloudError } from './aws-errors.js';
+import { applySecurityGroupIngress } from './aws-security-group.js';
 import { describeFromAws, mapStackStatus } from './aws-status.js';
 
 export interface AwsProvisionerOptions {
@@ -54,6 +55,19 @@ interface AwsClients {
 }
 
 export const DEFAULT_BACKUP_BUCKET_ARN_PATTERN = 'arn:aws:s3:::kumo-backup-{region}';
+
+const ANYWHERE = '0.0.0.0/0';
+/** Matches no sender: a stack whose list holds no IPv4 range is made closed, and opened to its list once it stands. */
+const NOBODY = '0.0.0.0/32';
+
+/**
+ * The template's one ingress parameter at creation: the operator's choice for a cluster open to anywhere (none: the
+ * template's default, anywhere), else the list's first IPv4 range; the rest of the list follows once the stack stands.
+ */
+function firstIngress(ingress: readonly string[] | null | undefined, operatorCidr: string | undefined): string | undefined {
+  if (!ingress) return operatorCidr;
+  return ingress.find((cidr) => !cidr.includes(':')) ?? NOBODY;
+}
 
 /** The instance states a cluster's live nodes can be in (terminated ones are history). */
 const LIVE_STATES = ['pending', 'running', 'shutting-down', 'stopping', 'stopped'];
@@ -187,7 +201,8 @@ export function createAwsProvisioner(options: AwsProvisionerOptions = {}): Cloud
         });
       }
       if (options.keyName) parameters.push({ ParameterKey: TEMPLATE_PARAMETERS.keyName, ParameterValue: options.keyName });
-      if (options.ingressCidr) parameters.push({ ParameterKey: TEMPLATE_PARAMETERS.ingressCidr, ParameterValue: options.ingressCidr });
+      const ingressCidr = firstIngress(input.ingress, options.ingressCidr);
+      if (ingressCidr) parameters.push({ ParameterKey: TEMPLATE_PARAMETERS.ingressCidr, ParameterValue: ingressCidr });
 
       const { sdk, cloudFormation } = await clientsFor(settings.region);
       try {
@@ -221,6 +236,10 @@ export function createAwsProvisioner(options: AwsProvisionerOptions = {}): Cloud
     },
 
     describe,
+
+    async applyNetworkAccess(stackName: string, ingress: readonly string[] | null, region?: string) {
+      await applySecurityGroupIngress(await clientsFor(region), stackName, ingress ?? [options.ingressCidr ?? ANYWHERE]);
+    },
 
     async stopCluster(stackName: string, region?: string) {
       const running = ids(await requireInstances(stackName, region), ['pending', 'running']);

@@ -3,11 +3,12 @@
  * the portal issued for this cluster, this page and one person (a customer's person from the cluster's page, a staff
  * member from Open Manager), and the manager only for a ticket carrying a level that lets its holder in. They answer
  * only while the simulated cluster is online, like the real services on a stopped cluster. A ticket opens a page
- * once (sim-tickets.ts). Staff open them by a form post, customers by following the address: both are served.
+ * once (sim-tickets.ts). Staff open them by a form post, customers by following the address: both are served. An address outside the cluster's network access list is
+ * refused before anything else, as the cluster's own firewall would.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CLUSTER_MESSAGES, type ManagerAccessLevel } from '@kumo/contract';
+import { CLUSTER_MESSAGES, NETWORK_ACCESS_MESSAGES, type ErrorResponse, type ManagerAccessLevel } from '@kumo/contract';
 import type { Clock } from '../../../clock.js';
 import { escapeHtml } from '../../../lib/html.js';
 import { stackNameFor } from '../cloud-provisioner.js';
@@ -31,13 +32,29 @@ export interface SimPages {
   secret: string;
   clock: Clock;
   tickets: SimTickets;
+  /** The cluster's network access list: whether it answers this address (the clusters module's check). */
+  allowsAddress: (deploymentId: string, address: string) => Promise<boolean>;
 }
 
-export function simPagesRoutes({ cloud, secret, clock, tickets }: SimPages) {
+const STACK_PREFIX = stackNameFor('');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The cluster a stack name names (stacks are named after their cluster's id), if any. */
+const clusterOfStack = (stackName: string) => {
+  const id = stackName.slice(STACK_PREFIX.length);
+  return stackName.startsWith(STACK_PREFIX) && UUID.test(id) ? id : undefined;
+};
+const DENIED: ErrorResponse = { errorDetails: { error_code: 'NETWORK_ACCESS_DENIED', error_message: NETWORK_ACCESS_MESSAGES.denied } };
+
+export function simPagesRoutes({ cloud, secret, clock, tickets, allowsAddress }: SimPages) {
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const parsed = params.safeParse(request.params);
     if (!parsed.success) return reply.status(404).type('text/plain').send('Not found');
     const { stackName, page: which } = parsed.data;
+    // The cluster's firewall comes first, as on a real cluster: an address outside its list reaches nothing.
+    const clusterId = clusterOfStack(stackName);
+    if (clusterId && !(await allowsAddress(clusterId, request.ip))) {
+      return reply.status(403).header('cache-control', 'no-store').send(DENIED);
+    }
     reply
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")

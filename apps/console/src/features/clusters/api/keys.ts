@@ -18,6 +18,9 @@ export const clusterKeys = {
   managerAccess: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'manager-access'] as const,
   queries: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'queries'] as const,
   queriesPage: (deploymentId: string, page: number) => [...clusterKeys.queries(deploymentId), page] as const,
+  networkAccess: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'network-access'] as const,
+  /** The caller's own address as the portal sees it ("This address only"). */
+  clientAddress: () => [...clusterKeys.all, 'client-address'] as const,
   /** A month's analysis is appended by the cost panel. */
   creditAnalysis: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'credit-analysis'] as const,
   consumptionOverview: (deploymentId: string, startDate: string) =>
