@@ -13,6 +13,7 @@ import { createApiTokensService, isApiTokenSecret } from './modules/api-tokens/i
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { createBudgetsService } from './modules/budgets/index.js';
+import { autoStopJobs, createAutoStopService, recordingSystemStops } from './modules/cluster-auto-stop/index.js';
 import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
@@ -133,11 +134,14 @@ export function createServices(infra: Infrastructure) {
   const meteringHourMs = cloud.simulated
     ? Math.max(1, Math.round(REAL_HOUR_MS / (infra.cloud?.simTimeScale ?? DEFAULT_SIM_TIME_SCALE)))
     : REAL_HOUR_MS;
+  // Auto-stop records each cluster the overdue guard and the budgets' hard cap stop, in the stop's transaction, so
+  // restart when funded can start it again; metering and budgets get the recording stop and know nothing of it.
+  const recordStops = recordingSystemStops(db, clock);
   const metering = createMeteringService({
     db,
     ledger,
     subscriptions,
-    clusters,
+    clusters: { ...clusters, stopForOverdue: recordStops(clusters.stopForOverdue, 'OVERDUE') },
     auth,
     mail,
     notices,
@@ -159,7 +163,16 @@ export function createServices(infra: Infrastructure) {
   billing.attachStatementUsage(metering.usageByClusterAndService);
   // Budgets read metering's spend and stop clusters; metering and clusters know nothing of them: the charging run's
   // after-charge step and the clusters' start gate are attached here.
-  const budgets = createBudgetsService({ db, subscriptions, metering, clusters, mail, notices, clock, logger });
+  const budgets = createBudgetsService({
+    db,
+    subscriptions,
+    metering,
+    clusters: { ...clusters, stopForOverdue: recordStops(clusters.stopForOverdue, 'BUDGET_CAP') },
+    mail,
+    notices,
+    clock,
+    logger,
+  });
   metering.attachAfterCharge(budgets.afterCharge);
   clusters.attachStartGate(budgets.startRefusal);
   // Automatic top-up charges a saved card after the budgets' check, through billing's purchases so it has a receipt;
@@ -179,6 +192,10 @@ export function createServices(infra: Infrastructure) {
   metering.attachAfterCharge(autoTopUp.afterCharge);
   billing.attachSetupListener((event) => autoTopUp.cardSaved(event.subscriptionId));
   subscriptions.attachDeletionStep(autoTopUp.subscriptionDeleting);
+  // Idle auto-stop and restart when funded: told of the clusters' audit entries (a new cluster's default, a start
+  // ending the system's stop); they stop and start clusters through the clusters' locked system power change.
+  const autoStop = createAutoStopService({ db, clusters, subscriptions, metering, notices, jobs: infra.jobs, clock, logger });
+  clusters.attachAuditListener((entry, tx) => autoStop.clusterAudited(entry, tx));
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({
@@ -221,6 +238,7 @@ export function createServices(infra: Infrastructure) {
     metering,
     budgets,
     autoTopUp,
+    autoStop,
     webhooks,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
@@ -231,7 +249,7 @@ export type Services = ReturnType<typeof createServices>;
 
 /** Every module's background jobs, for the worker. */
 export function serviceJobs(
-  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp' | 'webhooks'>,
+  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp' | 'autoStop' | 'webhooks'>,
 ): JobDefinition[] {
   return [
     ...mailJobs(services.mail),
@@ -240,6 +258,7 @@ export function serviceJobs(
     ...clusterJobs(services.clusters),
     ...meteringJobs(services.metering),
     ...autoTopUpJobs(services.autoTopUp),
+    ...autoStopJobs(services.autoStop),
     ...webhookJobs(services.webhooks),
   ];
 }

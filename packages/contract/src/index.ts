@@ -17,6 +17,7 @@ export * from './subscriptions.js';
 export * from './billing.js';
 export * from './endpoints.js';
 export * from './clusters.js';
+export * from './cluster-auto-stop.js';
 export * from './counts.js';
 export * from './metering.js';
 export * from './notices.js';

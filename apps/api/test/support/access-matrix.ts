@@ -229,6 +229,12 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: OWNERS_ACCOUNT,
   },
   {
+    route: 'GET /api/cluster/auto-stop/{deploymentId}',
+    target: "the owner's cluster",
+    call: (ctx, t, f) => get(ctx, `/api/cluster/auto-stop/${f.clusterId}`, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
     route: 'GET /api/cluster/manager-access/{deploymentId}',
     target: "the owner's cluster",
     call: (ctx, t, f) => get(ctx, `/api/cluster/manager-access/${f.clusterId}`, t?.jwt),
@@ -313,6 +319,12 @@ export const ENDPOINTS: EndpointCase[] = [
     route: 'PUT /api/cluster/schedule/{deploymentId}',
     target: "the owner's cluster",
     call: (ctx, t, f) => send(ctx, 'PUT', `/api/cluster/schedule/${f.clusterId}`, { enabled: false, rules: [] }, t?.jwt),
+    expected: OWNERS_ACCOUNT,
+  },
+  {
+    route: 'PUT /api/cluster/auto-stop/{deploymentId}',
+    target: "the owner's cluster",
+    call: (ctx, t, f) => send(ctx, 'PUT', `/api/cluster/auto-stop/${f.clusterId}`, { idle_minutes: 30 }, t?.jwt),
     expected: OWNERS_ACCOUNT,
   },
   {

@@ -8,6 +8,7 @@ export type { AuditedEntry } from './cluster-records.js';
 export type { Caller, ClustersService } from './clusters.service.js';
 export type { TimelineEvent, TimelinePage } from './history.js';
 export type { StartGate } from './power.js';
+export type { LockedCluster, SystemDecision, SystemStartResult } from './system-power.js';
 export { CLUSTER_JOBS } from './clusters.service.js';
 export { clustersRoutes } from './clusters.routes.js';
 export { clusterDirectory, clusterUsageChanges, type ClusterUsage } from './usage-read-model.js';

@@ -1,0 +1,1 @@
+export { clusterQueryActivity } from './cluster-sql.views.js';
