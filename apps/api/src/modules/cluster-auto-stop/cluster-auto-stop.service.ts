@@ -98,13 +98,15 @@ export function createAutoStopService(deps: {
       return valuesOf(await requireCluster(accountId, clusterId));
     },
 
-    /** Saves the settings; a cluster already idle past its new time is stopped by the next check (within the minute). */
+    /** Saves the settings; an online cluster due within the minute (or already past its new time) gets a check then. */
     async put(accountId: string, clusterId: string, change: { idleMinutes: number | null; restartWhenFunded?: boolean }) {
       const cluster = await requireCluster(accountId, clusterId);
       const current = (await repository.settings(clusterId)) ?? OFF;
       const settings = { idleMinutes: change.idleMinutes, restartWhenFunded: change.restartWhenFunded ?? current.restartWhenFunded };
       await repository.save(clusterId, accountId, settings, clock.now());
-      return valuesOf(cluster);
+      const values = await valuesOf(cluster);
+      if (values.stopsAt) await idle.checkWhenDue(accountId, clusterId, values.stopsAt.getTime());
+      return values;
     },
 
     /**

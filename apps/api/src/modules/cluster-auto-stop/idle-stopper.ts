@@ -89,8 +89,16 @@ export function createIdleStopper(deps: {
     return clusters.stopBySystem(accountId, clusterId, decide);
   }
 
+  /** Queues a check for the moment the cluster falls due, when that is within the next minute (the sweep sees the rest). */
+  async function checkWhenDue(accountId: string, clusterId: string, due: number): Promise<void> {
+    const wait = due - clock.now().getTime();
+    if (wait >= LOOK_AHEAD_MS) return;
+    await jobs.send(AUTO_STOP_JOBS.check, { accountId, clusterId }, { startAfterSeconds: Math.max(0, Math.ceil(wait / 1000)) });
+  }
+
   return {
     check,
+    checkWhenDue,
 
     /**
      * Every minute: the idle clusters are stopped, and a check is queued for the moment each of the others falls due
@@ -104,9 +112,8 @@ export function createIdleStopper(deps: {
         try {
           if (due <= now) {
             if (await check(candidate.accountId, candidate.clusterId)) stopped += 1;
-          } else if (due - now < LOOK_AHEAD_MS) {
-            const data = { accountId: candidate.accountId, clusterId: candidate.clusterId };
-            await jobs.send(AUTO_STOP_JOBS.check, data, { startAfterSeconds: Math.ceil((due - now) / 1000) });
+          } else {
+            await checkWhenDue(candidate.accountId, candidate.clusterId, due);
           }
         } catch (error) {
           deps.logger?.warn({ err: error, clusterId: candidate.clusterId }, 'idle auto-stop failed for one cluster');
