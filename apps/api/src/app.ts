@@ -28,6 +28,7 @@ import { clustersRoutes } from './modules/clusters/index.js';
 import { meteringRoutes } from './modules/metering/index.js';
 import { budgetsRoutes } from './modules/budgets/index.js';
 import { autoTopUpRoutes } from './modules/auto-top-up/index.js';
+import { autoStopRoutes } from './modules/cluster-auto-stop/index.js';
 import { simPagesRoutes, simSqlRoutes } from './adapters/cloud/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { apiTokensRoutes } from './modules/api-tokens/index.js';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(noticesRoutes(services.notices, services.verifyBearer));
   await app.register(budgetsRoutes(services.budgets, services.verifyBearer));
   await app.register(autoTopUpRoutes(services.autoTopUp, services.verifyBearer));
+  await app.register(autoStopRoutes(services.autoStop, services.verifyBearer));
   await app.register(apiTokensRoutes(services.apiTokens, services.verifyBearer));
   await app.register(webhooksRoutes(services.webhooks, services.verifyBearer));
   // The simulated cloud's Kumo Manager and Web Portal pages.

@@ -14,6 +14,7 @@ import { createAccountRecords, createAuthService, createStaffActionLog } from '.
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { createBudgetsService } from './modules/budgets/index.js';
 import { createClusterSqlService } from './modules/cluster-sql/index.js';
+import { autoStopJobs, createAutoStopService, recordingSystemStops } from './modules/cluster-auto-stop/index.js';
 import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
 import { createLedger, ledgerJobs } from './modules/ledger/index.js';
@@ -140,11 +141,14 @@ export function createServices(infra: Infrastructure) {
   const meteringHourMs = cloud.simulated
     ? Math.max(1, Math.round(REAL_HOUR_MS / (infra.cloud?.simTimeScale ?? DEFAULT_SIM_TIME_SCALE)))
     : REAL_HOUR_MS;
+  // Auto-stop records each cluster the overdue guard and the budgets' hard cap stop, in the stop's transaction, so
+  // restart when funded can start it again; metering and budgets get the recording stop and know nothing of it.
+  const recordStops = recordingSystemStops(db, clock);
   const metering = createMeteringService({
     db,
     ledger,
     subscriptions,
-    clusters,
+    clusters: { ...clusters, stopForOverdue: recordStops(clusters.stopForOverdue, 'OVERDUE') },
     auth,
     mail,
     notices,
@@ -166,7 +170,16 @@ export function createServices(infra: Infrastructure) {
   billing.attachStatementUsage(metering.statementUsage);
   // Budgets read metering's spend and stop clusters; metering and clusters know nothing of them: the charging run's
   // after-charge step and the clusters' start gate are attached here.
-  const budgets = createBudgetsService({ db, subscriptions, metering, clusters, mail, notices, clock, logger });
+  const budgets = createBudgetsService({
+    db,
+    subscriptions,
+    metering,
+    clusters: { ...clusters, stopForOverdue: recordStops(clusters.stopForOverdue, 'BUDGET_CAP') },
+    mail,
+    notices,
+    clock,
+    logger,
+  });
   metering.attachAfterCharge(budgets.afterCharge);
   clusters.attachStartGate(budgets.startRefusal);
   // Automatic top-up charges a saved card after the budgets' check, through billing's purchases so it has a receipt;
@@ -195,6 +208,10 @@ export function createServices(infra: Infrastructure) {
     // The endpoint answers only the addresses of the cluster's network access list.
     allowsAddress: clusters.allowsAddress,
   });
+  // Idle auto-stop and restart when funded: told of the clusters' audit entries (a new cluster's default, a start
+  // ending the system's stop); they stop and start clusters through the clusters' locked system power change.
+  const autoStop = createAutoStopService({ db, clusters, subscriptions, metering, notices, jobs: infra.jobs, clock, logger });
+  clusters.attachAuditListener((entry, tx) => autoStop.clusterAudited(entry, tx));
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });
   const admin = createAdminService({
@@ -239,6 +256,7 @@ export function createServices(infra: Infrastructure) {
     metering,
     budgets,
     autoTopUp,
+    autoStop,
     webhooks,
     simulatedCloud: cloud.simulated,
     /** The simulated cloud's Kumo Manager and Web Portal pages, which check the tickets the portal signs. */
@@ -259,7 +277,7 @@ export type Services = ReturnType<typeof createServices>;
 
 /** Every module's background jobs, for the worker. */
 export function serviceJobs(
-  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp' | 'webhooks'>,
+  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp' | 'autoStop' | 'webhooks'>,
 ): JobDefinition[] {
   return [
     ...mailJobs(services.mail),
@@ -268,6 +286,7 @@ export function serviceJobs(
     ...clusterJobs(services.clusters),
     ...meteringJobs(services.metering),
     ...autoTopUpJobs(services.autoTopUp),
+    ...autoStopJobs(services.autoStop),
     ...webhookJobs(services.webhooks),
   ];
 }

@@ -15,12 +15,13 @@ import {
   type Fixture,
 } from './support/access-matrix.js';
 import { PLATFORM_ENDPOINTS, matrixWebhookBody } from './support/access-matrix-platform.js';
+import { CLUSTER_TOOL_ENDPOINTS } from './support/access-matrix-cluster-tools.js';
 
 /** Calls every endpoint of support/access-matrix*.ts as every kind of caller and checks the status the roles allow. */
 const kinds = await databaseKinds();
 
 /** The rows in the order they run: removing the admin comes last, since the admin's calls stop working after it. */
-const ROWS = [...ENDPOINTS, ...PLATFORM_ENDPOINTS, REMOVING_THE_ADMIN];
+const ROWS = [...ENDPOINTS, ...CLUSTER_TOOL_ENDPOINTS, ...PLATFORM_ENDPOINTS, REMOVING_THE_ADMIN];
 
 /**
  * Routes of the OpenAPI document that have no row, on purpose. Anything else the app serves without a row fails

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ApiToken, CreateApiTokenRequest, CreatedApiToken } from './api-tokens.js';
 import type { CreateWebhookRequest, CreatedWebhook, Webhook, WebhookTestResponse } from './webhooks.js';
 import type { Statement } from './usage-exports.js';
+import type { AutoStopResponse, PutAutoStopRequest } from './cluster-auto-stop.js';
 import type {
   AdminAccountUsersPage,
   AdminClusterPage,
@@ -155,6 +156,7 @@ export interface GetEndpoints {
   [path: `/api/cluster/get-audit-logs/${string}`]: AuditLogResponse;
   [path: `/api/cluster/operation/status/${string}`]: OperationStatusResponse;
   [path: `/api/cluster/schedule/${string}`]: ScheduleResponse;
+  [path: `/api/cluster/auto-stop/${string}`]: AutoStopResponse;
   [path: `/api/cluster/manager-access/${string}`]: ManagerAccessResponse;
   [path: `/api/cluster/kumo/sso/${string}`]: ClusterSsoResponse;
   [path: `/api/cluster/network-access/${string}`]: NetworkAccessResponse;
@@ -224,6 +226,7 @@ export interface PostEndpoints {
 export interface PutEndpoints {
   '/api/account/delete-user': Call<DeleteUserRequest, MessageResponse>;
   [path: `/api/cluster/schedule/${string}`]: Call<PutScheduleRequest, ScheduleResponse>;
+  [path: `/api/cluster/auto-stop/${string}`]: Call<PutAutoStopRequest, AutoStopResponse>;
   [path: `/api/cluster/manager-access/${string}`]: Call<PutManagerAccessRequest, ManagerAccessResponse>;
   [path: `/api/cluster/network-access/${string}`]: Call<NetworkAccessRequest, NetworkAccessResponse>;
   [path: `/api/subscription/${string}/budget`]: Call<BudgetRequest, Budget>;

@@ -19,6 +19,7 @@ export * from './endpoints.js';
 export * from './clusters.js';
 export * from './cluster-network.js';
 export * from './ip-ranges.js';
+export * from './cluster-auto-stop.js';
 export * from './counts.js';
 export * from './metering.js';
 export * from './notices.js';

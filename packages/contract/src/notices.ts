@@ -15,6 +15,8 @@ export const NOTICE_KINDS = [
   'TOP_UP_SUCCEEDED',
   'TOP_UP_FAILED',
   'TOP_UP_CAP_REACHED',
+  'CLUSTER_AUTO_STOPPED',
+  'CLUSTER_RESTARTED',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -12,6 +12,7 @@ export * from '../modules/subscriptions/subscriptions.schema.js';
 export * from '../modules/billing/billing.schema.js';
 export * from '../modules/clusters/clusters.schema.js';
 export * from '../modules/cluster-sql/cluster-sql.schema.js';
+export * from '../modules/cluster-auto-stop/cluster-auto-stop.schema.js';
 export * from '../modules/metering/metering.schema.js';
 export * from '../modules/budgets/budgets.schema.js';
 export * from '../modules/auto-top-up/auto-top-up.schema.js';

@@ -30,6 +30,7 @@ import { createClusterPresentation } from './presentation.js';
 import { createReconciler } from './reconcile.js';
 import type { Sealer } from '../../lib/crypto.js';
 import { createClusterSqlAccess } from './sql-access.js';
+import { createSystemPower } from './system-power.js';
 
 export { CLUSTER_JOBS, type Actor, type AuditedEntry, type AuditListener, type Caller } from './cluster-records.js';
 
@@ -83,6 +84,8 @@ export function createClustersService(deps: {
     start: power.start,
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
+    /** Starts and stops for another module's rule (idle auto-stop, restart when funded), under the row lock. */
+    ...createSystemPower({ db, repository, power, records, follow, clock }),
     /** Adds a rule to starting a cluster, by a person or the schedule (the wiring attaches the budgets' hard cap). */
     attachStartGate: power.attachStartGate,
     /** Adds a step told of every audit entry, in its transaction (the wiring attaches the account's webhooks). */

@@ -10,6 +10,7 @@ export type { TimelineEvent, TimelinePage } from './history.js';
 export type { StartGate, StartingCluster } from './power.js';
 export type { SqlTarget } from './sql-access.js';
 export { sqlRefusalError } from './sql-access.js';
+export type { LockedCluster, SystemDecision, SystemStartResult } from './system-power.js';
 export { CLUSTER_JOBS } from './clusters.service.js';
 export { clustersRoutes } from './clusters.routes.js';
 export { clusterDirectory, clusterUsageChanges, type ClusterUsage } from './usage-read-model.js';

@@ -113,9 +113,15 @@ export function createClusterPower(deps: {
     /**
      * Metering's overdue guard: stops the subscription's online clusters (never deletes them), with the reason in the
      * audit log: a balance below the overdue limit, a subscription that is gone, or a budget's hard cap reached.
-     * Nothing restarts them later; the customer starts them again. Returns the names of those stopped.
+     * Nothing here restarts them; `onStopped` (the wiring's, for restart when funded) is told of each stop in its
+     * transaction. Returns the names of those stopped.
      */
-    async stopForOverdue(accountId: string, subscriptionId: string, reason: string): Promise<string[]> {
+    async stopForOverdue(
+      accountId: string,
+      subscriptionId: string,
+      reason: string,
+      onStopped?: (clusterId: string, tx: Tx) => Promise<void>,
+    ): Promise<string[]> {
       const stopped: string[] = [];
       for (const live of await repository.liveOfSubscriptions([subscriptionId])) {
         const done = await db.transaction(async (tx) => {
@@ -123,6 +129,7 @@ export function createClusterPower(deps: {
           if (!row || !canClusterDo('stop', row.status as ClusterStatus)) return false;
           await repository.update(row.id, { status: 'STOPPING', statusUpdatedAt: clock.now(), cloudCommandPending: true }, tx);
           await audit(row.id, 'CLUSTER_STOP_REQUESTED', `${row.name} is being stopped: ${reason}`, 'System', tx);
+          await onStopped?.(row.id, tx);
           return true;
         });
         if (done) {

@@ -7,7 +7,7 @@ import { createBalanceOutlook } from './runway.js';
 
 export { METERING_QUEUE, REAL_HOUR_MS } from './metering.service.js';
 export type { Rate } from './rate-card.js';
-export { DEFAULT_RATES } from './rate-card.js';
+export { DEFAULT_RATES, clusterHourCents } from './rate-card.js';
 export { meteringRoutes } from './metering.routes.js';
 export type { ClusterChargeDay } from './metering.repository.js';
 export type { AfterCharge } from './charging-run.js';

@@ -17,6 +17,7 @@ import { useCreateCluster } from './api/create-cluster';
 import { useKumoVersions } from './api/kumo-versions';
 import { useRegionMapping } from './api/region-mapping';
 import { useSubscriptionsForClusters } from './api/subscriptions';
+import { useCreateClusterAutoStop } from './create-cluster-auto-stop';
 import { bound, boundSelect, type FormField } from './create-cluster-bindings';
 import { NetworkAccessSection } from './create-cluster-network';
 import { PasswordSection } from './create-cluster-password';
@@ -102,6 +103,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
   const regions = useRegionMapping('AWS');
   const versions = useKumoVersions();
   const create = useCreateCluster();
+  const autoStop = useCreateClusterAutoStop();
 
   const { register, control, handleSubmit, formState, getValues, setValue, setError, trigger, setFocus } = useForm<CreateClusterForm>({
     resolver: zodResolver(createClusterFormSchema),
@@ -185,11 +187,14 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
     }
   };
 
-  const review = handleSubmit(() => setReviewing(true));
+  const review = handleSubmit(() => {
+    if (autoStop.check()) setReviewing(true);
+  });
   const confirm = () =>
     create.mutate(createClusterRequestFromForm(getValues()), {
       onSuccess: (created) => {
         notifySuccess(created.message || CLUSTER_MESSAGES.deploymentStarted);
+        autoStop.applyTo(created.deployment_id);
         onClose();
         onCreated(created);
       },
@@ -273,6 +278,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             )}
           />
           <NetworkAccessSection control={control} />
+          {autoStop.field}
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -3,6 +3,7 @@ import { CLOUD_PROVIDER_LABELS, type Cluster } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { formatDateTime } from '../../lib/dates';
 import { useClusterDetails } from './api/cluster-details';
+import { AutoStopCard } from './auto-stop-card';
 import { ClusterTimeline } from './cluster-timeline';
 import { DetailsTable } from './details-table';
 import { ScheduleCard } from './schedule-card';
@@ -10,7 +11,7 @@ import { ScheduleCard } from './schedule-card';
 const NODE_COLUMNS = ['Node', 'Core', 'Node status', 'Service instance', 'Service status', 'Instance type'];
 const RUNNING = new Set(['Running', 'Online']);
 
-/** The cluster as it is now: where it runs, since when, its nodes, its weekly schedule, and its timeline. */
+/** The cluster as it is now: where it runs, since when, its nodes, its auto-stop, its weekly schedule, and its timeline. */
 export function OverviewTab({ cluster }: { cluster: Cluster }) {
   const current = useClusterDetails(cluster.deployment_id, 'CURRENT');
   return (
@@ -57,6 +58,7 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
           ))
         }
       />
+      <AutoStopCard deploymentId={cluster.deployment_id} />
       <ScheduleCard deploymentId={cluster.deployment_id} />
       <ClusterTimeline deploymentId={cluster.deployment_id} />
     </Stack>

@@ -15,6 +15,7 @@ export const clusterKeys = {
   // Under the audit log's key: the timeline is read from it, so whatever refreshes the log refreshes the timeline.
   timeline: (deploymentId: string) => [...clusterKeys.auditLogs(deploymentId), 'timeline'] as const,
   schedule: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'schedule'] as const,
+  autoStop: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'auto-stop'] as const,
   managerAccess: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'manager-access'] as const,
   queries: (deploymentId: string) => [...clusterKeys.cluster(deploymentId), 'queries'] as const,
   queriesPage: (deploymentId: string, page: number) => [...clusterKeys.queries(deploymentId), page] as const,
