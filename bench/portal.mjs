@@ -88,6 +88,8 @@ export function startPortal(
       // The simulated cloud deploys the bench's clusters in ten seconds. Faster, and each minute's metering run would
       // charge hundreds of billable hours per cluster: background work no real portal does, beside the reads measured.
       SIM_TIME_SCALE: '360',
+      // The bench's clusters are read, never queried: at 360 times real time they would be idle-stopped within seconds.
+      AUTO_STOP_DEFAULT_MINUTES: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

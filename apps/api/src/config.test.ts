@@ -28,6 +28,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...external, DEV_TOOLS: 'demo' }).demoData).toBe(true);
   });
 
+  it('gives new clusters 60 idle minutes before auto-stop, or what AUTO_STOP_DEFAULT_MINUTES says', () => {
+    expect(loadConfig({}).AUTO_STOP_DEFAULT_MINUTES).toBe(60);
+    expect(loadConfig({ AUTO_STOP_DEFAULT_MINUTES: 'off' }).AUTO_STOP_DEFAULT_MINUTES).toBeNull();
+    expect(loadConfig({ AUTO_STOP_DEFAULT_MINUTES: '15' }).AUTO_STOP_DEFAULT_MINUTES).toBe(15);
+    for (const wrong of ['9', '1441', '12.5', 'never']) {
+      expect(() => loadConfig({ AUTO_STOP_DEFAULT_MINUTES: wrong })).toThrow(/AUTO_STOP_DEFAULT_MINUTES must be off or a whole number/);
+    }
+  });
+
   it('lists every invalid variable in one error', () => {
     expect(() => loadConfig({ PORT: 'eighty', SMTP_URL: 'not a url', AUTH_SECRET: 'short' })).toThrow(ConfigError);
     try {

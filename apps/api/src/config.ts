@@ -47,6 +47,14 @@ const configSchema = z.object({
   CLOUD_DRIVER: z.enum(['simulated', 'aws']).default('simulated'),
   /** How many times faster than real time the simulated cloud runs (60: a one-hour deployment takes a minute). */
   SIM_TIME_SCALE: z.coerce.number().positive().max(100_000).default(60),
+  /** Idle auto-stop of a new cluster: its minutes without a query (10 to 1,440), or `off`. */
+  AUTO_STOP_DEFAULT_MINUTES: z
+    .string()
+    .default('60')
+    .refine((value) => value === 'off' || (/^\d+$/.test(value) && Number(value) >= 10 && Number(value) <= 1440), {
+      error: 'AUTO_STOP_DEFAULT_MINUTES must be off or a whole number of minutes from 10 to 1440',
+    })
+    .transform((value) => (value === 'off' ? null : Number(value))),
   /** A regular expression on the cluster name: matching clusters fail their stack creation in the simulated cloud. */
   SIM_FAIL_PATTERN: optionalText.refine(
     (value) => value === undefined || isRegExp(value),

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     identity: staffIdentity.provider,
     approverEmails: config.APPROVER_EMAILS,
     webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    autoStopDefaultMinutes: config.AUTO_STOP_DEFAULT_MINUTES,
     payments: {
       stripeSecretKey: config.STRIPE_SECRET_KEY,
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,

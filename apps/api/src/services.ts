@@ -1,3 +1,4 @@
+import { AUTO_STOP_LIMITS } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SIM_TIME_SCALE, createCloud, createSimTickets, stackNameFor, type CloudConfig } from './adapters/cloud/index.js';
 import type { IdentityProvider } from './adapters/identity/identity-provider.js';
@@ -50,6 +51,8 @@ export interface Infrastructure {
   approverEmails?: string[];
   /** WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be http:// and on loopback, private or link-local addresses. */
   webhookAllowPrivate?: boolean;
+  /** AUTO_STOP_DEFAULT_MINUTES: a new cluster's idle minutes before auto-stop, null for off; 60 when absent. */
+  autoStopDefaultMinutes?: number | null;
 }
 
 /** Wires every module's service from the outside systems it needs. */
@@ -210,7 +213,17 @@ export function createServices(infra: Infrastructure) {
   });
   // Idle auto-stop and restart when funded: told of the clusters' audit entries (a new cluster's default, a start
   // ending the system's stop); they stop and start clusters through the clusters' locked system power change.
-  const autoStop = createAutoStopService({ db, clusters, subscriptions, metering, notices, jobs: infra.jobs, clock, logger });
+  const autoStop = createAutoStopService({
+    db,
+    clusters,
+    subscriptions,
+    metering,
+    notices,
+    jobs: infra.jobs,
+    clock,
+    logger,
+    defaultIdleMinutes: infra.autoStopDefaultMinutes === undefined ? AUTO_STOP_LIMITS.defaultIdleMinutes : infra.autoStopDefaultMinutes,
+  });
   clusters.attachAuditListener((entry, tx) => autoStop.clusterAudited(entry, tx));
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
   const clusterTimeline = createClusterTimeline({ clusters, metering });

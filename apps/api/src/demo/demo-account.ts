@@ -91,6 +91,8 @@ export function demoAccount(deps: {
         kumo_version: kumo_versions.find((version) => version.default)!.version,
       });
       const { deploymentId } = await services.clusters.create(caller(), order);
+      // The demo's running cluster stays up while people look at it: no query ever reaches it to keep it awake.
+      await services.autoStop.put(accountId, deploymentId, { idleMinutes: null });
       await settle(deploymentId);
       return deploymentId;
     },

@@ -45,6 +45,8 @@ export function createAutoStopService(deps: {
   jobs: JobQueue;
   clock: Clock;
   logger?: FastifyBaseLogger;
+  /** A new cluster's idle minutes (AUTO_STOP_DEFAULT_MINUTES), null for off. */
+  defaultIdleMinutes: number | null;
 }) {
   const { repository, metering, clock } = deps;
   // The cloud's minute: a sixtieth of its billable hour, so idle minutes pass SIM_TIME_SCALE times faster in the simulator.
@@ -115,7 +117,7 @@ export function createAutoStopService(deps: {
      */
     async clusterAudited(entry: AuditedEntry, tx?: DbOrTx): Promise<void> {
       if (entry.event === 'CLUSTER_CREATE_REQUESTED') {
-        const settings = { idleMinutes: AUTO_STOP_LIMITS.defaultIdleMinutes, restartWhenFunded: false };
+        const settings = { idleMinutes: deps.defaultIdleMinutes, restartWhenFunded: false };
         await repository.saveDefault(entry.clusterId, entry.accountId, settings, entry.at, tx);
       } else if (entry.event === 'CLUSTER_START_REQUESTED' || entry.event === 'CLUSTER_DELETE_REQUESTED') {
         await repository.endOpen(entry.clusterId, entry.at, tx);

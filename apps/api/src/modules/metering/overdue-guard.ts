@@ -77,7 +77,7 @@ export function createOverdueGuard(deps: {
       lines: [
         `The balance of the subscription ${name} is ${formatUsdCents(balance)}, below the overdue limit of ${formatUsdCents(-limit)}.`,
         `These clusters were stopped (not deleted; their data is kept): ${stopped.join(', ')}.`,
-        'Storage is still charged while they are stopped. Nothing restarts by itself: add funds, then start them again.',
+        'Storage is still charged while they are stopped. Add funds, then start them again; a cluster set to restart when funded starts by itself once the balance is back above the minimum.',
       ],
       kind: 'OVERDUE_STOP',
       link: subscriptionLink(subscription.id),
