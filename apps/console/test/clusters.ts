@@ -1,4 +1,4 @@
-import type { Cluster, ClusterDetailsResponse, ClusterViewResponse, DeploymentStatusResponse } from '@kumo/contract';
+import type { AutoStopResponse, Cluster, ClusterDetailsResponse, ClusterViewResponse, DeploymentStatusResponse } from '@kumo/contract';
 
 export const SUBSCRIPTION_ID = '5f0c2d1e-7a6b-4c3d-8e9f-0a1b2c3d4e5f';
 export const OTHER_SUBSCRIPTION_ID = '6a1d3e2f-8b7c-4d5e-9f0a-1b2c3d4e5f60';
@@ -72,5 +72,18 @@ export function detailsOf(c: Cluster, detail: 'DEPLOYMENT' | 'CURRENT' = 'DEPLOY
     ],
     sql_endpoint: `http://localhost/sim/kumo/${c.stack_name}/sql`,
     sql_user: 'kumo_admin',
+  };
+}
+
+/** A cluster's auto-stop as the API answers it: off, nothing seen yet. */
+export function autoStopOf(c: Cluster): AutoStopResponse {
+  return {
+    deployment_id: c.deployment_id,
+    idle_minutes: null,
+    restart_when_funded: false,
+    last_activity_at: null,
+    stops_at: null,
+    wake_sources: [],
+    saved_this_month: 0,
   };
 }

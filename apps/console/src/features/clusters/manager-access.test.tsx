@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLUSTER_MESSAGES, MESSAGES, type Cluster, type ManagerAccessLevel, type ManagerAccessResponse } from '@kumo/contract';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
-import { cluster, detailsOf, statusOf, view } from '../../../test/clusters';
+import { autoStopOf, cluster, detailsOf, statusOf, view } from '../../../test/clusters';
 import { renderRoutes } from '../../../test/render';
 import { userDetail } from '../../../test/users';
 import { saveTokens, saveUser } from '../../lib/session';
@@ -45,6 +45,7 @@ function renderCluster(c: Cluster, handlers: Parameters<typeof mockApi>[0]) {
     'GET /api/subscription/list': () => jsonResponse(200, []),
     [`GET /api/cluster/deployment-details/status/${c.deployment_id}`]: () => jsonResponse(200, statusOf(c)),
     [`GET /api/cluster/details/${c.deployment_id}`]: () => jsonResponse(200, detailsOf(c)),
+    [`GET /api/cluster/auto-stop/${c.deployment_id}`]: () => jsonResponse(200, autoStopOf(c)),
     [`GET /api/cluster/timeline/${c.deployment_id}`]: () =>
       jsonResponse(200, { deployment_id: c.deployment_id, days: [], next_before: null }),
     [`GET /api/cluster/schedule/${c.deployment_id}`]: () =>
