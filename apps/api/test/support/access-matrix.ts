@@ -65,6 +65,8 @@ export const matrixClusterBody = (subscriptionId: string) => {
 };
 
 export const ENDPOINTS: EndpointCase[] = [
+  { route: 'GET /api/user/detail', call: (ctx, t) => get(ctx, '/api/user/detail', t?.jwt), expected: { anonymous: 401, default: 200 } },
+  { route: 'GET /api/account/users', call: (ctx, t) => get(ctx, '/api/account/users', t?.jwt), expected: CUSTOMER_AREA },
   {
     route: 'GET /api/account/users-subscriptions',
     call: (ctx, t) => get(ctx, '/api/account/users-subscriptions', t?.jwt),
@@ -86,6 +88,8 @@ export const ENDPOINTS: EndpointCase[] = [
       ),
     expected: CUSTOMER_AREA,
   },
+  { route: 'GET /api/account/invitations', call: (ctx, t) => get(ctx, '/api/account/invitations', t?.jwt), expected: CUSTOMER_AREA },
+  { route: 'GET /api/account/audit-logs', call: (ctx, t) => get(ctx, '/api/account/audit-logs', t?.jwt), expected: CUSTOMER_AREA },
   {
     route: 'POST /api/user/invite/{invitationId}/resend',
     target: "the owner's invitation",
@@ -98,6 +102,7 @@ export const ENDPOINTS: EndpointCase[] = [
     call: async (ctx, t, f) => send(ctx, 'DELETE', `/api/user/invite/${await pendingInvitation(ctx, f)}`, undefined, t?.jwt),
     expected: OWNERS_ACCOUNT,
   },
+  { route: 'GET /api/subscription/list', call: (ctx, t) => get(ctx, '/api/subscription/list', t?.jwt), expected: CUSTOMER_AREA },
   {
     route: 'GET /api/subscription/details',
     target: "the owner's subscription",
@@ -155,6 +160,8 @@ export const ENDPOINTS: EndpointCase[] = [
     call: (ctx, t) => get(ctx, '/api/cluster/check-kumo-ea-version', t?.jwt),
     expected: CUSTOMER_AREA,
   },
+  { route: 'GET /api/cluster/kumo-versions', call: (ctx, t) => get(ctx, '/api/cluster/kumo-versions', t?.jwt), expected: CUSTOMER_AREA },
+  { route: 'GET /api/cluster/view', call: (ctx, t) => get(ctx, '/api/cluster/view', t?.jwt), expected: CUSTOMER_AREA },
   {
     route: 'GET /api/cluster/view',
     target: "the owner's subscription",
@@ -294,6 +301,8 @@ export const ENDPOINTS: EndpointCase[] = [
     call: (ctx, t, f) => get(ctx, `/api/cluster/export/audit-logs/${f.clusterId}`, t?.jwt),
     expected: OWNERS_ACCOUNT,
   },
+  { route: 'GET /api/user/report-url', call: (ctx, t) => get(ctx, '/api/user/report-url', t?.jwt), expected: CUSTOMER_AREA },
+  { route: 'GET /api/user/report-logout', call: (ctx, t) => get(ctx, '/api/user/report-logout', t?.jwt), expected: CUSTOMER_AREA },
   {
     route: 'GET /api/cluster/consumption/hourly-rate',
     target: "the owner's subscription",

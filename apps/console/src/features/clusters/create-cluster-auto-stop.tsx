@@ -7,7 +7,7 @@ import { IdleMinutesField, idleValueOf, readIdleMinutes, type IdleMinutesValue }
 
 /**
  * The create form's auto-stop: a new cluster stops after 60 idle minutes unless changed here. The choice is saved on
- * the cluster right after it is created, always: the server's own default for new clusters is the operator's to set.
+ * the cluster right after it is created when it differs from 60 (the server gives every new cluster its default first).
  */
 export function useCreateClusterAutoStop() {
   const [value, setValue] = useState<IdleMinutesValue>(() => idleValueOf(AUTO_STOP_LIMITS.defaultIdleMinutes));
@@ -30,10 +30,10 @@ export function useCreateClusterAutoStop() {
       if (!read.ok) setError(read.error);
       return read.ok;
     },
-    /** Saves the choice on the new cluster. */
+    /** Saves a choice other than the default on the new cluster. */
     applyTo(deploymentId: string): void {
       const read = readIdleMinutes(value);
-      if (!read.ok) return;
+      if (!read.ok || read.idleMinutes === AUTO_STOP_LIMITS.defaultIdleMinutes) return;
       save.mutate({ deploymentId, request: { idle_minutes: read.idleMinutes } }, { onError: (failure) => notifyError(failure) });
     },
   };
