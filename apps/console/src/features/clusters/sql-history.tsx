@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Center, Code, Loader, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Center, Code, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClusterQueryStatus } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { formatDateTime } from '../../lib/dates';
@@ -29,8 +29,8 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
         </Text>
       ) : (
         <>
-          <ScrollArea type="auto">
-            <Table fz="sm" aria-label="Query history" miw={720}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table fz="sm" aria-label="Query history">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Started</Table.Th>
@@ -56,7 +56,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                         {entry.query || '—'}
                       </Code>
                       {entry.error && (
-                        <Text fz="xs" c="red.8" mt={4}>
+                        <Text fz="xs" c="var(--mantine-color-error)" mt={4}>
                           {entry.error}
                         </Text>
                       )}
@@ -81,7 +81,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </Table.ScrollContainer>
           {data.totalPages > 1 && (
             <Pagination
               total={data.totalPages}

@@ -37,7 +37,8 @@ export function SqlResults({ result }: { result: SqlResult }) {
         </Button>
       </Group>
       {result.columns.length > 0 && (
-        <ScrollArea.Autosize mah={420} mt="xs" type="auto">
+        // Focusable, so a result wider or longer than its box can be scrolled by keyboard (axe: scrollable-region-focusable).
+        <ScrollArea.Autosize mah={420} mt="xs" type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped withTableBorder fz="sm" aria-label="Query result">
             <Table.Thead>
               <Table.Tr>
