@@ -29,7 +29,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={960}>
             <Table fz="sm" aria-label="Query history">
               <Table.Thead>
                 <Table.Tr>
@@ -51,8 +51,8 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                         {entry.status}
                       </Badge>
                     </Table.Td>
-                    <Table.Td maw={360}>
-                      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                    <Table.Td maw={420}>
+                      <Code block miw={280} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                         {entry.query || '—'}
                       </Code>
                       {entry.error && (
@@ -67,7 +67,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                         {entry.source === 'CONSOLE' ? 'Console' : 'Endpoint'}
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
                       {entry.client_address ?? '—'}
                       {entry.user_agent && (
                         <Text fz="xs" c="dimmed">
