@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Center, Code, Loader, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Center, Code, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClusterQueryStatus } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { formatDateTime } from '../../lib/dates';
@@ -29,8 +29,8 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
         </Text>
       ) : (
         <>
-          <ScrollArea type="auto">
-            <Table fz="sm" aria-label="Query history" miw={720}>
+          <Table.ScrollContainer minWidth={960}>
+            <Table fz="sm" aria-label="Query history">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Started</Table.Th>
@@ -51,12 +51,12 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                         {entry.status}
                       </Badge>
                     </Table.Td>
-                    <Table.Td maw={360}>
-                      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                    <Table.Td maw={420}>
+                      <Code block miw={280} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                         {entry.query || '—'}
                       </Code>
                       {entry.error && (
-                        <Text fz="xs" c="red.8" mt={4}>
+                        <Text fz="xs" c="var(--mantine-color-error)" mt={4}>
                           {entry.error}
                         </Text>
                       )}
@@ -67,7 +67,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                         {entry.source === 'CONSOLE' ? 'Console' : 'Endpoint'}
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
                       {entry.client_address ?? '—'}
                       {entry.user_agent && (
                         <Text fz="xs" c="dimmed">
@@ -81,7 +81,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </Table.ScrollContainer>
           {data.totalPages > 1 && (
             <Pagination
               total={data.totalPages}

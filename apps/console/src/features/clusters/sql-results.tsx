@@ -37,8 +37,10 @@ export function SqlResults({ result }: { result: SqlResult }) {
         </Button>
       </Group>
       {result.columns.length > 0 && (
-        <ScrollArea.Autosize mah={420} mt="xs" type="auto">
-          <Table striped withTableBorder fz="sm" aria-label="Query result">
+        // Focusable, so a result wider or longer than its box can be scrolled by keyboard (axe: scrollable-region-focusable).
+        <ScrollArea.Autosize mah={420} mt="xs" type="auto" viewportProps={{ tabIndex: 0 }}>
+          {/* As wide as its cells need (they do not wrap), scrolling inside the box on a narrow screen. */}
+          <Table striped withTableBorder fz="sm" aria-label="Query result" style={{ width: 'max-content', minWidth: '100%' }}>
             <Table.Thead>
               <Table.Tr>
                 {result.columns.map((column, index) => (

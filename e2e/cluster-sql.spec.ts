@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
+import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
+import { pageDoesNotScrollSideways } from './support/layout.js';
+
+// Every cluster holds the same sample dataset: 2,000 customers spread evenly over 5 regions.
+const QUERY = `select r.region_name, count(*) as customers
+from samples.customers c join samples.regions r using (region_id)
+group by 1 order by 1`;
+
+const sqlPanel = (page: Page) => page.getByRole('tabpanel', { name: 'SQL' });
+
+/** Axe in both schemes at the laptop's and the phone's width, keeping a screenshot of the SQL tab in each. */
+async function checkTheTab(page: Page, state: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect.poll(() => shownColorScheme(page)).toBe(scheme);
+      const label = `the SQL tab ${state} at ${width} px in the ${scheme} scheme`;
+      await pageDoesNotScrollSideways(page, label);
+      await expectNoSeriousA11yViolations(page, label);
+      await sqlPanel(page).screenshot({ path: `test-results/cluster-sql-${state.replace(/\W+/g, '-')}-${width}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test('a customer creates a cluster for this address only, queries the samples by keyboard, downloads the CSV and sees the query in the history', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signUpThroughTheUi(page, `sql.${Date.now()}@example.com`, 'Ada Lovelace');
+  await createSubscription(page);
+  // At 3,600 times real time a cluster spends an hour's price a second: funds for however slowly the machine runs this.
+  await openAddFunds(page, '3,000');
+  await payOnTheSandbox(page, '4242 4242 4242 4242');
+  const paid = page.getByRole('dialog', { name: 'Add Funds' });
+  await expect(paid.getByText('Payment successful')).toBeVisible({ timeout: 30_000 });
+  await paid.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await page.goto('/clusters');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
+  await fillClusterDialog(page, dialog, 'Queried-One');
+  // At 3,600 times real time an idle hour passes in a second: auto-stop off, so the cluster waits for its query.
+  const stopWhenIdle = dialog.getByRole('group', { name: 'Auto-stop' }).getByRole('switch', { name: 'Stop when idle' });
+  await stopWhenIdle.focus();
+  await page.keyboard.press('Space');
+  await expect(stopWhenIdle).not.toBeChecked();
+  // Chosen by keyboard: Space on the radio picks it.
+  const thisAddress = dialog.getByRole('radio', { name: 'This address only' });
+  await thisAddress.focus();
+  await page.keyboard.press('Space');
+  await expect(thisAddress).toBeChecked();
+  await expect(dialog.getByText(/your address as the portal sees it, may reach the cluster/)).toContainText('127.0.0.1');
+  await dialog.getByRole('button', { name: 'Review and Deploy' }).press('Enter');
+  await page.getByRole('dialog', { name: 'Review Cluster' }).getByRole('button', { name: 'Confirm' }).press('Enter');
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('group', { name: 'Status' }).locator('[data-status]')).toHaveText(/Online/i, { timeout: 60_000 });
+
+  // The access list holds the address the form showed, nothing else.
+  await page.getByRole('tab', { name: 'Network Access' }).click();
+  const accessList = page.getByRole('tabpanel', { name: 'Network Access' });
+  await expect(accessList.getByRole('textbox', { name: 'Address or range 1' })).toHaveValue('127.0.0.1/32');
+  await expect(accessList.getByRole('textbox', { name: 'Address or range 2' })).toHaveCount(0);
+
+  // From the Network Access tab to SQL with the arrow keys, into the editor with Tab.
+  await page.getByRole('tab', { name: 'Network Access' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'SQL' })).toHaveAttribute('aria-selected', 'true');
+  const editor = sqlPanel(page).getByRole('textbox', { name: 'SQL query' });
+  await tabTo(page, editor);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(QUERY);
+  await page.keyboard.press('Control+Enter');
+
+  const result = sqlPanel(page).getByRole('table', { name: 'Query result' });
+  await expect(sqlPanel(page).getByText(/^5 rows in \d+ ms$/)).toBeVisible();
+  await expect(result.getByRole('columnheader')).toHaveText(['region_name VARCHAR', 'customers BIGINT']);
+  await expect(result.getByRole('row', { name: 'Africa 400' })).toBeVisible();
+  await expect(result.getByRole('row')).toHaveCount(6);
+
+  const downloadButton = sqlPanel(page).getByRole('button', { name: 'Download CSV' });
+  await tabTo(page, downloadButton);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toBe('query-result.csv');
+  const csv = (await readFile(await download.path(), 'utf8')).split('\r\n');
+  expect(csv[0]).toBe('region_name,customers');
+  expect(csv).toContain('Africa,400');
+  expect(csv).toHaveLength(7); // the header, five rows and the final line break
+
+  // The history names the query, who ran it and from where.
+  const history = sqlPanel(page).getByRole('table', { name: 'Query history' });
+  const entry = history.getByRole('row').filter({ hasText: 'from samples.customers c join samples.regions r' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('OK');
+  await expect(entry).toContainText('Console');
+  await expect(entry).toContainText('127.0.0.1');
+
+  await checkTheTab(page, 'with a result');
+});
