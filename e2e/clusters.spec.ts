@@ -93,7 +93,7 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   await expectNoSeriousA11yViolations(page, 'an online cluster');
 
   // Stop, after the confirmation: offline, and the links go.
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   const stop = page.getByRole('dialog', { name: 'Stop cluster' });
   await expect(stop).toContainText('Stopping takes up to 5 minutes');
   await expectNoSeriousA11yViolations(page, 'the stop confirmation');

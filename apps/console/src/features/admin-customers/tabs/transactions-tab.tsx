@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import {
   ADMIN_MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
-  TRANSACTION_STATUS_LABELS,
   UNPAID_CHECKOUT_LABELS,
   isAdminFundCategory,
   type Transaction,
@@ -19,14 +18,6 @@ import { customerKeys } from '../api/keys';
 import { Permission, usePermission } from '../permission';
 import { PagedTable } from './paged-table';
 import { notifyError, notifyWarning } from '../../../components/notify';
-
-const STATUS_COLORS: Record<TransactionStatus, string> = {
-  SUCCESSFUL: 'teal',
-  FAILED: 'red',
-  PAYMENT_INTENT_CREATED: 'gray',
-  PROCESSING: 'blue',
-  CANCELLED: 'gray',
-};
 
 /** The transactions of one of the customer's subscriptions, chosen from a list (Transaction History tab). */
 export function TransactionsTab({ userId, subscriptionId, onSubscriptionChange }: TransactionsTabProps) {
@@ -85,7 +76,7 @@ function TransactionTable({ userId, subscriptionId }: { userId: string; subscrip
         empty={ADMIN_MESSAGES.noTransactions}
         head={
           <Table.Tr>
-            {['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Balance', 'Status', 'Receipt'].map((c) => (
+            {['ID', 'Receipt ID', 'Date', 'Category', 'Description and remarks', 'Amount', 'Balance', 'Receipt'].map((c) => (
               <Table.Th key={c}>{c}</Table.Th>
             ))}
           </Table.Tr>
@@ -154,12 +145,6 @@ function TransactionRow({ userId, transaction: t }: { userId: string; transactio
       </Table.Td>
       <Table.Td>{formatUsd(t.amount)}</Table.Td>
       <Table.Td>{t.balance_after === null ? '--' : formatUsd(t.balance_after)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {/* Read in full at any width: the table scrolls sideways rather than cutting a status to "SU…". */}
-        <Badge variant="light" color={STATUS_COLORS[t.transaction_status]} maw="none" styles={{ label: { overflow: 'visible' } }}>
-          {TRANSACTION_STATUS_LABELS[t.transaction_status]}
-        </Badge>
-      </Table.Td>
       <Table.Td>
         <Permission name="customer_transactions_receipts">
           {({ disabled }) => (
