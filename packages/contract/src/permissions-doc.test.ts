@@ -8,11 +8,11 @@ const STATE_LETTERS: Record<PermissionState, string> = { ENABLED: 'E', DISABLED:
 /** docs/permissions.md's staff table: one row per key, `| \`key\` | element | state per role |`. */
 function documentedRows() {
   const text = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
-  const header = text.split('\n').find((line) => line.startsWith('| feature key |'));
+  const header = text.split('\n').find((line) => /^\|\s*feature key\s*\|/.test(line));
   const roles = (header?.split('|').slice(3, -1) ?? []).map((cell) => cell.trim() as (typeof SYSTEM_ROLES)[number]);
   const rows = text
     .split('\n')
-    .filter((line) => /^\| `[a-z_]+` \|/.test(line))
+    .filter((line) => /^\|\s*`[a-z_]+`\s*\|/.test(line))
     .map((line) => {
       const [key, element, ...states] = line
         .split('|')

@@ -44,7 +44,8 @@ const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, USAGE_EXPORT_MESSAGES.dayFormat)
   .refine(isCalendarDay, USAGE_EXPORT_MESSAGES.dayFormat)
-  .refine(inExportYears, USAGE_EXPORT_MESSAGES.yearRange);
+  // A text that is no day at all has one message, the format's.
+  .refine((day) => !isCalendarDay(day) || inExportYears(day), USAGE_EXPORT_MESSAGES.yearRange);
 
 /** The first moment after `to`'s day (the range includes the whole of `to`). */
 export function exportRangeEnd(to: string): Date {

@@ -94,11 +94,14 @@ describe.each(kinds)('cluster status reads on %s', (kind) => {
     // Settled: it is no longer followed.
     expect(ctx.jobs.sent.filter((job) => job.queue === CLUSTER_JOBS.follow)).toEqual([]);
 
-    // The list shows the cluster as its own page does, which adds its configuration and nodes; its links are the
+    // The list shows the cluster as its own page does, which adds its configuration, nodes and SQL connection; its links are the
     // plain addresses, with no single-sign-on ticket (each person asks for one of their own when opening a window).
     const listed = (await get(ctx, polls.list, jwt)).json()[0].clusters[0];
-    const { detail, cluster_configurations, nodes, ...page } = (await get(ctx, `/api/cluster/details/${id}`, jwt)).json();
+    const { detail, cluster_configurations, nodes, sql_endpoint, sql_user, ...page } = (
+      await get(ctx, `/api/cluster/details/${id}`, jwt)
+    ).json();
     expect([detail, cluster_configurations.length > 0, nodes.length > 0]).toEqual(['CURRENT', true, true]);
+    expect([sql_endpoint, sql_user]).toEqual([null, 'kumo_admin']);
     expect(listed.kumo_manager_url).toBe('https://km.example/');
     expect(listed.kumo_url).toBe('https://portal.example/');
     expect(listed).toEqual(page);
