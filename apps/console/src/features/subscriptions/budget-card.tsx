@@ -74,7 +74,7 @@ function BudgetDetails({ budget, amount }: { budget: Budget; amount: number }) {
       <Text fz="sm">
         Alerts at {budget.thresholds.join(', ')} % of the budget{budget.alert_on_forecast && ', by the spend and by the forecast'}.{' '}
         {budget.stop_clusters_at_limit
-          ? "Hard cap on: the subscription's clusters stop when the month's spend reaches the budget."
+          ? "Hard cap on: the subscription's clusters stop before the month's spend would pass the budget."
           : 'Hard cap off: alerts only, clusters keep running.'}
       </Text>
       <Stack gap={4}>
