@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { deletionOtpSentMessage } from '@kumo/contract';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { createSubscription, deployCluster, deployFromDialog, signUpThroughTheUi } from './support/flows.js';
 import { mailCount, waitForOtp } from './support/mail.js';
@@ -130,14 +131,14 @@ test('a customer deploys a cluster through the dialog, stops it, starts it and d
   await page.getByRole('menuitem', { name: 'Go to Cluster' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Analytics-One' })).toBeVisible();
 
-  // Delete: the warning, the approver's OTP from the mail sink, the spec's message; then it leaves the list.
+  // Delete: the warning, the OTP from the mail sink (the owner deleting is the approver, told so); then it leaves the list.
   await page.getByRole('button', { name: 'More actions for Analytics-One' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const remove = page.getByRole('dialog', { name: 'Delete cluster' });
   await expectNoSeriousA11yViolations(page, 'the delete warning');
   const before = await mailCount(email);
   await remove.getByRole('button', { name: 'Delete' }).click();
-  await expect(remove.getByText('An OTP has been sent to approver please get the OTP and enter in input field.')).toBeVisible();
+  await expect(remove.getByText(deletionOtpSentMessage(email, true))).toBeVisible();
   await remove.getByLabel('One-time password').fill('000000');
   await remove.getByRole('button', { name: 'Verify' }).click();
   await expect(remove.getByLabel('One-time password')).toHaveValue('');

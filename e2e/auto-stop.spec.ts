@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AUTO_STOP_MESSAGES } from '@kumo/contract';
+import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
+import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
+import { pageDoesNotScrollSideways } from './support/layout.js';
+
+// The stack's simulated cloud runs 3,600 times faster than real time: 10 idle minutes pass in a sixth of a second, so
+// the stop comes with the check queued when auto-stop is saved, or at the latest with the minute's sweep.
+const STOP = { timeout: 120_000 };
+
+const panel = (page: Page) => page.getByRole('heading', { name: 'Auto-stop', exact: true }).locator('xpath=..');
+const status = (page: Page) => page.getByRole('group', { name: 'Status' }).locator('[data-status]');
+
+/** Axe in both schemes at the laptop's and the phone's width, keeping a screenshot of the auto-stop panel in each. */
+async function checkThePanel(page: Page, state: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect.poll(() => shownColorScheme(page)).toBe(scheme);
+      const label = `the auto-stop panel ${state} at ${width} px in the ${scheme} scheme`;
+      await panel(page).scrollIntoViewIfNeeded();
+      await pageDoesNotScrollSideways(page, label);
+      await expectNoSeriousA11yViolations(page, label);
+      await panel(page).screenshot({ path: `test-results/auto-stop-${state.replace(/\W+/g, '-')}-${width}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and watches it stop with the reason in the timeline', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signUpThroughTheUi(page, `autostop.${Date.now()}@example.com`, 'Ada Lovelace');
+  await createSubscription(page);
+  // At 3,600 times real time a cluster spends an hour's price a second: funds for however slowly the machine runs this.
+  await openAddFunds(page, '3,000');
+  await payOnTheSandbox(page, '4242 4242 4242 4242');
+  const paid = page.getByRole('dialog', { name: 'Add Funds' });
+  await expect(paid.getByText('Payment successful')).toBeVisible({ timeout: 30_000 });
+  await paid.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // Created with auto-stop off, so it stays up until the panel turns it on.
+  await page.goto('/clusters');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Cluster' });
+  await fillClusterDialog(page, dialog, 'Sleepy-One');
+  const createAutoStop = dialog.getByRole('group', { name: 'Auto-stop' });
+  await expect(createAutoStop.getByRole('textbox', { name: /Idle minutes/ })).toHaveValue('60');
+  const createSwitch = createAutoStop.getByRole('switch', { name: 'Stop when idle' });
+  await createSwitch.focus();
+  await page.keyboard.press('Space');
+  await expect(createSwitch).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
+  await page.getByRole('dialog', { name: 'Review Cluster' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(status(page)).toHaveText(/Online/i, { timeout: 60_000 });
+
+  // One console query: it is what kept the cluster awake.
+  await page.getByRole('tab', { name: 'SQL' }).click();
+  const editor = page.getByRole('tabpanel', { name: 'SQL' }).getByRole('textbox', { name: 'SQL query' });
+  await editor.fill('select count(*) as customers from samples.customers');
+  await editor.press('Control+Enter');
+  await expect(page.getByRole('tabpanel', { name: 'SQL' }).getByText(/^1 row in \d+ ms$/)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const now = panel(page).getByRole('status', { name: 'Auto-stop now' });
+  await expect(now).toContainText('Auto-stop is off');
+  const sources = panel(page).getByRole('table', { name: 'What kept it awake in the last 24 hours' });
+  const consoleRow = sources.getByRole('row').filter({ hasText: 'Console' });
+  await expect(consoleRow).toContainText('127.0.0.1');
+  await expect(consoleRow).toContainText('Ada Lovelace');
+  await checkThePanel(page, 'off');
+
+  // Turned on by keyboard: 5 minutes is refused under the field, 10 is saved.
+  const onSwitch = panel(page).getByRole('switch', { name: 'Stop when idle' });
+  await onSwitch.focus();
+  await page.keyboard.press('Space');
+  await expect(onSwitch).toBeChecked();
+  const minutes = panel(page).getByRole('textbox', { name: /Idle minutes/ });
+  await tabTo(page, minutes);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('5');
+  await tabTo(page, panel(page).getByRole('button', { name: 'Save auto-stop' }));
+  await page.keyboard.press('Enter');
+  await expect(panel(page).getByText('Enter idle minutes as a whole number from 10 to 1,440, or turn auto-stop off.')).toBeVisible();
+  // Back to the minutes with Shift+Tab, past the restart switch.
+  for (let presses = 0; presses < 5 && !(await minutes.evaluate((element) => element === document.activeElement)); presses += 1) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  await expect(minutes).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('10');
+  await tabTo(page, panel(page).getByRole('button', { name: 'Save auto-stop' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(AUTO_STOP_MESSAGES.saved)).toBeVisible();
+
+  // Nothing queries it any more: it stops, and the timeline says why, naming the last query's address.
+  const reason = /^Stopped after 10 idle minutes; last query (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC from 127\.0\.0\.1/;
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(reason).first()).toBeVisible({ timeout: 5_000 });
+  }).toPass(STOP);
+  await expect(status(page)).toHaveText(/Offline|Stopping/i);
+  await expect(panel(page).getByRole('status', { name: 'Auto-stop now' })).toContainText('Only while online');
+  await checkThePanel(page, 'after the stop');
+});
