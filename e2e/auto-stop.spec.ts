@@ -34,7 +34,8 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signUpThroughTheUi(page, `autostop.${Date.now()}@example.com`, 'Ada Lovelace');
+  const email = `autostop.${Date.now()}@example.com`;
+  await signUpThroughTheUi(page, email, 'Ada Lovelace');
   await createSubscription(page);
   // At 3,600 times real time a cluster spends an hour's price a second: funds for however slowly the machine runs this.
   await openAddFunds(page, '3,000');
@@ -72,7 +73,9 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
   const sources = panel(page).getByRole('table', { name: 'What kept it awake in the last 24 hours' });
   const consoleRow = sources.getByRole('row').filter({ hasText: 'Console' });
   await expect(consoleRow).toContainText('127.0.0.1');
-  await expect(consoleRow).toContainText('Ada Lovelace');
+  await expect(consoleRow).toContainText(email);
+  // The browser by its short name; the whole User-Agent is the cell's title.
+  await expect(consoleRow).toContainText('Headless Chrome');
   await checkThePanel(page, 'off');
 
   // Turned on by keyboard: 5 minutes is refused under the field, 10 is saved.

@@ -5,6 +5,7 @@ import { DetailField } from '../../components/detail-field';
 import { ErrorAlert } from '../../components/error-alert';
 import { notifySuccess } from '../../components/notify';
 import { ApiError } from '../../lib/api-error';
+import { clientName } from '../../lib/client-name';
 import { formatDateTime } from '../../lib/dates';
 import { formatUsd } from '../../lib/format';
 import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view';
@@ -145,7 +146,9 @@ function WakeSources({ settings }: { settings: AutoStopResponse }) {
                 {source.client_address ?? '—'}
               </Table.Td>
               <Table.Td fz="sm">{source.user}</Table.Td>
-              <Table.Td fz="sm">{source.user_agent ?? '—'}</Table.Td>
+              <Table.Td fz="sm" title={source.user_agent ?? undefined}>
+                {source.user_agent ? clientName(source.user_agent) : '—'}
+              </Table.Td>
               <Table.Td fz="sm">{source.queries}</Table.Td>
               <Table.Td fz="sm">{formatDateTime(source.last_at)}</Table.Td>
             </Table.Tr>

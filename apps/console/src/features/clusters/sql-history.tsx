@@ -4,6 +4,7 @@ import type { ClusterQueryStatus } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { formatDateTime } from '../../lib/dates';
 import { useQueryHistory } from './api/sql';
+import { clientName } from '../../lib/client-name';
 
 const STATUS_COLORS: Record<ClusterQueryStatus, string> = { OK: 'green', FAILED: 'red', REFUSED: 'orange' };
 
@@ -70,8 +71,8 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                     <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
                       {entry.client_address ?? '—'}
                       {entry.user_agent && (
-                        <Text fz="xs" c="dimmed">
-                          {entry.user_agent}
+                        <Text fz="xs" c="dimmed" title={entry.user_agent}>
+                          {clientName(entry.user_agent)}
                         </Text>
                       )}
                     </Table.Td>
