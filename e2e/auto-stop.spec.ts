@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTO_STOP_MESSAGES } from '@kumo/contract';
-import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
 import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
-import { pageDoesNotScrollSideways } from './support/layout.js';
+import { checkAtBothWidths } from './support/screens.js';
 
 // The stack's simulated cloud runs 3,600 times faster than real time: 10 idle minutes pass in a sixth of a second, so
 // the stop comes with the check queued when auto-stop is saved, or at the latest with the minute's sweep.
@@ -10,24 +9,6 @@ const STOP = { timeout: 120_000 };
 
 const panel = (page: Page) => page.getByRole('heading', { name: 'Auto-stop', exact: true }).locator('xpath=..');
 const status = (page: Page) => page.getByRole('group', { name: 'Status' }).locator('[data-status]');
-
-/** Axe in both schemes at the laptop's and the phone's width, keeping a screenshot of the auto-stop panel in each. */
-async function checkThePanel(page: Page, state: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect.poll(() => shownColorScheme(page)).toBe(scheme);
-      const label = `the auto-stop panel ${state} at ${width} px in the ${scheme} scheme`;
-      await panel(page).scrollIntoViewIfNeeded();
-      await pageDoesNotScrollSideways(page, label);
-      await expectNoSeriousA11yViolations(page, label);
-      await panel(page).screenshot({ path: `test-results/auto-stop-${state.replace(/\W+/g, '-')}-${width}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and watches it stop with the reason in the timeline', async ({
   page,
@@ -76,7 +57,7 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
   await expect(consoleRow).toContainText(email);
   // The browser by its short name; the whole User-Agent is the cell's title.
   await expect(consoleRow).toContainText('Headless Chrome');
-  await checkThePanel(page, 'off');
+  await checkAtBothWidths(page, panel(page), 'the auto-stop panel while off');
 
   // Turned on by keyboard: 5 minutes is refused under the field, 10 is saved.
   const onSwitch = panel(page).getByRole('switch', { name: 'Stop when idle' });
@@ -109,5 +90,5 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
   }).toPass(STOP);
   await expect(status(page)).toHaveText(/Offline|Stopping/i);
   await expect(panel(page).getByRole('status', { name: 'Auto-stop now' })).toContainText('Only while online');
-  await checkThePanel(page, 'after the stop');
+  await checkAtBothWidths(page, panel(page), 'the auto-stop panel after the stop');
 });

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { budgetExceededMessage } from '@kumo/contract';
-import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
+import { checkAtBothWidths } from './support/screens.js';
 import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
 import { MAIL_READER_URL } from './support/stack.js';
 
@@ -24,30 +24,6 @@ async function mailSubjects(email: string): Promise<string[]> {
         .match(/^Subject: (.*)$/m)?.[1]
         ?.trim() ?? '',
   );
-}
-
-/** Runs axe in the light and the dark scheme, at the page's width, and keeps a screenshot of `shot` in each. */
-async function checkBothSchemes(page: Page, shot: Locator, name: string): Promise<void> {
-  // After a resize the layout settles first (some of it follows media queries in script).
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: page width` })
-    .toBeLessThanOrEqual(page.viewportSize()!.width);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect.poll(() => shownColorScheme(page)).toBe(scheme);
-    await expectNoSeriousA11yViolations(page, `${name} in the ${scheme} scheme`);
-    await shot.screenshot({ path: `test-results/screens/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** The same checks at the desktop's and a phone's width. */
-async function checkBothWidths(page: Page, shot: Locator, name: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
-    await checkBothSchemes(page, shot, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
 }
 
 /** Deploys a cluster and returns on its page, with what one hour of it costs at the customer's rates. */
@@ -95,7 +71,7 @@ test('a budget with a hard cap alerts in the bell and by mail, stops the cluster
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Set a budget' });
   await expect(dialog).toBeVisible();
-  await checkBothWidths(page, dialog, 'budget-dialog');
+  await checkAtBothWidths(page, dialog, 'budget-dialog');
   await tabTo(page, dialog.getByLabel(/^Monthly budget \(USD\)/));
   await page.keyboard.type(String(budget));
   await tabTo(page, dialog.getByLabel(/^Alert thresholds/));
@@ -163,7 +139,7 @@ test('a budget with a hard cap alerts in the bell and by mail, stops the cluster
   const shownPercent = Number(await card.getByRole('meter').getAttribute('aria-valuenow'));
   expect(shownPercent).toBeGreaterThanOrEqual(stoppedAt);
   expect(shownPercent).toBeLessThan(100);
-  await checkBothWidths(page, card, 'budget-card');
+  await checkAtBothWidths(page, card, 'budget-card');
 
   // Raised well above the spend, the budget lets the cluster start again.
   await card.getByRole('button', { name: 'Edit budget' }).click();

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
 import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
-import { pageDoesNotScrollSideways } from './support/layout.js';
+import { checkAtBothWidths } from './support/screens.js';
 
 // Every cluster holds the same sample dataset: 2,000 customers spread evenly over 5 regions.
 const QUERY = `select r.region_name, count(*) as customers
@@ -10,23 +9,6 @@ from samples.customers c join samples.regions r using (region_id)
 group by 1 order by 1`;
 
 const sqlPanel = (page: Page) => page.getByRole('tabpanel', { name: 'SQL' });
-
-/** Axe in both schemes at the laptop's and the phone's width, keeping a screenshot of the SQL tab in each. */
-async function checkTheTab(page: Page, state: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect.poll(() => shownColorScheme(page)).toBe(scheme);
-      const label = `the SQL tab ${state} at ${width} px in the ${scheme} scheme`;
-      await pageDoesNotScrollSideways(page, label);
-      await expectNoSeriousA11yViolations(page, label);
-      await sqlPanel(page).screenshot({ path: `test-results/cluster-sql-${state.replace(/\W+/g, '-')}-${width}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('a customer creates a cluster for this address only, queries the samples by keyboard, downloads the CSV and sees the query in the history', async ({
   page,
@@ -101,5 +83,5 @@ test('a customer creates a cluster for this address only, queries the samples by
   await expect(entry).toContainText('Console');
   await expect(entry).toContainText('127.0.0.1');
 
-  await checkTheTab(page, 'with a result');
+  await checkAtBothWidths(page, sqlPanel(page), 'the SQL tab with a result');
 });

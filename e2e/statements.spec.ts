@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { pdfText } from '../apps/api/test/support/pdf-text.js';
-import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
 import { createSubscription, openAddFunds, payOnTheSandbox, signUpThroughTheUi } from './support/flows.js';
-import { pageDoesNotScrollSideways, withinViewport } from './support/layout.js';
+import { withinViewport } from './support/layout.js';
+import { checkAtBothWidths } from './support/screens.js';
 
 /** "-$1,234.56" → -123456. */
 const centsOf = (text: string) => {
@@ -17,26 +17,6 @@ const centsOf = (text: string) => {
 async function totalOf(statement: Locator, label: string): Promise<{ text: string; cents: number }> {
   const text = ((await statement.getByRole('group', { name: label }).textContent()) ?? '').replace(label, '').trim();
   return { text, cents: centsOf(text) };
-}
-
-/**
- * Axe in the light and the dark scheme at the desktop's and a phone's width, keeping a screenshot of each; `amount`
- * is drawn whole at each width.
- */
-async function checkSchemesAndWidths(page: Page, shot: Locator, amount: Locator): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
-    await pageDoesNotScrollSideways(page, `statements at ${width} px`);
-    await withinViewport(page, amount, `the top-up's amount at ${width} px`);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect.poll(() => shownColorScheme(page)).toBe(scheme);
-      await expectNoSeriousA11yViolations(page, `the statements tab at ${width} px in the ${scheme} scheme`);
-      await shot.screenshot({ path: `test-results/screens/statements-${width}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1366, height: 768 });
 }
 
 test('a customer tops up, reads the month’s statement on the Statements tab and finds the same totals in its PDF', async ({ page }) => {
@@ -87,5 +67,8 @@ test('a customer tops up, reads the month’s statement on the Statements tab an
   expect(amountAfter('Movements')).toBe(movements.text);
   expect(amountAfter('Closing balance')).toBe(closing.text);
 
-  await checkSchemesAndWidths(page, page.getByRole('tabpanel', { name: 'Statements' }), topUp.getByRole('cell', { name: '$40.00' }));
+  const amount = topUp.getByRole('cell', { name: '$40.00' });
+  await checkAtBothWidths(page, page.getByRole('tabpanel', { name: 'Statements' }), 'statements', (width) =>
+    withinViewport(page, amount, `the top-up's amount at ${width} px`),
+  );
 });
