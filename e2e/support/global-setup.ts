@@ -55,8 +55,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 }
 
+/** Up to three minutes: a first start initialises the embedded PostgreSQL, slow on a busy machine. */
 async function waitUntilReady(url: string, portal: ReturnType<typeof spawn>): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (portal.exitCode !== null) throw new Error(`the portal exited with code ${portal.exitCode}`);
     try {
@@ -66,5 +67,7 @@ async function waitUntilReady(url: string, portal: ReturnType<typeof spawn>): Pr
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // Not left running behind the failed setup.
+  portal.kill('SIGTERM');
   throw new Error(`the portal did not become ready at ${url}`);
 }
