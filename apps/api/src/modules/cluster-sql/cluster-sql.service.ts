@@ -11,9 +11,11 @@ import {
   type SqlAnswer,
   type SqlEndpointHooks,
 } from '../../adapters/cloud/index.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { sqlRefusalError, type Caller, type ClustersService } from '../clusters/index.js';
+import { createActivityPull } from './activity-pull.js';
 import type { ClusterQueryInsert, ClusterQueryRow, ClusterSqlRepository } from './cluster-sql.repository.js';
 
 /** Where a console query came from, for the history. */
@@ -34,14 +36,37 @@ const historyText = (query: string) => query.slice(0, CLUSTER_SQL_LIMITS.history
 
 export function createClusterSqlService(deps: {
   repository: ClusterSqlRepository;
-  clusters: Pick<ClustersService, 'sqlTarget' | 'sqlHistoryCluster'>;
+  clusters: Pick<ClustersService, 'sqlTarget' | 'sqlHistoryCluster' | 'sqlActivitySources'>;
   /** The cloud's SQL endpoints; absent when the cloud has none. */
   sql: ClusterSqlPort | undefined;
   clock: Clock;
   /** Whether the cluster's network access list lets an address in. */
   allowsAddress: (clusterId: string, address: string) => Promise<boolean>;
+  logger?: FastifyBaseLogger;
 }) {
   const { repository, clusters, clock } = deps;
+
+  async function recordEndpointQuery(entry: EndpointQueryRecord) {
+    const accountId = await repository.accountOfCluster(entry.deploymentId);
+    if (!accountId) return;
+    await repository.insert({
+      clusterId: entry.deploymentId,
+      accountId,
+      startedAt: entry.startedAt,
+      durationMs: entry.durationMs,
+      rowCount: entry.rowCount,
+      status: entry.status,
+      source: 'ENDPOINT',
+      userId: null,
+      userLabel: entry.userLabel,
+      clientAddress: entry.clientAddress,
+      userAgent: entry.userAgent,
+      query: historyText(entry.query),
+      error: entry.error,
+      endpointRecordId: entry.recordId ?? null,
+    });
+  }
+  const activity = createActivityPull({ repository, clusters, sql: deps.sql, record: recordEndpointQuery, clock, logger: deps.logger });
 
   return {
     /** Runs a console query: the first 1,000 rows, and the engine's answer or refusal recorded in the history. */
@@ -94,26 +119,13 @@ export function createClusterSqlService(deps: {
     /** What the cloud's endpoints ask of the portal: the access list, and the history of what reached them. */
     endpointHooks: {
       allowsAddress: (clusterId, address) => deps.allowsAddress(clusterId, address),
-      async record(entry: EndpointQueryRecord) {
-        const accountId = await repository.accountOfCluster(entry.deploymentId);
-        if (!accountId) return;
-        await repository.insert({
-          clusterId: entry.deploymentId,
-          accountId,
-          startedAt: entry.startedAt,
-          durationMs: entry.durationMs,
-          rowCount: entry.rowCount,
-          status: entry.status,
-          source: 'ENDPOINT',
-          userId: null,
-          userLabel: entry.userLabel,
-          clientAddress: entry.clientAddress,
-          userAgent: entry.userAgent,
-          query: historyText(entry.query),
-          error: entry.error,
-        });
-      },
+      record: recordEndpointQuery,
     } satisfies SqlEndpointHooks,
+
+    /** Whether the cloud's endpoints keep an activity record the portal reads (AWS). */
+    pullsActivity: activity.pulls,
+    /** Records what reached the online clusters' endpoints since the last read (the minute job). */
+    pullActivity: activity.pull,
   };
 }
 export type ClusterSqlService = ReturnType<typeof createClusterSqlService>;
