@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_SQL_MESSAGES, CLUSTER_SQL_USER } from '@kumo/contract';
 import {
+  createAwsSqlClient,
   PORTAL_SQL_USER,
   SqlRefusal,
   type ClusterSqlPort,
@@ -10,7 +13,7 @@ import {
 } from '../../adapters/cloud/index.js';
 import { CLUSTER_TEST_APP, clusterSteps } from '../../../test/support/clusters.js';
 import { databaseKinds } from '../../../test/support/databases.js';
-import { get, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { errorCode, get, post, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { createClusterSqlService } from './index.js';
 
 const kinds = await databaseKinds();
@@ -149,5 +152,30 @@ describe.each(kinds)("reading an AWS cluster's endpoint activity on %s", (kind) 
     expect(await service().pullActivity()).toBe(1);
     expect((await history())[0]).toMatchObject({ query: 'select 7', status: 'OK' });
     expect((await history()).length).toBe(6);
+  });
+
+  it("answers a console query 503 with Retry-After, never a 500, when the cluster's endpoint does not answer", async () => {
+    const dead = createServer();
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(dead.address() as AddressInfo).port}/`;
+    await new Promise((resolve) => dead.close(resolve));
+    // A second portal on the same database whose cloud reaches the cluster over the network, as on AWS.
+    const aws = await startTestApp(kind, {
+      sameDatabaseAs: ctx,
+      cloud: { provisioner: { ...ctx.services.simulatedCloud!, sql: createAwsSqlClient({ portalUrlOf: async () => deadUrl }) } },
+    });
+    try {
+      const response = await post(aws, `/api/cluster/query/${clusterId}`, { query: 'select 1' }, owner.jwt);
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(errorCode(response)).toBe('SQL_ENDPOINT_UNAVAILABLE');
+      expect(response.json().errorDetails.error_message).toBe(CLUSTER_SQL_MESSAGES.engineUnavailable);
+      const consoleQueries = (await history()).filter((e: { source: string }) => e.source === 'CONSOLE');
+      expect(consoleQueries).toEqual([
+        expect.objectContaining({ query: 'select 1', status: 'FAILED', error: CLUSTER_SQL_MESSAGES.engineUnavailable }),
+      ]);
+    } finally {
+      await aws.close();
+    }
   });
 });
