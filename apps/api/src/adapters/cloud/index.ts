@@ -26,7 +26,7 @@ export interface CloudConfig {
   simTimeScale?: number;
   /** SIM_FAIL_PATTERN: clusters whose name matches fail their stack creation. */
   simFailPattern?: string;
-  /** Settings of the AWS driver (AWS_BACKUP_BUCKET_ARN_PATTERN, AWS_KEY_NAME, AWS_INGRESS_CIDR). */
+  /** Settings of the AWS driver (AWS_BACKUP_BUCKET_ARN_PATTERN, AWS_KEY_NAME, AWS_INGRESS_CIDR, AWS_PORTAL_CIDR). */
   aws?: AwsProvisionerOptions;
   /** Where the simulated clusters' query engines keep their files (DATA_DIR/sim-clusters). */
   simDataDir?: string;

@@ -33,6 +33,11 @@ export interface AwsProvisionerOptions {
   keyName?: string;
   /** Addresses allowed to reach the Web Portal and Kumo Manager (default: anywhere). */
   ingressCidr?: string;
+  /**
+   * The portal's own outbound addresses: let in beside a cluster's network access list, so its console queries and
+   * activity reads reach the cluster's SQL endpoint.
+   */
+  portalCidr?: string;
 }
 
 /**
@@ -253,7 +258,10 @@ export function createAwsProvisioner(options: AwsProvisionerOptions = {}): Cloud
     }),
 
     async applyNetworkAccess(stackName: string, ingress: readonly string[] | null, region?: string) {
-      await applySecurityGroupIngress(await clientsFor(region), stackName, ingress ?? [options.ingressCidr ?? ANYWHERE]);
+      const wanted = ingress
+        ? [...new Set([...ingress, ...(options.portalCidr ? [options.portalCidr] : [])])]
+        : [options.ingressCidr ?? ANYWHERE];
+      await applySecurityGroupIngress(await clientsFor(region), stackName, wanted);
     },
 
     async stopCluster(stackName: string, region?: string) {
