@@ -3,6 +3,7 @@
  * person's name, and the history of every query and refused attempt, through the console or the endpoint.
  */
 import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import { CLUSTER_SQL_LIMITS, CLUSTER_SQL_MESSAGES } from '@kumo/contract';
 import {
   SqlRefusal,
@@ -11,7 +12,6 @@ import {
   type SqlAnswer,
   type SqlEndpointHooks,
 } from '../../adapters/cloud/index.js';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { sqlRefusalError, type Caller, type ClustersService } from '../clusters/index.js';
