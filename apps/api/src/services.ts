@@ -224,6 +224,8 @@ export function createServices(infra: Infrastructure) {
     clock,
     logger,
     defaultIdleMinutes: infra.autoStopDefaultMinutes === undefined ? AUTO_STOP_LIMITS.defaultIdleMinutes : infra.autoStopDefaultMinutes,
+    // On AWS a cluster is idle only once its endpoint's activity has been read past the moment it fell due.
+    activityKnownUntil: clusterSql.endpointActivityKnownUntil,
   });
   clusters.attachAuditListener((entry, tx) => autoStop.clusterAudited(entry, tx));
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.

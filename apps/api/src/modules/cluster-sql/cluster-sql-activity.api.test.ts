@@ -25,7 +25,7 @@ const kinds = await databaseKinds();
 function endpointWithActivity() {
   const records: EndpointQueryRecord[] = [];
   const reads: { stackName: string; credential: SqlCredential; cursor: string | null }[] = [];
-  const state = { ignoreCursor: false, down: false };
+  const state = { ignoreCursor: false, down: false, stack: '' };
   const port: ClusterSqlPort = {
     endpointFor: () => null,
     query: async () => {
@@ -35,6 +35,8 @@ function endpointWithActivity() {
     async activity(stackName, credential, cursor): Promise<EndpointActivityPage> {
       reads.push({ stackName, credential, cursor });
       if (state.down) throw new SqlRefusal(503, 'SQL_ENDPOINT_UNAVAILABLE', CLUSTER_SQL_MESSAGES.engineUnavailable);
+      // Another cluster's endpoint has nothing to tell.
+      if (stackName !== state.stack) return { records: [], cursor, more: false };
       const after = state.ignoreCursor || cursor === null ? 0 : Number(cursor);
       const page = records.filter((r) => Number(r.recordId) > after).slice(0, 2);
       const last = page.at(-1)?.recordId ?? cursor;
@@ -79,6 +81,7 @@ describe.each(kinds)("reading an AWS cluster's endpoint activity on %s", (kind) 
     ctx = await startTestApp(kind, CLUSTER_TEST_APP);
     owner = await steps.customer();
     clusterId = await steps.deployOnline(owner.jwt, owner.subscriptionId);
+    endpoint.state.stack = `kumo-${clusterId}`;
   });
   afterAll(async () => ctx?.close());
 
@@ -174,6 +177,45 @@ describe.each(kinds)("reading an AWS cluster's endpoint activity on %s", (kind) 
       expect(consoleQueries).toEqual([
         expect.objectContaining({ query: 'select 1', status: 'FAILED', error: CLUSTER_SQL_MESSAGES.engineUnavailable }),
       ]);
+    } finally {
+      await aws.close();
+    }
+  });
+
+  it('says the history holds what reached an endpoint before a moment only once a read begun after it went to the end', async () => {
+    const reader = service();
+    const before = ctx.clock.now();
+    ctx.clock.advance(60_000);
+    expect(await reader.endpointActivityKnownUntil(clusterId, ctx.clock.now())).toBe(false);
+    endpoint.state.down = true;
+    await reader.pullActivity();
+    expect(await reader.endpointActivityKnownUntil(clusterId, ctx.clock.now())).toBe(false);
+    endpoint.state.down = false;
+    await reader.pullActivity();
+    expect(await reader.endpointActivityKnownUntil(clusterId, ctx.clock.now())).toBe(true);
+    expect(await reader.endpointActivityKnownUntil(clusterId, before)).toBe(true);
+    expect(await ctx.services.clusterSql.endpointActivityKnownUntil(clusterId, new Date(ctx.clock.now().getTime() + 3_600_000))).toBe(true);
+  });
+
+  it('calls a cluster on AWS idle only once its endpoint was read past the moment it fell due', async () => {
+    const quiet = await steps.deployOnline(owner.jwt, owner.subscriptionId, { cluster_name: 'Quiet', cidr: '10.9.0.0/16' });
+    const simulated = ctx.services.simulatedCloud!;
+    const aws = await startTestApp(kind, {
+      sameDatabaseAs: ctx,
+      cloud: { provisioner: { ...simulated, sql: { ...simulated.sql, activity: endpoint.port.activity } } },
+    });
+    try {
+      // 60 of the cloud's minutes are 60 s here: an hour on, the new cluster is long past its idle time.
+      aws.clock.set(new Date(ctx.clock.now().getTime() + 3_600_000));
+      endpoint.state.down = true;
+      await aws.services.clusterSql.pullActivity();
+      await aws.services.autoStop.sweepIdle();
+      expect((await steps.status(owner.jwt, quiet)).status).toBe('ONLINE');
+
+      endpoint.state.down = false;
+      await aws.services.clusterSql.pullActivity();
+      await aws.services.autoStop.sweepIdle();
+      expect((await steps.status(owner.jwt, quiet)).status).toBe('STOPPING');
     } finally {
       await aws.close();
     }

@@ -42,6 +42,8 @@ export const clusterQueries = pgTable(
 export const clusterSqlActivityCursors = pgTable('cluster_sql_activity_cursors', {
   /** References clusters(id) through the migration. */
   clusterId: uuid('cluster_id').primaryKey(),
-  cursor: text('cursor').notNull(),
-  pulledAt: at('pulled_at').notNull(),
+  /** null: the endpoint had no record yet. */
+  cursor: text('cursor'),
+  /** When the endpoint was last read to the end: what auto-stop waits for before it calls the cluster idle. */
+  readAt: at('read_at').notNull(),
 });

@@ -126,6 +126,8 @@ export function createClusterSqlService(deps: {
     pullsActivity: activity.pulls,
     /** Records what reached the online clusters' endpoints since the last read (the minute job). */
     pullActivity: activity.pull,
+    /** Whether the history holds everything that reached a cluster's endpoint before a moment (auto-stop asks). */
+    endpointActivityKnownUntil: activity.knownUntil,
   };
 }
 export type ClusterSqlService = ReturnType<typeof createClusterSqlService>;
