@@ -72,6 +72,11 @@ const configSchema = z.object({
     (value) => value === undefined || /^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/.test(value),
     'AWS_INGRESS_CIDR must be an IPv4 CIDR block',
   ),
+  /** AWS driver: the portal's own outbound addresses, let in beside a cluster's network access list (its SQL console and activity reads). */
+  AWS_PORTAL_CIDR: optionalText.refine(
+    (value) => value === undefined || /^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/.test(value),
+    'AWS_PORTAL_CIDR must be an IPv4 CIDR block',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenID Connect issuer for staff single sign-on (Azure AD: https://login.microsoftonline.com/{tenant}/v2.0); without it the bundled development provider when DEV_TOOLS has it, else no single sign-on. */
   OIDC_ISSUER: optionalUrl,

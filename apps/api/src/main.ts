@@ -87,6 +87,7 @@ async function main(): Promise<void> {
         backupBucketArnPattern: config.AWS_BACKUP_BUCKET_ARN_PATTERN,
         keyName: config.AWS_KEY_NAME,
         ingressCidr: config.AWS_INGRESS_CIDR,
+        portalCidr: config.AWS_PORTAL_CIDR,
       },
     },
   };

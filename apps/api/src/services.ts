@@ -14,7 +14,7 @@ import { createApiTokensService, isApiTokenSecret } from './modules/api-tokens/i
 import { createAccountRecords, createAuthService, createStaffActionLog } from './modules/auth/index.js';
 import { billingJobs, createBillingService } from './modules/billing/index.js';
 import { createBudgetsService } from './modules/budgets/index.js';
-import { createClusterSqlService } from './modules/cluster-sql/index.js';
+import { clusterSqlJobs, createClusterSqlService } from './modules/cluster-sql/index.js';
 import { autoStopJobs, createAutoStopService, recordingSystemStops } from './modules/cluster-auto-stop/index.js';
 import { createClusterTimeline } from './modules/cluster-timeline/index.js';
 import { clusterJobs, createClustersService } from './modules/clusters/index.js';
@@ -210,6 +210,7 @@ export function createServices(infra: Infrastructure) {
     clock,
     // The endpoint answers only the addresses of the cluster's network access list.
     allowsAddress: clusters.allowsAddress,
+    logger,
   });
   // Idle auto-stop and restart when funded: told of the clusters' audit entries (a new cluster's default, a start
   // ending the system's stop); they stop and start clusters through the clusters' locked system power change.
@@ -223,6 +224,8 @@ export function createServices(infra: Infrastructure) {
     clock,
     logger,
     defaultIdleMinutes: infra.autoStopDefaultMinutes === undefined ? AUTO_STOP_LIMITS.defaultIdleMinutes : infra.autoStopDefaultMinutes,
+    // On AWS a cluster is idle only once its endpoint's activity has been read past the moment it fell due.
+    activityKnownUntil: clusterSql.endpointActivityKnownUntil,
   });
   clusters.attachAuditListener((entry, tx) => autoStop.clusterAudited(entry, tx));
   // A cluster's timeline shows its events beside metering's charges: put together here, above both modules.
@@ -290,7 +293,7 @@ export type Services = ReturnType<typeof createServices>;
 
 /** Every module's background jobs, for the worker. */
 export function serviceJobs(
-  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'metering' | 'autoTopUp' | 'autoStop' | 'webhooks'>,
+  services: Pick<Services, 'mail' | 'ledger' | 'billing' | 'clusters' | 'clusterSql' | 'metering' | 'autoTopUp' | 'autoStop' | 'webhooks'>,
 ): JobDefinition[] {
   return [
     ...mailJobs(services.mail),
@@ -300,6 +303,7 @@ export function serviceJobs(
     ...meteringJobs(services.metering),
     ...autoTopUpJobs(services.autoTopUp),
     ...autoStopJobs(services.autoStop),
+    ...clusterSqlJobs(services.clusterSql),
     ...webhookJobs(services.webhooks),
   ];
 }

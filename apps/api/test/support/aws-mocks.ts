@@ -21,11 +21,13 @@ export const DEPLOYMENT_ID = '7d0c2f6e-1b7a-4b1e-9a55-0e3f4c2b9d10';
 export const STACK_NAME = `kumo-${DEPLOYMENT_ID}`;
 export const STACK_ID = `arn:aws:cloudformation:us-east-1:123456789012:stack/${STACK_NAME}/5b1d8a40-a9a5-11ef-9e2b-0affd1c3b2a1`;
 export const PASSWORD = 'Sup3r-Secret-Pass!';
+export const PORTAL_CREDENTIAL = 'pOrTaL-cReDeNtIaL-0123456789abcdef';
 
 export const input = (over: Partial<CreateClusterInput['settings']> = {}): CreateClusterInput => ({
   deploymentId: DEPLOYMENT_ID,
   stackName: STACK_NAME,
   password: PASSWORD,
+  portalSqlCredential: PORTAL_CREDENTIAL,
   settings: { clusterName: 'Sales', region: 'us-east-1', backupRegion: null, cidr: '10.12.0.0/16', kumoVersion: '1.4.0', ...over },
 });
 

@@ -13,6 +13,8 @@ export type { SimulatedProvisioner } from './simulated/simulated-provisioner.js'
 export { simPagesRoutes } from './simulated/sim-pages.routes.js';
 export { createSimTickets } from './simulated/sim-tickets.js';
 export { simSqlRoutes } from './simulated/sim-sql.routes.js';
+/** The AWS engines' SQL endpoints over the network, for a driver whose clusters serve the contract themselves. */
+export { createAwsSqlClient } from './aws/aws-sql-client.js';
 export * from './sql-port.js';
 export * from './manager-ticket.js';
 /** The deployment template (staff download it; the AWS driver deploys it) and the fixed node layout. */
@@ -24,7 +26,7 @@ export interface CloudConfig {
   simTimeScale?: number;
   /** SIM_FAIL_PATTERN: clusters whose name matches fail their stack creation. */
   simFailPattern?: string;
-  /** Settings of the AWS driver (AWS_BACKUP_BUCKET_ARN_PATTERN, AWS_KEY_NAME, AWS_INGRESS_CIDR). */
+  /** Settings of the AWS driver (AWS_BACKUP_BUCKET_ARN_PATTERN, AWS_KEY_NAME, AWS_INGRESS_CIDR, AWS_PORTAL_CIDR). */
   aws?: AwsProvisionerOptions;
   /** Where the simulated clusters' query engines keep their files (DATA_DIR/sim-clusters). */
   simDataDir?: string;

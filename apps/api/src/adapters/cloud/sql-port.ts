@@ -49,6 +49,19 @@ export interface ClusterSqlPort {
    * made before there was one needs it). `portal` is the portal's credential, which the AWS engine asks for.
    */
   setPassword(stackName: string, user: SqlCredential, portal: SqlCredential, region?: string): Promise<void>;
+  /**
+   * What reached the endpoint after `cursor` (from the oldest it keeps when null), oldest first, read with the portal's
+   * credential. Only an engine the portal does not serve itself has it (AWS): the simulated endpoint records straight
+   * into the history.
+   */
+  activity?(stackName: string, portal: SqlCredential, cursor: string | null, region?: string): Promise<EndpointActivityPage>;
+}
+
+/** A page of an endpoint's own record of what reached it; `cursor` reads on after it, `more` says there is more now. */
+export interface EndpointActivityPage {
+  records: EndpointQueryRecord[];
+  cursor: string | null;
+  more: boolean;
 }
 
 /** One query through a cluster's endpoint, or one refused attempt, as the cluster's history keeps it. */
@@ -64,6 +77,8 @@ export interface EndpointQueryRecord {
   userAgent: string | null;
   query: string;
   error: string | null;
+  /** The endpoint's own id of the record (AWS), which makes recording it twice record it once. */
+  recordId?: string;
 }
 
 /** What the endpoint asks of the portal: the cluster's network access list, and where its history goes. */

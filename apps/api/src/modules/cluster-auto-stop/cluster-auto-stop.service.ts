@@ -7,7 +7,7 @@
 import { AUTO_STOP_LIMITS, CLUSTER_MESSAGES } from '@kumo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuditedEntry, ClustersService } from '../clusters/index.js';
@@ -47,6 +47,8 @@ export function createAutoStopService(deps: {
   logger?: FastifyBaseLogger;
   /** A new cluster's idle minutes (AUTO_STOP_DEFAULT_MINUTES), null for off. */
   defaultIdleMinutes: number | null;
+  /** Whether the history holds every query that reached a cluster before a moment (the cluster SQL module's word). */
+  activityKnownUntil?: (clusterId: string, at: Date, tx: Tx) => Promise<boolean>;
 }) {
   const { repository, metering, clock } = deps;
   // The cloud's minute: a sixtieth of its billable hour, so idle minutes pass SIM_TIME_SCALE times faster in the simulator.

@@ -53,6 +53,11 @@ export function createIdleStopper(deps: {
   logger?: FastifyBaseLogger;
   /** Real milliseconds one of the cloud's minutes lasts. */
   minuteMs: number;
+  /**
+   * Whether the history holds every query that reached the cluster before a moment: on AWS the endpoint's queries
+   * arrive with the minute read of its activity, and a cluster whose endpoint could not be read is not called idle.
+   */
+  activityKnownUntil?: (clusterId: string, at: Date, tx: Tx) => Promise<boolean>;
 }) {
   const { repository, clusters, notices, jobs, clock, minuteMs } = deps;
 
@@ -63,8 +68,9 @@ export function createIdleStopper(deps: {
     if (settings?.idleMinutes == null) return undefined;
     const last = await repository.lastActivity(cluster.id, tx);
     const now = clock.now();
-    if (stopsAt(cluster.statusUpdatedAt, last?.startedAt ?? null, settings.idleMinutes, minuteMs).getTime() > now.getTime())
-      return undefined;
+    const due = stopsAt(cluster.statusUpdatedAt, last?.startedAt ?? null, settings.idleMinutes, minuteMs);
+    if (due.getTime() > now.getTime()) return undefined;
+    if (deps.activityKnownUntil && !(await deps.activityKnownUntil(cluster.id, due, tx))) return undefined;
     const description = idleStopDescription(settings.idleMinutes, last, cluster.statusUpdatedAt, now);
     const stopId = await repository.recordStop(
       { clusterId: cluster.id, accountId: cluster.accountId, cause: 'IDLE', reason: description, stoppedAt: now },

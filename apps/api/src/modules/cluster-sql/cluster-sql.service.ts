@@ -3,6 +3,7 @@
  * person's name, and the history of every query and refused attempt, through the console or the endpoint.
  */
 import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import { CLUSTER_SQL_LIMITS, CLUSTER_SQL_MESSAGES } from '@kumo/contract';
 import {
   SqlRefusal,
@@ -14,6 +15,7 @@ import {
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { sqlRefusalError, type Caller, type ClustersService } from '../clusters/index.js';
+import { createActivityPull } from './activity-pull.js';
 import type { ClusterQueryInsert, ClusterQueryRow, ClusterSqlRepository } from './cluster-sql.repository.js';
 
 /** Where a console query came from, for the history. */
@@ -34,14 +36,37 @@ const historyText = (query: string) => query.slice(0, CLUSTER_SQL_LIMITS.history
 
 export function createClusterSqlService(deps: {
   repository: ClusterSqlRepository;
-  clusters: Pick<ClustersService, 'sqlTarget' | 'sqlHistoryCluster'>;
+  clusters: Pick<ClustersService, 'sqlTarget' | 'sqlHistoryCluster' | 'sqlActivitySources'>;
   /** The cloud's SQL endpoints; absent when the cloud has none. */
   sql: ClusterSqlPort | undefined;
   clock: Clock;
   /** Whether the cluster's network access list lets an address in. */
   allowsAddress: (clusterId: string, address: string) => Promise<boolean>;
+  logger?: FastifyBaseLogger;
 }) {
   const { repository, clusters, clock } = deps;
+
+  async function recordEndpointQuery(entry: EndpointQueryRecord) {
+    const accountId = await repository.accountOfCluster(entry.deploymentId);
+    if (!accountId) return;
+    await repository.insert({
+      clusterId: entry.deploymentId,
+      accountId,
+      startedAt: entry.startedAt,
+      durationMs: entry.durationMs,
+      rowCount: entry.rowCount,
+      status: entry.status,
+      source: 'ENDPOINT',
+      userId: null,
+      userLabel: entry.userLabel,
+      clientAddress: entry.clientAddress,
+      userAgent: entry.userAgent,
+      query: historyText(entry.query),
+      error: entry.error,
+      endpointRecordId: entry.recordId ?? null,
+    });
+  }
+  const activity = createActivityPull({ repository, clusters, sql: deps.sql, record: recordEndpointQuery, clock, logger: deps.logger });
 
   return {
     /** Runs a console query: the first 1,000 rows, and the engine's answer or refusal recorded in the history. */
@@ -94,26 +119,15 @@ export function createClusterSqlService(deps: {
     /** What the cloud's endpoints ask of the portal: the access list, and the history of what reached them. */
     endpointHooks: {
       allowsAddress: (clusterId, address) => deps.allowsAddress(clusterId, address),
-      async record(entry: EndpointQueryRecord) {
-        const accountId = await repository.accountOfCluster(entry.deploymentId);
-        if (!accountId) return;
-        await repository.insert({
-          clusterId: entry.deploymentId,
-          accountId,
-          startedAt: entry.startedAt,
-          durationMs: entry.durationMs,
-          rowCount: entry.rowCount,
-          status: entry.status,
-          source: 'ENDPOINT',
-          userId: null,
-          userLabel: entry.userLabel,
-          clientAddress: entry.clientAddress,
-          userAgent: entry.userAgent,
-          query: historyText(entry.query),
-          error: entry.error,
-        });
-      },
+      record: recordEndpointQuery,
     } satisfies SqlEndpointHooks,
+
+    /** Whether the cloud's endpoints keep an activity record the portal reads (AWS). */
+    pullsActivity: activity.pulls,
+    /** Records what reached the online clusters' endpoints since the last read (the minute job). */
+    pullActivity: activity.pull,
+    /** Whether the history holds everything that reached a cluster's endpoint before a moment (auto-stop asks). */
+    endpointActivityKnownUntil: activity.knownUntil,
   };
 }
 export type ClusterSqlService = ReturnType<typeof createClusterSqlService>;

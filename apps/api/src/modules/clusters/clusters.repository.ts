@@ -151,6 +151,14 @@ export function createClustersRepository(db: DbOrTx) {
       return rows.map((row) => row.id);
     },
 
+    /** The online clusters with the portal's SQL credential: those whose endpoint activity the portal reads. */
+    async onlineWithSqlCredential(tx: DbOrTx = db) {
+      return tx
+        .select({ id: clusters.id, stackName: clusters.stackName, region: clusters.region, sealed: clusters.sealedSqlCredential })
+        .from(clusters)
+        .where(and(eq(clusters.status, 'ONLINE'), sql`${clusters.sealedSqlCredential} IS NOT NULL`));
+    },
+
     /** CIDR blocks of the account's live clusters in any of the given regions (as region or backup region). */
     async cidrsInRegions(accountId: string, regions: string[], tx: DbOrTx = db): Promise<string[]> {
       if (regions.length === 0) return [];

@@ -24,6 +24,14 @@ export interface SqlTarget {
   userLabel: string;
 }
 
+/** An online cluster whose endpoint's activity the portal reads, with the portal's credential for it. */
+export interface SqlActivitySource {
+  clusterId: string;
+  stackName: string;
+  region: string;
+  credential: SqlCredential;
+}
+
 /** The cloud's refusal in the contract's error shape. */
 export const sqlRefusalError = (error: SqlRefusal) => new AppError(error.statusCode, error.code, error.message);
 
@@ -76,6 +84,16 @@ export function createClusterSqlAccess(deps: {
         credential: await refusalsAsErrors(() => portalCredential(cluster)),
         userLabel: emailOf(await actorOf(caller)),
       };
+    },
+
+    /** The online clusters whose endpoint activity the portal reads (queries sent straight to them), with its credential. */
+    async sqlActivitySources(): Promise<SqlActivitySource[]> {
+      return (await repository.onlineWithSqlCredential()).map((row) => ({
+        clusterId: row.id,
+        stackName: row.stackName,
+        region: row.region,
+        credential: { user: PORTAL_SQL_USER, password: passwordSealer.open(row.sealed!) },
+      }));
     },
 
     /** The cluster whose query history the caller reads: one of the caller's account, deleted or not. */

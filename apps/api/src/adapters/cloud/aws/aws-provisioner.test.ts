@@ -25,6 +25,7 @@ import {
   STACK_NAME,
   STACK_ID,
   PASSWORD,
+  PORTAL_CREDENTIAL,
   input,
   awsError,
   stack,
@@ -35,7 +36,7 @@ import {
 useAwsMocks();
 
 describe('createCluster', () => {
-  it('creates the stack from the template with the password as a parameter, in the cluster region', async () => {
+  it("creates the stack from the template with the password and the portal's SQL credential as parameters, in the cluster region", async () => {
     cf.on(CreateStackCommand).resolves({ StackId: STACK_ID, $metadata: { httpStatusCode: 200 } });
     let region: string | undefined;
     cf.on(CreateStackCommand).callsFake(async (_input, getClient) => {
@@ -52,9 +53,13 @@ describe('createCluster', () => {
     expect(sent.OnFailure).toBe('ROLLBACK');
     expect(sent.ClientRequestToken).toBe(`create-${STACK_NAME}`);
     expect(sent.Tags).toContainEqual({ Key: TAG_KEYS.deploymentId, Value: DEPLOYMENT_ID });
-    expect(sent.Parameters).toEqual([{ ParameterKey: TEMPLATE_PARAMETERS.password, ParameterValue: PASSWORD }]);
-    // The password travels as a parameter only, never inside the document.
+    expect(sent.Parameters).toEqual([
+      { ParameterKey: TEMPLATE_PARAMETERS.password, ParameterValue: PASSWORD },
+      { ParameterKey: TEMPLATE_PARAMETERS.portalSqlCredential, ParameterValue: PORTAL_CREDENTIAL },
+    ]);
+    // The secrets travel as parameters only, never inside the document.
     expect(sent.TemplateBody).not.toContain(PASSWORD);
+    expect(sent.TemplateBody).not.toContain(PORTAL_CREDENTIAL);
     const template = JSON.parse(sent.TemplateBody!) as CloudFormationTemplate;
     expect(template).toEqual(generateClusterTemplate({ deploymentId: DEPLOYMENT_ID, ...input({ region: 'eu-west-1' }).settings }));
     expect(danglingReferences(template)).toEqual([]);
@@ -70,6 +75,7 @@ describe('createCluster', () => {
     const sent = cf.commandCalls(CreateStackCommand)[0]!.args[0].input;
     expect(sent.Parameters).toEqual([
       { ParameterKey: TEMPLATE_PARAMETERS.password, ParameterValue: PASSWORD },
+      { ParameterKey: TEMPLATE_PARAMETERS.portalSqlCredential, ParameterValue: PORTAL_CREDENTIAL },
       { ParameterKey: TEMPLATE_PARAMETERS.backupDestinationBucketArn, ParameterValue: 'arn:aws:s3:::acme-kumo-backup-us-west-2' },
       { ParameterKey: TEMPLATE_PARAMETERS.keyName, ParameterValue: 'ops' },
       { ParameterKey: TEMPLATE_PARAMETERS.ingressCidr, ParameterValue: '203.0.113.0/24' },
@@ -91,9 +97,12 @@ describe('createCluster', () => {
     await expect(driver().createCluster(input())).rejects.toThrow(/already exists/);
   });
 
-  it('refuses unusable settings and an empty password before calling AWS', async () => {
+  it("refuses unusable settings, an empty password and a missing portal's credential before calling AWS", async () => {
     await expect(driver().createCluster(input({ cidr: '10.12.0.0/27' }))).rejects.toThrow(CloudRequestError);
     await expect(driver().createCluster({ ...input(), password: '' })).rejects.toThrow(/must not be empty/);
+    await expect(driver().createCluster({ ...input(), portalSqlCredential: undefined })).rejects.toThrow(
+      `The ${TEMPLATE_PARAMETERS.portalSqlCredential} parameter must not be empty`,
+    );
     expect(cf.commandCalls(CreateStackCommand)).toHaveLength(0);
   });
 

@@ -15,6 +15,7 @@ import type { ClusterDescription, CloudProvisioner, CreateClusterInput } from '.
 import { CloudRequestError } from '../cloud-provisioner.js';
 import {
   TAG_KEYS,
+  TEMPLATE_OUTPUTS,
   TEMPLATE_PARAMETERS,
   TemplateSettingsError,
   generateClusterTemplate,
@@ -22,6 +23,7 @@ import {
 } from '../template/cluster-template.js';
 import { errorName, isStackMissing, toCloudError } from './aws-errors.js';
 import { applySecurityGroupIngress } from './aws-security-group.js';
+import { createAwsSqlClient } from './aws-sql-client.js';
 import { describeFromAws, mapStackStatus } from './aws-status.js';
 
 export interface AwsProvisionerOptions {
@@ -31,6 +33,11 @@ export interface AwsProvisionerOptions {
   keyName?: string;
   /** Addresses allowed to reach the Web Portal and Kumo Manager (default: anywhere). */
   ingressCidr?: string;
+  /**
+   * The portal's own outbound addresses: let in beside a cluster's network access list, so its console queries and
+   * activity reads reach the cluster's SQL endpoint.
+   */
+  portalCidr?: string;
 }
 
 /**
@@ -184,6 +191,10 @@ export function createAwsProvisioner(options: AwsProvisionerOptions = {}): Cloud
 
     async createCluster(input: CreateClusterInput) {
       if (!input.password) throw new CloudRequestError(`The ${TEMPLATE_PARAMETERS.password} parameter must not be empty`, false);
+      // The nodes give the portal's console queries and activity reads a user of their own: no stack goes without it.
+      if (!input.portalSqlCredential) {
+        throw new CloudRequestError(`The ${TEMPLATE_PARAMETERS.portalSqlCredential} parameter must not be empty`, false);
+      }
       const { settings } = input;
       let templateBody: string;
       try {
@@ -193,7 +204,10 @@ export function createAwsProvisioner(options: AwsProvisionerOptions = {}): Cloud
         if (error instanceof TemplateSettingsError) throw new CloudRequestError(error.message, false);
         throw error;
       }
-      const parameters: Parameter[] = [{ ParameterKey: TEMPLATE_PARAMETERS.password, ParameterValue: input.password }];
+      const parameters: Parameter[] = [
+        { ParameterKey: TEMPLATE_PARAMETERS.password, ParameterValue: input.password },
+        { ParameterKey: TEMPLATE_PARAMETERS.portalSqlCredential, ParameterValue: input.portalSqlCredential },
+      ];
       if (settings.backupRegion) {
         parameters.push({
           ParameterKey: TEMPLATE_PARAMETERS.backupDestinationBucketArn,
@@ -237,8 +251,17 @@ export function createAwsProvisioner(options: AwsProvisionerOptions = {}): Cloud
 
     describe,
 
+    // The SQL endpoint is a path of the cluster's Web Portal address, which the stack gives as an output.
+    sql: createAwsSqlClient({
+      portalUrlOf: async (stackName, region) =>
+        (await findStack(stackName, region))?.Outputs?.find((o) => o.OutputKey === TEMPLATE_OUTPUTS.portalUrl)?.OutputValue ?? null,
+    }),
+
     async applyNetworkAccess(stackName: string, ingress: readonly string[] | null, region?: string) {
-      await applySecurityGroupIngress(await clientsFor(region), stackName, ingress ?? [options.ingressCidr ?? ANYWHERE]);
+      const wanted = ingress
+        ? [...new Set([...ingress, ...(options.portalCidr ? [options.portalCidr] : [])])]
+        : [options.ingressCidr ?? ANYWHERE];
+      await applySecurityGroupIngress(await clientsFor(region), stackName, wanted);
     },
 
     async stopCluster(stackName: string, region?: string) {

@@ -110,6 +110,23 @@ describe("the cluster's security group follows its network access list", () => {
     expect(authorized()).toEqual([{ GroupId: GROUP_ID, IpPermissions: [https(['192.0.2.0/24'])] }]);
   });
 
+  it("lets the portal's own addresses in beside a list, never in place of anywhere", async () => {
+    givenGroup(['0.0.0.0/0']);
+    const withPortal = createAwsProvisioner({ portalCidr: '198.51.100.10/32' });
+    await withPortal.applyNetworkAccess!(STACK_NAME, ['203.0.113.7/32', '198.51.100.10/32']);
+    expect(authorized()).toEqual([{ GroupId: GROUP_ID, IpPermissions: [https(['203.0.113.7/32', '198.51.100.10/32'])] }]);
+
+    ec2.resetHistory();
+    await withPortal.applyNetworkAccess!(STACK_NAME, ['203.0.113.7/32']);
+    expect(authorized()).toEqual([{ GroupId: GROUP_ID, IpPermissions: [https(['203.0.113.7/32', '198.51.100.10/32'])] }]);
+    expect(revoked()).toEqual([{ GroupId: GROUP_ID, IpPermissions: [https(['0.0.0.0/0'])] }]);
+
+    ec2.resetHistory();
+    await withPortal.applyNetworkAccess!(STACK_NAME, null);
+    expect(authorized()).toEqual([]);
+    expect(revoked()).toEqual([]);
+  });
+
   it('takes a rule another attempt already added or removed as done, and reports other refusals as retryable or not', async () => {
     givenGroup(['0.0.0.0/0']);
     ec2.on(AuthorizeSecurityGroupIngressCommand).rejects(awsError('InvalidPermission.Duplicate', 'the specified rule already exists'));

@@ -134,6 +134,23 @@ describe('cluster template', () => {
     });
   });
 
+  it("takes the portal's SQL credential as a NoEcho parameter and hands it to the nodes through a secret only they read", () => {
+    const template = generateClusterTemplate(base);
+    expect(template.Parameters[TEMPLATE_PARAMETERS.portalSqlCredential]).toMatchObject({ Type: 'String', NoEcho: true, MinLength: 32 });
+    expect(template.Parameters[TEMPLATE_PARAMETERS.portalSqlCredential]).not.toHaveProperty('Default');
+    const uses = collectReferences(template).filter((r) => r.name === TEMPLATE_PARAMETERS.portalSqlCredential);
+    expect(uses.map((r) => r.path)).toEqual(['Resources.PortalSqlCredentialSecret.Properties.SecretString.Ref']);
+    const policy = JSON.stringify(template.Resources.NodeRole!.Properties!.Policies);
+    expect(policy).toContain('{"Ref":"PortalSqlCredentialSecret"}');
+    const launchTemplates = ofType(template, 'AWS::EC2::LaunchTemplate');
+    expect(launchTemplates).toHaveLength(NODE_LAYOUT.length);
+    for (const [, launchTemplate] of launchTemplates) {
+      expect(JSON.stringify(launchTemplate)).toContain('--portal-sql-secret ${PortalSqlCredentialSecret}');
+    }
+    // Never an output: the credential stays out of what DescribeStacks shows.
+    expect(JSON.stringify(template.Outputs)).not.toContain('PortalSqlCredential');
+  });
+
   it('builds the VPC from the CIDR with subnets inside it that do not overlap', () => {
     for (const cidr of ['10.20.0.0/16', '172.16.0.0/20', '192.168.4.0/24', '10.1.2.0/26']) {
       const template = generateClusterTemplate({ ...base, cidr });

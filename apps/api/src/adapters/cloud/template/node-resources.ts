@@ -54,6 +54,7 @@ function launchTemplate({ settings, deploymentId }: TemplateContext, layout: Nod
                 '--stack ${AWS::StackName}',
                 '--region ${AWS::Region}',
                 '--password-secret ${ClusterPasswordSecret}',
+                '--portal-sql-secret ${PortalSqlCredentialSecret}',
                 '--backup-bucket ${BackupBucket}',
                 `--backup-prefix ${backupPrefixFor(deploymentId)}`,
               ].join(' '),

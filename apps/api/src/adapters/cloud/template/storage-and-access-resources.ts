@@ -1,3 +1,5 @@
+import { CLUSTER_SQL_USER } from '@kumo/contract';
+import { PORTAL_SQL_USER } from '../sql-port.js';
 import { KUMO_MANAGER_USER, WEB_PORTAL_USER } from './node-layout.js';
 import {
   TAG_KEYS,
@@ -13,7 +15,7 @@ import {
 } from './template-names.js';
 
 /**
- * The cluster's secret and storage and who may use them: the password secret, the backup bucket (replicated to the
+ * The cluster's secrets and storage and who may use them: the password and portal credential secrets, the backup bucket (replicated to the
  * backup region with DR), the nodes' role and instance profile, and with DR the replication role.
  */
 export function storageAndAccessResources({ settings, deploymentId, dr, commonTags }: TemplateContext): Resources {
@@ -26,8 +28,19 @@ export function storageAndAccessResources({ settings, deploymentId, dr, commonTa
       DeletionPolicy: 'Delete',
       UpdateReplacePolicy: 'Delete',
       Properties: {
-        Description: `Kumo cluster ${safeTagValue(settings.clusterName)}: password of ${KUMO_MANAGER_USER} and ${WEB_PORTAL_USER}`,
+        Description: `Kumo cluster ${safeTagValue(settings.clusterName)}: password of ${KUMO_MANAGER_USER}, ${WEB_PORTAL_USER} and ${CLUSTER_SQL_USER}`,
         SecretString: ref(TEMPLATE_PARAMETERS.password),
+        Tags: commonTags,
+      },
+    },
+    // The portal's own SQL credential, handed to the nodes as the password is; the AMI keeps only its slow hash.
+    PortalSqlCredentialSecret: {
+      Type: 'AWS::SecretsManager::Secret',
+      DeletionPolicy: 'Delete',
+      UpdateReplacePolicy: 'Delete',
+      Properties: {
+        Description: `Kumo cluster ${safeTagValue(settings.clusterName)}: password of the SQL endpoint's user ${PORTAL_SQL_USER}`,
+        SecretString: ref(TEMPLATE_PARAMETERS.portalSqlCredential),
         Tags: commonTags,
       },
     },
@@ -77,7 +90,11 @@ export function storageAndAccessResources({ settings, deploymentId, dr, commonTa
             PolicyDocument: {
               Version: '2012-10-17',
               Statement: [
-                { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: ref('ClusterPasswordSecret') },
+                {
+                  Effect: 'Allow',
+                  Action: 'secretsmanager:GetSecretValue',
+                  Resource: [ref('ClusterPasswordSecret'), ref('PortalSqlCredentialSecret')],
+                },
                 {
                   Effect: 'Allow',
                   Action: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],

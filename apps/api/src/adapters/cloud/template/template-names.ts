@@ -25,6 +25,7 @@ export class TemplateSettingsError extends Error {}
 /** Names of the parameters the driver passes to CreateStack. */
 export const TEMPLATE_PARAMETERS = {
   password: 'ClusterPassword',
+  portalSqlCredential: 'PortalSqlCredential',
   amiId: 'KumoAmiId',
   keyName: 'KeyName',
   ingressCidr: 'AllowedIngressCidr',

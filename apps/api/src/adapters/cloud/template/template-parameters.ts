@@ -1,7 +1,11 @@
+import { PORTAL_SQL_USER } from '../sql-port.js';
 import { KUMO_MANAGER_USER, WEB_PORTAL_USER } from './node-layout.js';
 import { TEMPLATE_PARAMETERS, amiParameterPath, type CloudFormationTemplate, type TemplateContext } from './template-names.js';
 
-/** The parameters CreateStack is given: the NoEcho password, the AMI, an optional key pair, who may connect, and the DR bucket. */
+/**
+ * The parameters CreateStack is given: the NoEcho password and portal credential, the AMI, an optional key pair, who
+ * may connect, and the DR bucket.
+ */
 export function templateParameters({ settings, dr }: TemplateContext): CloudFormationTemplate['Parameters'] {
   const parameters: CloudFormationTemplate['Parameters'] = {
     [TEMPLATE_PARAMETERS.password]: {
@@ -10,6 +14,14 @@ export function templateParameters({ settings, dr }: TemplateContext): CloudForm
       MinLength: 12,
       MaxLength: 64,
       Description: `Password of the Kumo Manager user ${KUMO_MANAGER_USER} and the Web Portal user ${WEB_PORTAL_USER}`,
+    },
+    [TEMPLATE_PARAMETERS.portalSqlCredential]: {
+      Type: 'String',
+      NoEcho: true,
+      MinLength: 32,
+      MaxLength: 128,
+      AllowedPattern: '^[A-Za-z0-9_-]+$',
+      Description: `Password of the SQL endpoint's user ${PORTAL_SQL_USER}, the portal's own (console queries, activity reads)`,
     },
     [TEMPLATE_PARAMETERS.amiId]: {
       Type: 'AWS::SSM::Parameter::Value<AWS::EC2::Image::Id>',
