@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Center, EmptyState, Loader, Menu, Select, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Center, EmptyState, Loader, Menu, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import {
   MESSAGES,
   TRANSACTION_CATEGORY_LABELS,
@@ -19,6 +19,7 @@ import { notifyError, notifyWarning } from '../../components/notify';
 import { ErrorAlert } from '../../components/error-alert';
 import { Amount } from '../../components/amount';
 import { UnpaidCheckouts } from './unpaid-checkouts';
+import { DescriptionCell, MoneyTableHead } from './money-table-parts';
 
 /**
  * The specification's columns with the balance after each entry in place of Status: every entry here is money that moved
@@ -86,24 +87,7 @@ export function TransactionHistory({ subscriptionId }: { subscriptionId: string 
             aria-label="Transaction history"
             className={classes.table}
           >
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <Table.Th
-                    key={column}
-                    c="dimmed"
-                    fz="xs"
-                    tt="uppercase"
-                    style={column === 'Amount' || column === 'Balance' ? { textAlign: 'right' } : undefined}
-                  >
-                    {column}
-                  </Table.Th>
-                ))}
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <MoneyTableHead columns={COLUMNS} moneyColumns={['Amount', 'Balance']} />
             <Table.Tbody>
               {rows.map((transaction) => (
                 <TransactionRow key={transaction.transaction_id} transaction={transaction} />
@@ -155,14 +139,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
           {TRANSACTION_CATEGORY_LABELS[transaction.category]}
         </Text>
       </Table.Td>
-      <Table.Td data-label="Description and remarks">
-        <Text fz="sm">{transaction.description}</Text>
-        {transaction.remark && (
-          <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {transaction.remark}
-          </Text>
-        )}
-      </Table.Td>
+      <DescriptionCell label="Description and remarks" description={transaction.description} remark={transaction.remark} />
       <Table.Td data-label="Amount" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
         <Amount value={transaction.amount} fz="sm" fw={600} />
       </Table.Td>

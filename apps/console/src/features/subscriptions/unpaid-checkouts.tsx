@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { MESSAGES, UNPAID_CHECKOUT_LABELS, type Transaction, type TransactionStatus } from '@kumo/contract';
 import { IconDots, IconX } from '../../components/icons';
 import { Amount } from '../../components/amount';
@@ -6,6 +6,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import classes from '../../components/stacked-table.module.css';
 import { formatDateTime } from '../../lib/dates';
 import { useCancelPendingCheckout } from './api/cancel-pending-checkout';
+import { DescriptionCell, MoneyTableHead } from './money-table-parts';
 
 const STATE_COLORS: Record<Exclude<TransactionStatus, 'SUCCESSFUL'>, string> = {
   PAYMENT_INTENT_CREATED: 'yellow',
@@ -29,18 +30,7 @@ export function UnpaidCheckouts({ checkouts }: { checkouts: Transaction[] }) {
         No money moved for these; they are not in the balance.
       </Text>
       <Table verticalSpacing={6} horizontalSpacing={8} aria-labelledby="unpaid-checkouts-title" className={classes.table}>
-        <Table.Thead>
-          <Table.Tr>
-            {['Opened', 'Description', 'Amount', 'State'].map((column) => (
-              <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase" style={column === 'Amount' ? { textAlign: 'right' } : undefined}>
-                {column}
-              </Table.Th>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <MoneyTableHead columns={['Opened', 'Description', 'Amount', 'State']} moneyColumns={['Amount']} />
         <Table.Tbody>
           {checkouts.map((checkout) => {
             const state = checkout.transaction_status as Exclude<TransactionStatus, 'SUCCESSFUL'>;
@@ -51,14 +41,7 @@ export function UnpaidCheckouts({ checkouts }: { checkouts: Transaction[] }) {
                     {formatDateTime(checkout.transaction_date)}
                   </Text>
                 </Table.Td>
-                <Table.Td data-label="Description">
-                  <Text fz="sm">{checkout.description}</Text>
-                  {checkout.remark && (
-                    <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {checkout.remark}
-                    </Text>
-                  )}
-                </Table.Td>
+                <DescriptionCell label="Description" description={checkout.description} remark={checkout.remark} />
                 <Table.Td data-label="Amount" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   <Amount value={checkout.amount} fz="sm" />
                 </Table.Td>
