@@ -14,6 +14,7 @@ import type { DevIdentityProvider } from './adapters/identity/dev-identity-provi
 import { AppError, tooManyRequests } from './errors.js';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
+import { registerApiHeaders } from './http/api-headers.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { compressApiAnswers } from './http/compression.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -128,10 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The API speaks JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(HEADERS.correlationId, request.id);
-    done();
-  });
+  registerApiHeaders(app);
   app.addHook('onRequest', refuseCrossSite);
   app.decorate('xsrf', services.xsrf);
   await app.register(cookie);

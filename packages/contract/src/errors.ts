@@ -78,7 +78,8 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ErrorResponse {
-  errorDetails: { error_code: ErrorCode; error_message: string };
+  /** request_id: the answer's Request-Id, so a support request can name the call. */
+  errorDetails: { error_code: ErrorCode; error_message: string; request_id?: string };
   field_errors?: Record<string, string>;
 }
 

@@ -81,7 +81,9 @@ describe.each(kinds)('auth on %s', (kind) => {
     it('tells an unknown e-mail to sign up', async () => {
       const response = await post(ctx, '/api/user/login', { email_id: freshEmail(), auth_provider: 'EMAIL_OTP_AUTH' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorDetails: { error_code: 'USER_NOT_FOUND', error_message: MESSAGES.userNotRegistered } });
+      expect(response.json()).toEqual({
+        errorDetails: { error_code: 'USER_NOT_FOUND', error_message: MESSAGES.userNotRegistered, request_id: expect.any(String) },
+      });
     });
 
     it('signs a known person in with sign_up false', async () => {
