@@ -15,6 +15,7 @@ import { AppError, tooManyRequests } from './errors.js';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
 import { registerApiHeaders } from './http/api-headers.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { compressApiAnswers } from './http/compression.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -130,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   registerApiHeaders(app);
+  // Before compression and the routes: it keeps each marked route's answer as it was serialised.
+  registerIdempotency(app, services.idempotency);
   app.addHook('onRequest', refuseCrossSite);
   app.decorate('xsrf', services.xsrf);
   await app.register(cookie);
@@ -163,7 +166,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
   );
   const stopSweeping = sweepRateLimits(options.rateLimitStore, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
-  app.addHook('onClose', async () => stopSweeping());
+  const stopPurging = sweepRateLimits(services.idempotency, (error) => app.log.warn({ err: error }, 'idempotency key purge failed'));
+  app.addHook('onClose', async () => {
+    stopSweeping();
+    stopPurging();
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT.name} API`, version: PRODUCT.version, description: 'The API behind the Kumo Cloud portal.' },
