@@ -16,6 +16,7 @@ import { frameworkErrorOptions, registerErrorHandler } from './http/error-handle
 import { refuseCrossSite } from './http/xsrf.js';
 import { registerApiHeaders } from './http/api-headers.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { openapiDocument } from './http/openapi-document.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { compressApiAnswers } from './http/compression.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -171,13 +172,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stopSweeping();
     stopPurging();
   });
+  const document = openapiDocument(app);
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: `${PRODUCT.name} API`, version: PRODUCT.version, description: 'The API behind the Kumo Cloud portal.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // The routes' placeholder scheme: the finished document replaces it with the session's and the personal tokens'.
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => document.finish(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
