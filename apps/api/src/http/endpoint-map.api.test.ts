@@ -39,14 +39,20 @@ describe("the console's endpoint map and the served OpenAPI document", () => {
   });
 
   it('gives every operation a unique operationId, a summary, tags and a description for every status', async () => {
-    const document = (await get(ctx, '/api/openapi.json')).json<{ paths: Record<string, Record<string, Record<string, never>>> }>();
+    interface Operation {
+      operationId: string;
+      summary?: string;
+      tags?: string[];
+      responses: Record<string, { description: string }>;
+    }
+    const document = (await get(ctx, '/api/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     const ids = operations.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const operation of operations) {
       expect(operation.summary, operation.operationId).toBeTruthy();
       expect(operation.tags, operation.operationId).toBeDefined();
-      for (const response of Object.values(operation.responses as Record<string, { description: string }>)) {
+      for (const response of Object.values(operation.responses)) {
         expect(response.description, operation.operationId).not.toBe('Default Response');
       }
     }

@@ -16,6 +16,7 @@ import { createServices, type Infrastructure, type Services } from '../../src/se
 import { openTestDatabase, type DatabaseKind } from './databases.js';
 import { ManualClock } from './manual-clock.js';
 import { deriveServerKeys } from '../../src/lib/keys.js';
+import { checkAnswersAgainstDocument } from './answer-check.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-and-jwt';
 /** The keys the portal derives from TEST_SECRET, for tests that sign or read what the portal does. */
@@ -102,6 +103,7 @@ export async function startTestApp(
     devMailbox: true,
   });
   await app.ready();
+  checkAnswersAgainstDocument(app);
   return {
     app,
     database,
