@@ -45,7 +45,9 @@ export function answerChecker(document: Json) {
     const pathname = url.split('?')[0] ?? '';
     const operation = operations.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
     const mediaType = String(response.headers['content-type'] ?? '').split(';')[0];
-    if (!operation || mediaType !== 'application/json' || response.body === '') return;
+    // A compressed answer is checked by the compression tests, in its plain twin.
+    const encoded = response.headers['content-encoding'] !== undefined;
+    if (!operation || mediaType !== 'application/json' || response.body === '' || encoded) return;
     const key = `${method} ${operation.path} ${response.statusCode}`;
     if (!validators.has(key)) {
       const schema = node(node(node(node(operation.responses[String(response.statusCode)]).content)['application/json']).schema);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,3 +189,10 @@ export async function logIn(ctx: TestContext, email: string): Promise<Tokens> {
 
 export const errorCode = (response: LightMyRequestResponse) => response.json().errorDetails?.error_code as string | undefined;
 export const errorMessage = (response: LightMyRequestResponse) => response.json().errorDetails?.error_message as string | undefined;
+
+/** An error body's errorDetails as a test expects it: its code and message, and the request id every error names. */
+export const errorDetail = (code: string, message: string) => ({
+  error_code: code,
+  error_message: message,
+  request_id: expect.any(String),
+});
