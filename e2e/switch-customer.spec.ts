@@ -67,7 +67,11 @@ test("staff view a customer's console read-only, a change is refused, and End vi
     return { status: response.status, body: (await response.json()) as { errorDetails?: { error_code: string; error_message: string } } };
   });
   expect(refused.status).toBe(403);
-  expect(refused.body.errorDetails).toEqual({ error_code: 'READ_ONLY_VIEW', error_message: ADMIN_MESSAGES.readOnlyView });
+  expect(refused.body.errorDetails).toEqual({
+    error_code: 'READ_ONLY_VIEW',
+    error_message: ADMIN_MESSAGES.readOnlyView,
+    request_id: expect.any(String),
+  });
 
   // The clusters screens do not offer what the server would refuse.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clusters' }).click();

@@ -58,7 +58,13 @@ await runSideBySide([
     ],
   },
   { label: 'lint', commands: [['npm', ['run', 'lint']]] },
-  { label: 'OpenAPI document up to date', commands: [['npm', ['run', 'openapi', '--', '--check']]] },
+  {
+    label: 'OpenAPI document up to date, and lint-free',
+    commands: [
+      ['npm', ['run', 'openapi', '--', '--check']],
+      ['npm', ['run', 'openapi:lint']],
+    ],
+  },
 ]);
 run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
 run('portal process tests', 'npx', [

@@ -14,6 +14,9 @@ import type { DevIdentityProvider } from './adapters/identity/dev-identity-provi
 import { AppError, tooManyRequests } from './errors.js';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.js';
 import { refuseCrossSite } from './http/xsrf.js';
+import { registerApiHeaders } from './http/api-headers.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { openapiDocument } from './http/openapi-document.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { compressApiAnswers } from './http/compression.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -128,10 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The API speaks JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(HEADERS.correlationId, request.id);
-    done();
-  });
+  registerApiHeaders(app);
+  // Before compression and the routes: it keeps each marked route's answer as it was serialised.
+  registerIdempotency(app, services.idempotency);
   app.addHook('onRequest', refuseCrossSite);
   app.decorate('xsrf', services.xsrf);
   await app.register(cookie);
@@ -165,14 +167,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
   );
   const stopSweeping = sweepRateLimits(options.rateLimitStore, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
-  app.addHook('onClose', async () => stopSweeping());
+  const stopPurging = sweepRateLimits(services.idempotency, (error) => app.log.warn({ err: error }, 'idempotency key purge failed'));
+  app.addHook('onClose', async () => {
+    stopSweeping();
+    stopPurging();
+  });
+  const document = openapiDocument(app);
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: `${PRODUCT.name} API`, version: PRODUCT.version, description: 'The API behind the Kumo Cloud portal.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // The routes' placeholder scheme: the finished document replaces it with the session's and the personal tokens'.
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => document.finish(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -25,6 +25,7 @@ import { REAL_HOUR_MS, createMeteringService, meteringJobs } from './modules/met
 import { createStaffSsoService } from './modules/staff-sso/index.js';
 import { createSubscriptionBalances, createSubscriptionsService } from './modules/subscriptions/index.js';
 import { createXsrf } from './http/xsrf.js';
+import { createIdempotencyStore } from './http/idempotency-store.js';
 import { deriveServerKeys } from './lib/keys.js';
 import type { TokenVerifier } from './http/auth-guard.js';
 import { createUsersService } from './modules/users/index.js';
@@ -261,6 +262,7 @@ export function createServices(infra: Infrastructure) {
     users,
     staffSso,
     xsrf: createXsrf(keys.text('xsrf')),
+    idempotency: createIdempotencyStore(db, clock),
     ledger,
     subscriptions,
     billing,

@@ -67,10 +67,23 @@ export const STORAGE_KEYS = {
 
 export const HEADERS = {
   correlationId: 'x-correlation-id',
+  /** The same id as the correlation id, under the name integrators look for. */
+  requestId: 'request-id',
+  /** The dated version of the API a caller asks for, and the one an answer was made by. */
+  apiVersion: 'kumo-version',
+  idempotencyKey: 'idempotency-key',
   userTimeZone: 'usertimezone',
   jwtToken: 'jwt_token',
   refreshToken: 'refresh_token',
 } as const;
+
+/**
+ * The API's dated versions, oldest first; the last is what a call without Kumo-Version gets. A change that could
+ * break a working client adds a version (docs/api.md says which changes do and how long an old one is kept).
+ */
+export const API_VERSIONS = ['2026-11-29'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+export const CURRENT_API_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length - 1]!;
 
 export const DATE_FORMAT = 'MMM D, YYYY h:mm A';
 export const MONTH_FORMAT = 'MMM, YYYY';

@@ -7,6 +7,7 @@ export const errorResponseSchema = z
     errorDetails: z.object({
       error_code: z.enum(ERROR_CODES),
       error_message: z.string(),
+      request_id: z.string().optional().meta({ description: "The answer's Request-Id header: name it in a support request." }),
     }),
     field_errors: z.record(z.string(), z.string()).optional(),
   })

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_FUNDS',
   'REFUND_NOT_ALLOWED',
   'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
   'RECEIPT_NOT_AVAILABLE',
   'PAYMENT_GATEWAY_UNAVAILABLE',
   'PAYMENT_MISMATCH',
@@ -78,7 +79,8 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ErrorResponse {
-  errorDetails: { error_code: ErrorCode; error_message: string };
+  /** request_id: the answer's Request-Id, so a support request can name the call. */
+  errorDetails: { error_code: ErrorCode; error_message: string; request_id?: string };
   field_errors?: Record<string, string>;
 }
 

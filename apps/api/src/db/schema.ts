@@ -24,3 +24,4 @@ export * from '../adapters/payments/sandbox/sandbox.schema.js';
 export * from '../adapters/cloud/simulated/sim-cloud.schema.js';
 export * from '../adapters/cloud/simulated/sim-tickets.schema.js';
 export * from '../http/rate-limit.schema.js';
+export * from '../http/idempotency.schema.js';

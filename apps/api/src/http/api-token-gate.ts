@@ -25,8 +25,13 @@ export async function admitApiToken(
   if (route.personOnly) throw new AppError(403, 'TOKEN_NOT_ALLOWED', API_TOKEN_MESSAGES.personOnly);
   if (token.scope === 'READ' && route.changesState) throw new AppError(403, 'TOKEN_SCOPE', API_TOKEN_MESSAGES.scopeRefused);
   const { current, ttl } = await request.server.countApiTokenCall(token.tokenId);
+  // The names and units the sign-in routes' limits already send: the limit, what is left, seconds until the window resets.
+  const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
+  reply.header('x-ratelimit-limit', String(API_TOKEN_LIMITS.callsPerMinute));
+  reply.header('x-ratelimit-remaining', String(Math.max(0, API_TOKEN_LIMITS.callsPerMinute - current)));
+  reply.header('x-ratelimit-reset', String(resetSeconds));
   if (current > API_TOKEN_LIMITS.callsPerMinute) {
-    reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+    reply.header('retry-after', String(resetSeconds));
     throw tooManyRequests('RATE_LIMITED', MESSAGES.rateLimited);
   }
 }

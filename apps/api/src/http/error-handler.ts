@@ -18,6 +18,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'VALIDATION_FAILED', message: MESSAGES.badRequest },
 };
 
+const RATE_WINDOW_SECONDS = 60;
+
 // PostgreSQL's class 22 (data exception: bad text encoding, NUL, out-of-range number, too long value, bad
 // uuid...) means the request carried a value the database cannot hold: the caller's mistake, not ours.
 const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
@@ -77,6 +79,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       // A dependency that is down: the caller may try again shortly.
       if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      // A limit that did not say when it lifts: the contract's limits are counted by the minute.
+      if (error.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RATE_WINDOW_SECONDS));
       return reply.status(error.statusCode).send(error.toResponse());
     }
 

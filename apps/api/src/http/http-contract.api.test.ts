@@ -85,7 +85,9 @@ describe.each(kinds)('HTTP contract on %s', (kind) => {
   it('answers an unknown API path with 404 in the error shape', async () => {
     const response = await get(ctx, '/api/nope');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorDetails: { error_code: 'NOT_FOUND', error_message: MESSAGES.routeNotFound } });
+    expect(response.json()).toEqual({
+      errorDetails: { error_code: 'NOT_FOUND', error_message: MESSAGES.routeNotFound, request_id: expect.any(String) },
+    });
   });
 
   it('echoes X-Correlation-ID, or generates one', async () => {
@@ -157,6 +159,8 @@ describe('rate limits', () => {
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([404, 404, 404, 429]);
-    expect(last?.json()).toEqual({ errorDetails: { error_code: 'RATE_LIMITED', error_message: MESSAGES.rateLimited } });
+    expect(last?.json()).toEqual({
+      errorDetails: { error_code: 'RATE_LIMITED', error_message: MESSAGES.rateLimited, request_id: expect.any(String) },
+    });
   });
 });

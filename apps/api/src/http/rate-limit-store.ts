@@ -75,7 +75,10 @@ export function createRateLimitStore(db: Database, clock: Clock): RateLimitStore
   });
 }
 
-/** Removes ended windows every few minutes until `stop` is called; a failed sweep waits for the next one. */
+/**
+ * Removes ended windows (or any store's expired rows) every few minutes until `stop` is called; a failed sweep
+ * waits for the next one.
+ */
 export function sweepRateLimits(store: { sweep(): Promise<void> }, onError: (error: unknown) => void): () => void {
   const timer = setInterval(() => void store.sweep().catch(onError), SWEEP_EVERY_MS);
   timer.unref();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kumo/contract';
-import { errorCode, signUp, startTestApp, type TestContext } from '../../test/support/harness.js';
+import { errorCode, errorDetail, signUp, startTestApp, type TestContext } from '../../test/support/harness.js';
 
 describe('XSRF and cross-site protection', () => {
   let ctx: TestContext;
@@ -33,7 +33,7 @@ describe('XSRF and cross-site protection', () => {
     const second = await signedIn('xsrf.two@example.com');
     const missing = await logout(first.jwt, {});
     expect(missing.statusCode).toBe(403);
-    expect(missing.json().errorDetails).toEqual({ error_code: 'XSRF_INVALID', error_message: MESSAGES.xsrfInvalid });
+    expect(missing.json().errorDetails).toEqual(errorDetail('XSRF_INVALID', MESSAGES.xsrfInvalid));
     expect((await logout(first.jwt, { cookie: `XSRF-TOKEN=${first.xsrf}`, 'x-xsrf-token': 'other' })).statusCode).toBe(403);
     expect((await logout(first.jwt, { cookie: `XSRF-TOKEN=${second.xsrf}`, 'x-xsrf-token': second.xsrf })).statusCode).toBe(403);
     expect((await logout(first.jwt, { cookie: `XSRF-TOKEN=${first.xsrf}`, 'x-xsrf-token': first.xsrf })).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { createServices, type Infrastructure, type Services } from '../../src/se
 import { openTestDatabase, type DatabaseKind } from './databases.js';
 import { ManualClock } from './manual-clock.js';
 import { deriveServerKeys } from '../../src/lib/keys.js';
+import { checkAnswersAgainstDocument } from './answer-check.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-and-jwt';
 /** The keys the portal derives from TEST_SECRET, for tests that sign or read what the portal does. */
@@ -102,6 +104,7 @@ export async function startTestApp(
     devMailbox: true,
   });
   await app.ready();
+  checkAnswersAgainstDocument(app);
   return {
     app,
     database,
@@ -186,3 +189,10 @@ export async function logIn(ctx: TestContext, email: string): Promise<Tokens> {
 
 export const errorCode = (response: LightMyRequestResponse) => response.json().errorDetails?.error_code as string | undefined;
 export const errorMessage = (response: LightMyRequestResponse) => response.json().errorDetails?.error_message as string | undefined;
+
+/** An error body's errorDetails as a test expects it: its code and message, and the request id every error names. */
+export const errorDetail = (code: string, message: string) => ({
+  error_code: code,
+  error_message: message,
+  request_id: expect.any(String),
+});

@@ -38,6 +38,7 @@ import { callerOf } from '../../http/caller.js';
 import type { AdminService } from './admin.service.js';
 import { fourEyesRoutes } from './four-eyes.routes.js';
 import { staffRoutes } from './staff-route.js';
+import { idempotent } from '../../http/idempotency.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -164,12 +165,16 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
     });
 
     app.post('/api/admin/kumo-ea-version/:userId', {
-      ...staff('customer_preview_release', {
-        summary: 'Offer preview Kumo versions to the customer, or stop offering them',
-        params: adminUserIdParamsSchema,
-        querystring: eaVersionActionQuerySchema,
-        response: { 200: eaVersionActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      }),
+      ...staff(
+        'customer_preview_release',
+        {
+          summary: 'Offer preview Kumo versions to the customer, or stop offering them',
+          params: adminUserIdParamsSchema,
+          querystring: eaVersionActionQuerySchema,
+          response: { 200: eaVersionActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+        idempotent,
+      ),
       handler: async (request) => views.setPreview(request.params.userId, request.query.action === 'ENABLE', callerOf(request).userId),
     });
 
@@ -183,12 +188,16 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
     });
 
     app.post('/api/admin/manage-km-access/:userId', {
-      ...staff('customer_manage_km_access', {
-        summary: "Change the provider's access to the customer's manager and the customer's manager role",
-        params: adminUserIdParamsSchema,
-        body: manageKmAccessRequestSchema,
-        response: { 200: manageKmAccessResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
-      }),
+      ...staff(
+        'customer_manage_km_access',
+        {
+          summary: "Change the provider's access to the customer's manager and the customer's manager role",
+          params: adminUserIdParamsSchema,
+          body: manageKmAccessRequestSchema,
+          response: { 200: manageKmAccessResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+        idempotent,
+      ),
       handler: async (request) => views.manageKmAccess(request.params.userId, request.body, callerOf(request).userId),
     });
 

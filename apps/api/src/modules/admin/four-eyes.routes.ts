@@ -29,6 +29,7 @@ import { callerOf } from '../../http/caller.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { FourEyes } from './four-eyes.service.js';
 import type { StaffRoute } from './staff-route.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const asked = { 200: adminActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) };
 const sameAs = 'Same as POST /api/admin/action with action_name';
@@ -91,11 +92,15 @@ export async function fourEyesRoutes(fastify: FastifyInstance, fourEyes: FourEye
 
   // Asking needs customer_details; the action's own key is checked by the service for that action.
   app.post('/api/admin/action', {
-    ...staff('customer_details', {
-      summary: 'Ask for a sensitive action; the OTP goes to the approvers, never to the requester',
-      body: adminActionRequestSchema,
-      response: asked,
-    }),
+    ...staff(
+      'customer_details',
+      {
+        summary: 'Ask for a sensitive action; the OTP goes to the approvers, never to the requester',
+        body: adminActionRequestSchema,
+        response: asked,
+      },
+      idempotent,
+    ),
     handler: async (request) => fourEyes.request(callerOf(request), request.body),
   });
 
@@ -111,11 +116,15 @@ export async function fourEyesRoutes(fastify: FastifyInstance, fourEyes: FourEye
   }
 
   app.post('/api/admin/action/authenticate', {
-    ...staff('customer_details', {
-      summary: "Complete an action with an approver's OTP (single use)",
-      body: adminAuthenticateRequestSchema,
-      response: { 200: adminAuthenticateResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
-    }),
+    ...staff(
+      'customer_details',
+      {
+        summary: "Complete an action with an approver's OTP (single use)",
+        body: adminAuthenticateRequestSchema,
+        response: { 200: adminAuthenticateResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+      },
+      idempotent,
+    ),
     handler: async (request) => fourEyes.authenticate(callerOf(request), request.body.operation_id, request.body.otp),
   });
 

@@ -228,14 +228,19 @@ describe.each(kinds)('personal API tokens on %s', (kind) => {
     expect((await withToken(ctx, 'GET', '/api/subscription/list', ownersToken.token)).statusCode).toBe(200);
   });
 
-  it('limits each token to its calls per minute, with Retry-After', async () => {
+  it('limits each token to its calls per minute, with the X-RateLimit headers on every call and Retry-After', async () => {
     const { token } = await createToken(owner.jwt);
-    for (let call = 0; call < API_TOKEN_LIMITS.callsPerMinute; call++) {
-      expect((await withToken(ctx, 'GET', '/api/subscription/list', token)).statusCode).toBe(200);
+    for (let call = 1; call <= API_TOKEN_LIMITS.callsPerMinute; call++) {
+      const answer = await withToken(ctx, 'GET', '/api/subscription/list', token);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-ratelimit-limit']).toBe(String(API_TOKEN_LIMITS.callsPerMinute));
+      expect(answer.headers['x-ratelimit-remaining']).toBe(String(API_TOKEN_LIMITS.callsPerMinute - call));
+      expect(Number(answer.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     }
     const limited = await withToken(ctx, 'GET', '/api/subscription/list', token);
     expect([limited.statusCode, errorCode(limited)]).toEqual([429, 'RATE_LIMITED']);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
     const other = await createToken(owner.jwt);
     expect((await withToken(ctx, 'GET', '/api/subscription/list', other.token)).statusCode).toBe(200);
   });

@@ -14,6 +14,7 @@ import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 import { toApiTokenWire, toCreatedApiTokenWire } from './presentation.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const routes = routeDeclarations('API tokens');
 const errors = errorResponses(400, 401, 403);
@@ -25,7 +26,7 @@ export function apiTokensRoutes(apiTokens: ApiTokensService, verify: TokenVerifi
     const person = routes.behind(requireAccountAdmin(verify));
 
     app.post('/api/user/api-tokens', {
-      config: personOnly,
+      config: { ...personOnly, ...idempotent },
       ...person({
         summary: 'Create a personal API token for the account you are signed in to',
         description: 'The answer holds the secret (`token`); it is shown this once and stored only as a keyed hash.',

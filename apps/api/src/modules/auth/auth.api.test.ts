@@ -13,6 +13,7 @@ import {
   startTestApp,
   tokensOf,
   type TestContext,
+  errorDetail,
 } from '../../../test/support/harness.js';
 
 const kinds = await databaseKinds();
@@ -81,7 +82,9 @@ describe.each(kinds)('auth on %s', (kind) => {
     it('tells an unknown e-mail to sign up', async () => {
       const response = await post(ctx, '/api/user/login', { email_id: freshEmail(), auth_provider: 'EMAIL_OTP_AUTH' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorDetails: { error_code: 'USER_NOT_FOUND', error_message: MESSAGES.userNotRegistered } });
+      expect(response.json()).toEqual({
+        errorDetails: { error_code: 'USER_NOT_FOUND', error_message: MESSAGES.userNotRegistered, request_id: expect.any(String) },
+      });
     });
 
     it('signs a known person in with sign_up false', async () => {
@@ -115,7 +118,7 @@ describe.each(kinds)('auth on %s', (kind) => {
       ctx.clock.advance(10 * MINUTE + 1000);
       const late = await post(ctx, '/api/user/authenticate', { email_id: email, otp });
       expect(late.statusCode).toBe(422);
-      expect(late.json().errorDetails).toEqual({ error_code: 'OTP_EXPIRED', error_message: MESSAGES.otpExpired });
+      expect(late.json().errorDetails).toEqual(errorDetail('OTP_EXPIRED', MESSAGES.otpExpired));
     });
 
     it('locks the e-mail until the end of the UTC day after three consecutive invalid OTPs', async () => {
@@ -129,7 +132,7 @@ describe.each(kinds)('auth on %s', (kind) => {
       expect(errorCode(await post(ctx, '/api/user/authenticate', { email_id: email, otp: wrong }))).toBe('OTP_INVALID');
       const third = await post(ctx, '/api/user/authenticate', { email_id: email, otp: wrong });
       expect(third.statusCode).toBe(422);
-      expect(third.json().errorDetails).toEqual({ error_code: 'OTP_LOCKED', error_message: MESSAGES.otpLocked });
+      expect(third.json().errorDetails).toEqual(errorDetail('OTP_LOCKED', MESSAGES.otpLocked));
 
       expect(errorCode(await post(ctx, '/api/user/authenticate', { email_id: email, otp }))).toBe('OTP_LOCKED');
       expect(errorCode(await post(ctx, '/api/user/login', { email_id: email }))).toBe('OTP_LOCKED');
@@ -200,7 +203,7 @@ describe.each(kinds)('auth on %s', (kind) => {
       }
       const refused = await post(ctx, '/api/user/resend-otp', { email_id: email });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().errorDetails).toEqual({ error_code: 'OTP_RESEND_LIMIT', error_message: MESSAGES.otpResendLimit });
+      expect(refused.json().errorDetails).toEqual(errorDetail('OTP_RESEND_LIMIT', MESSAGES.otpResendLimit));
       ctx.clock.advance(HOUR + MINUTE);
       expect((await post(ctx, '/api/user/resend-otp', { email_id: email })).statusCode).toBe(200);
     });
@@ -218,7 +221,7 @@ describe.each(kinds)('auth on %s', (kind) => {
       ctx.clock.advance(16 * MINUTE);
       const expired = await get(ctx, '/api/user/detail', tokens.jwt);
       expect(expired.statusCode).toBe(401);
-      expect(expired.json().errorDetails).toEqual({ error_code: 'TOKEN_EXPIRED', error_message: MESSAGES.jwtExpired });
+      expect(expired.json().errorDetails).toEqual(errorDetail('TOKEN_EXPIRED', MESSAGES.jwtExpired));
       const refreshed = await post(ctx, '/api/user/refresh-token', { refresh_token: tokens.refresh });
       expect(refreshed.statusCode).toBe(200);
       const next = tokensOf(refreshed);
@@ -231,7 +234,7 @@ describe.each(kinds)('auth on %s', (kind) => {
       const rotated = tokensOf(await post(ctx, '/api/user/refresh-token', { refresh_token: tokens.refresh }));
       const replay = await post(ctx, '/api/user/refresh-token', { refresh_token: tokens.refresh });
       expect(replay.statusCode).toBe(401);
-      expect(replay.json().errorDetails).toEqual({ error_code: 'REFRESH_TOKEN_INVALID', error_message: MESSAGES.refreshInvalid });
+      expect(replay.json().errorDetails).toEqual(errorDetail('REFRESH_TOKEN_INVALID', MESSAGES.refreshInvalid));
       expect((await post(ctx, '/api/user/refresh-token', { refresh_token: rotated.refresh })).statusCode).toBe(401);
       expect((await get(ctx, '/api/user/detail', rotated.jwt)).statusCode).toBe(401);
     });
@@ -241,7 +244,7 @@ describe.each(kinds)('auth on %s', (kind) => {
       ctx.clock.advance(7 * DAY + MINUTE);
       const response = await post(ctx, '/api/user/refresh-token', { refresh_token: tokens.refresh });
       expect(response.statusCode).toBe(401);
-      expect(response.json().errorDetails).toEqual({ error_code: 'REFRESH_TOKEN_EXPIRED', error_message: MESSAGES.refreshExpired });
+      expect(response.json().errorDetails).toEqual(errorDetail('REFRESH_TOKEN_EXPIRED', MESSAGES.refreshExpired));
     });
 
     it('an unknown refresh token is invalid', async () => {

@@ -13,6 +13,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { routeDeclarations } from '../../http/route.js';
 import type { AutoTopUpService } from './auto-top-up.service.js';
 import { toAutoTopUpWire } from './presentation.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const routes = routeDeclarations('Automatic top-up');
 const errors = errorResponses(400, 401, 403, 404);
@@ -76,7 +77,7 @@ export function autoTopUpRoutes(autoTopUp: AutoTopUpService, verify: TokenVerifi
         params: autoTopUpParamsSchema,
         response: { 200: paymentMethodSetupSchema, ...errorResponses(400, 401, 403, 404, 503) },
       }),
-      config: personOnly,
+      config: { ...personOnly, ...idempotent },
       handler: async (request) => {
         const caller = accountCallerOf(request);
         return autoTopUp.setupPaymentMethod(caller.accountId, caller.userId, request.params.subscriptionId);

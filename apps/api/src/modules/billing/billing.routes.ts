@@ -24,6 +24,7 @@ import { routeDeclarations } from '../../http/route.js';
 import type { BillingService } from './billing.service.js';
 import { toStatementWire, toTransactionPageWire } from './presentation.js';
 import { renderStatementPdf } from './statement-pdf.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const routes = routeDeclarations('Funds');
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
@@ -35,6 +36,7 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
     const customer = routes.behind(requireAccountAdmin(verify));
 
     app.post('/api/credit/purchase', {
+      config: idempotent,
       ...customer({
         summary: 'Open a card checkout at the payment provider; the browser goes to redirect_url',
         body: purchaseRequestSchema,

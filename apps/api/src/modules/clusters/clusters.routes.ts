@@ -46,6 +46,7 @@ import { routeDeclarations } from '../../http/route.js';
 import { toAuditPageWire } from '../../lib/audit-page.js';
 import type { ClustersService } from './clusters.service.js';
 import { registerNetworkAccessRoutes } from './network-access.routes.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409, 422);
@@ -90,6 +91,7 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     });
 
     app.post('/api/cluster/create', {
+      config: idempotent,
       ...customer({
         summary: 'Deploy a cluster (the password goes to the cloud once and is never stored)',
         body: createClusterRequestSchema,
@@ -167,7 +169,7 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
     }
 
     app.post('/api/user/operation', {
-      config: personOnly,
+      config: { ...personOnly, ...idempotent },
       ...customer({
         summary: "Ask the account owner's approval (an OTP by mail) to delete a cluster",
         body: createOperationRequestSchema,

@@ -42,7 +42,11 @@ describe.each(kinds)("the cluster's pages follow its network access list on %s",
       const refused = await open(page, '198.51.100.1');
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({
-        errorDetails: { error_code: 'NETWORK_ACCESS_DENIED', error_message: NETWORK_ACCESS_MESSAGES.denied },
+        errorDetails: {
+          error_code: 'NETWORK_ACCESS_DENIED',
+          error_message: NETWORK_ACCESS_MESSAGES.denied,
+          request_id: expect.any(String),
+        },
       });
       expect(refused.body).not.toContain('Sales_Cluster-1');
       expect((await open(page, '203.0.113.45')).statusCode).toBe(200);

@@ -145,7 +145,7 @@ describe.each(kinds)('network access per cluster on %s', (kind) => {
     const refused = await put(id, body, owner.jwt);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toEqual({
-      errorDetails: { error_code: 'VALIDATION_FAILED', error_message: message },
+      errorDetails: { error_code: 'VALIDATION_FAILED', error_message: message, request_id: expect.any(String) },
       field_errors: { [field]: message },
     });
     expect((await get(ctx, path(id), owner.jwt)).json().allow_anywhere).toBe(true);

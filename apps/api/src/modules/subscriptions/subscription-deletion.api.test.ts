@@ -136,6 +136,7 @@ describe.each(kinds)('deleting subscriptions on %s', (kind) => {
       errorDetails: {
         error_code: 'SUBSCRIPTION_HAS_CLUSTERS',
         error_message: 'This subscription still has 2 clusters: Alpha, Beta. Delete them before deleting the subscription.',
+        request_id: expect.any(String),
       },
       clusters: [
         { deployment_id: alpha, cluster_name: 'Alpha' },

@@ -20,6 +20,7 @@ import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import { toSubscriptionWire } from './presentation.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const routes = routeDeclarations('Subscriptions');
 const errors = errorResponses(400, 401, 403, 404);
@@ -48,6 +49,7 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, verify:
     });
 
     app.post('/api/subscription/create', {
+      config: idempotent,
       ...customer({
         summary: 'Create a prepaid subscription (the first one gets the sign-up credits)',
         body: createSubscriptionRequestSchema,

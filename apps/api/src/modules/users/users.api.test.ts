@@ -13,6 +13,7 @@ import {
   tokensOf,
   type TestContext,
   type Tokens,
+  errorDetail,
 } from '../../../test/support/harness.js';
 
 const kinds = await databaseKinds();
@@ -69,7 +70,7 @@ describe.each(kinds)('account users on %s', (kind) => {
     expect((await post(ctx, '/api/user/invite/accept', { token })).statusCode).toBe(200);
     const again = await post(ctx, '/api/user/invite/accept', { token });
     expect(again.statusCode).toBe(422);
-    expect(again.json().errorDetails).toEqual({ error_code: 'INVITATION_INVALID', error_message: MESSAGES.accessExpired });
+    expect(again.json().errorDetails).toEqual(errorDetail('INVITATION_INVALID', MESSAGES.accessExpired));
 
     const late = freshEmail('late');
     await invite(owner, late);
@@ -84,7 +85,7 @@ describe.each(kinds)('account users on %s', (kind) => {
     const owner = await signUp(ctx, ownerEmail);
     const self = await invite(owner, ownerEmail);
     expect(self.statusCode).toBe(409);
-    expect(self.json().errorDetails).toEqual({ error_code: 'ALREADY_MEMBER', error_message: MESSAGES.alreadyMember });
+    expect(self.json().errorDetails).toEqual(errorDetail('ALREADY_MEMBER', MESSAGES.alreadyMember));
 
     const member = await post(
       ctx,
@@ -131,7 +132,7 @@ describe.each(kinds)('account users on %s', (kind) => {
 
     const removeOwner = await send(ctx, 'PUT', '/api/account/delete-user', { email_id: ownerEmail }, admin.jwt);
     expect(removeOwner.statusCode).toBe(403);
-    expect(removeOwner.json().errorDetails).toEqual({ error_code: 'FORBIDDEN', error_message: MESSAGES.removeUserRefused });
+    expect(removeOwner.json().errorDetails).toEqual(errorDetail('FORBIDDEN', MESSAGES.removeUserRefused));
     expect((await send(ctx, 'PUT', '/api/account/delete-user', { email_id: adminEmail }, admin.jwt)).statusCode).toBe(403);
     expect((await send(ctx, 'PUT', '/api/account/delete-user', { email_id: ownerEmail }, owner.jwt)).statusCode).toBe(403);
 

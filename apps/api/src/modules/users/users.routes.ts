@@ -21,6 +21,7 @@ import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import { sendTokens } from '../../http/send-tokens.js';
 import type { UsersService } from './users.service.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const routes = routeDeclarations('Account users');
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
@@ -70,7 +71,7 @@ export function usersRoutes(users: UsersService, verify: TokenVerifier, rateLimi
     });
 
     app.post('/api/user/invite', {
-      config: { rateLimit, ...personOnly },
+      config: { rateLimit, ...personOnly, ...idempotent },
       ...accountAdmin({
         summary: 'Invite a person to the logged-in account by e-mail',
         body: inviteRequestSchema,

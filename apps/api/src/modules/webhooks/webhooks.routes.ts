@@ -17,6 +17,7 @@ import { accountCallerOf } from '../../http/caller.js';
 import { routeDeclarations } from '../../http/route.js';
 import type { WebhooksService } from './webhooks.service.js';
 import { toCreatedWebhookWire, toWebhookWire } from './presentation.js';
+import { idempotent } from '../../http/idempotency.js';
 
 const routes = routeDeclarations('Webhooks');
 
@@ -39,7 +40,7 @@ export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier)
     const person = routes.behind(requireAccountAdmin(verify));
 
     app.post('/api/account/webhooks', {
-      config: personOnly,
+      config: { ...personOnly, ...idempotent },
       ...person({
         summary: "Add an endpoint the account's events are sent to",
         description:
@@ -74,7 +75,7 @@ export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier)
     });
 
     app.post('/api/account/webhooks/:webhookId/test', {
-      config: { ...personOnly, rateLimit: testEventLimit },
+      config: { ...personOnly, ...idempotent, rateLimit: testEventLimit },
       ...person({
         summary: 'Send the endpoint a signed `webhook.test` event',
         description: `At most ${WEBHOOK_LIMITS.testEventsPerMinute} a minute per endpoint: past that, 429 RATE_LIMITED with Retry-After.`,

@@ -1,0 +1,75 @@
+/**
+ * Every answer of the API tests checked against the served OpenAPI document with a strict validator: the JSON body of
+ * a documented status must match its documented schema, so the document cannot drift from what the API sends.
+ * Installed on each test app's `inject` by the harness; a mismatch fails the call that got it.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+type Json = { [key: string]: unknown };
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+const DEFS = 'kumo-components';
+/** Annotations of OpenAPI and of this document that JSON Schema does not define. */
+const ANNOTATIONS = ['example', 'x-changes-state', 'discriminator', 'xml', 'externalDocs'];
+
+interface Operation {
+  method: string;
+  pattern: RegExp;
+  path: string;
+  responses: Json;
+}
+
+const node = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+const withDefsRefs = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', `"${DEFS}#/$defs/`)) as unknown;
+
+/** A check of one answer against `document`: throws when a documented JSON answer does not match its schema. */
+export function answerChecker(document: Json) {
+  const ajv = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addVocabulary(ANNOTATIONS);
+  ajv.addSchema({ $id: DEFS, $defs: withDefsRefs(node(document.components).schemas) as Json });
+  const operations: Operation[] = Object.entries(node(document.paths)).flatMap(([path, item]) =>
+    Object.entries(node(item)).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+      responses: node(node(operation).responses),
+    })),
+  );
+  const validators = new Map<string, ValidateFunction | null>();
+
+  return (method: string, url: string, response: LightMyRequestResponse): void => {
+    const pathname = url.split('?')[0] ?? '';
+    const operation = operations.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
+    const mediaType = String(response.headers['content-type'] ?? '').split(';')[0];
+    // A compressed answer is checked by the compression tests, in its plain twin.
+    const encoded = response.headers['content-encoding'] !== undefined;
+    if (!operation || mediaType !== 'application/json' || response.body === '' || encoded) return;
+    const key = `${method} ${operation.path} ${response.statusCode}`;
+    if (!validators.has(key)) {
+      const schema = node(node(node(node(operation.responses[String(response.statusCode)]).content)['application/json']).schema);
+      validators.set(key, Object.keys(schema).length > 0 ? ajv.compile(withDefsRefs(schema) as Json) : null);
+    }
+    const validate = validators.get(key);
+    if (validate && !validate(response.json())) {
+      throw new Error(`${key}: the answer does not match the document: ${ajv.errorsText(validate.errors)}\n${response.body.slice(0, 500)}`);
+    }
+  };
+}
+
+/** Wraps the app's inject so each answer is checked; the document is read from the app itself, once. */
+export function checkAnswersAgainstDocument(app: FastifyInstance): void {
+  let check: ReturnType<typeof answerChecker> | undefined;
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const checked = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    check ??= answerChecker(app.swagger() as Json);
+    const { method = 'GET', url = '/' } = typeof options === 'string' ? { url: options } : options;
+    check(String(method).toUpperCase(), typeof url === 'string' ? url : (url.pathname ?? '/'), response);
+    return response;
+  };
+  (app as unknown as { inject: typeof checked }).inject = checked;
+}
