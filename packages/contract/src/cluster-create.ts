@@ -149,6 +149,8 @@ export const createClusterFormSchema = z
     confirm_password: z.string().min(1, CLUSTER_MESSAGES.confirmPasswordRequired),
     kumo_version: z.string().trim().min(1, CLUSTER_MESSAGES.versionRequired),
     network_access: networkAccessSchema,
+    size: clusterSizeSchema,
+    query_engines: queryEnginesSchema,
   })
   .superRefine((form, ctx) => {
     if (form.confirm_password && form.password !== form.confirm_password) {
@@ -177,6 +179,8 @@ export function createClusterRequestFromForm(form: CreateClusterForm): CreateClu
     password: form.password,
     kumo_version: form.kumo_version,
     network_access: form.network_access,
+    size: form.size,
+    query_engines: form.query_engines,
   };
 }
 
