@@ -192,7 +192,9 @@ describe('create cluster dialog', () => {
     expect(screen.getByRole('img', { name: 'Capacity 2 of 5' })).toBeInTheDocument();
     const priced = 'S × 2: $4.21 per hour (about $3,073.30 a month); the balance lasts about 4.9 days with it.';
     expect(await screen.findByText(priced)).toBeInTheDocument();
-    const asked = fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/api/cluster/price-preview'));
+    const asked = fetchMock.mock.calls
+      .map(([input]) => (input instanceof Request ? input.url : input.toString()))
+      .filter((url) => url.includes('/api/cluster/price-preview'));
     expect(asked.at(-1)).toContain(`subscription_id=${RICH.subscription_id}&size=S&query_engines=2`);
     expect(bodiesOf('POST /api/cluster/create')).toEqual([]);
 
