@@ -186,6 +186,9 @@ export function createServices(infra: Infrastructure) {
   });
   metering.attachAfterCharge(budgets.afterCharge);
   clusters.attachStartGate(budgets.startRefusal);
+  clusters.attachShapePricer(
+    async (accountId, subscriptionId, dr, cores) => (await metering.hourlyRatePreview(accountId, subscriptionId, dr, cores)).hourlyCents,
+  );
   // Automatic top-up charges a saved card after the budgets' check, through billing's purchases so it has a receipt;
   // the provider's word on a saved card comes through billing's webhook.
   const autoTopUp = createAutoTopUpService({

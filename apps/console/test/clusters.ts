@@ -36,6 +36,9 @@ export function cluster(overrides: Partial<Cluster> = {}): Cluster {
     kumo_cluster_deployment_status: status === 'DEPLOYING' || status === 'FAILED' ? null : 'KUMO_CLUSTER_DEPLOYMENT_COMPLETE',
     created_at: '2026-11-01T08:00:00.000Z',
     deployed_on: status === 'DEPLOYING' || status === 'FAILED' ? null : '2026-11-01T09:00:00.000Z',
+    size: 'M',
+    query_engines: 5,
+    resizing_to: null,
     ...overrides,
   };
 }

@@ -28,6 +28,10 @@ export const AUDIT_EVENTS = [
   'CLUSTER_MANAGER_OPENED',
   'CLUSTER_PASSWORD_RESET',
   'CLUSTER_NETWORK_ACCESS_CHANGED',
+  /** A new shape asked for: at once for an offline cluster (its next start), after the engines move for an online one. */
+  'CLUSTER_RESIZE_REQUESTED',
+  /** An online cluster's query engines reached the new shape: metering charges it from here. */
+  'CLUSTER_RESIZED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -50,6 +54,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
   CLUSTER_MANAGER_OPENED: 'Manager opened',
   CLUSTER_PASSWORD_RESET: 'Password changed',
   CLUSTER_NETWORK_ACCESS_CHANGED: 'Network access changed',
+  CLUSTER_RESIZE_REQUESTED: 'Resize requested',
+  CLUSTER_RESIZED: 'Resized',
 };
 
 /** startDate as the console sends it: the first of a month at midnight, e.g. 2026-11-01T00:00:00. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLUSTER_MESSAGES, MESSAGES } from './messages.js';
 import { CLOUD_PROVIDERS, CLUSTER_LIMITS, CREATABLE_CLOUD_PROVIDERS } from './cluster-states.js';
 import { networkAccessSchema } from './cluster-network.js';
+import { DEFAULT_CLUSTER_SIZE, QUERY_ENGINE_LIMITS, clusterSizeSchema, queryEnginesSchema } from './cluster-sizes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Create form (spec section 5)
@@ -112,6 +113,11 @@ export const createClusterRequestSchema = z
     password: clusterPasswordSchema,
     kumo_version: z.string({ error: CLUSTER_MESSAGES.versionRequired }).trim().min(1, CLUSTER_MESSAGES.versionRequired),
     network_access: networkAccessSchema.optional().meta({ description: 'Who may reach the cluster; left out: anywhere.' }),
+    size: clusterSizeSchema.optional().default(DEFAULT_CLUSTER_SIZE).meta({ description: 'Size of the query engines; left out: M.' }),
+    query_engines: queryEnginesSchema
+      .optional()
+      .default(QUERY_ENGINE_LIMITS.default)
+      .meta({ description: 'How many query engines run (1-5); left out: 5.' }),
   })
   .superRefine((body, ctx) => {
     if (body.enable_dr_flag && !body.backup_region) {
@@ -143,6 +149,8 @@ export const createClusterFormSchema = z
     confirm_password: z.string().min(1, CLUSTER_MESSAGES.confirmPasswordRequired),
     kumo_version: z.string().trim().min(1, CLUSTER_MESSAGES.versionRequired),
     network_access: networkAccessSchema,
+    size: clusterSizeSchema,
+    query_engines: queryEnginesSchema,
   })
   .superRefine((form, ctx) => {
     if (form.confirm_password && form.password !== form.confirm_password) {
@@ -171,6 +179,8 @@ export function createClusterRequestFromForm(form: CreateClusterForm): CreateClu
     password: form.password,
     kumo_version: form.kumo_version,
     network_access: form.network_access,
+    size: form.size,
+    query_engines: form.query_engines,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLUSTER_MESSAGES, MESSAGES } from './messages.js';
 import { moneySchema } from './money-schemas.js';
+import { clusterSizeSchema } from './cluster-sizes.js';
 import { CLOUD_PROVIDERS, CLUSTER_LIMITS, CLUSTER_STATUSES, DEPLOYMENT_STATUSES, STACK_STATUSES } from './cluster-states.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -41,6 +42,11 @@ export const clusterSchema = z
     created_at: z.iso.datetime(),
     /** When the deployment completed; null until then. */
     deployed_on: z.iso.datetime().nullable(),
+    /** The query engines' size and how many run (docs/clusters.md, Sizes). */
+    size: clusterSizeSchema,
+    query_engines: z.number().int(),
+    /** While an online resize is carried out: the shape it goes to; null otherwise. */
+    resizing_to: z.object({ size: clusterSizeSchema, query_engines: z.number().int() }).nullable(),
   })
   .meta({ id: 'Cluster' });
 export type Cluster = z.infer<typeof clusterSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLUSTER_MESSAGES,
+  CLUSTER_SIZE_MESSAGES,
   canClusterDo,
   capacityLabel,
   cidrsOverlap,
@@ -46,8 +47,13 @@ describe('cluster rules shared by the console and the API', () => {
       confirm_password: 'Sup3r#Secret-pw',
       kumo_version: '2026.10.1',
       network_access: { allow_anywhere: true, allowed: [] },
+      size: 'S' as const,
+      query_engines: 2,
     };
     expect(createClusterFormSchema.safeParse(form).success).toBe(true);
+    expect(createClusterRequestFromForm(form)).toMatchObject({ size: 'S', query_engines: 2 });
+    const tooMany = createClusterFormSchema.safeParse({ ...form, query_engines: 6 });
+    expect(tooMany.error?.issues[0]).toMatchObject({ path: ['query_engines'], message: CLUSTER_SIZE_MESSAGES.queryEnginesRange });
     const mismatch = createClusterFormSchema.safeParse({ ...form, confirm_password: 'other' });
     expect(mismatch.error?.issues[0]?.message).toBe(CLUSTER_MESSAGES.passwordMismatch);
     const noBackup = createClusterFormSchema.safeParse({ ...form, enableDrFlag: true, backupRegion: null });

@@ -7,3 +7,4 @@ export * from './cluster-audit.js';
 export * from './cluster-schedule.js';
 export * from './cluster-access.js';
 export * from './cluster-sql.js';
+export * from './cluster-sizes.js';

@@ -75,6 +75,7 @@ import type {
   ResetClusterPasswordResponse,
   SqlResult,
 } from './clusters.js';
+import type { ClusterSizesResponse, PricePreview, ResizePreview, ResizeRequest, ResizeResponse } from './cluster-sizes.js';
 import type {
   BalanceOutlook,
   ClusterConsumptionOverview,
@@ -150,6 +151,9 @@ export interface GetEndpoints {
   '/api/cluster/cidr': CidrResponse;
   '/api/cluster/check-kumo-ea-version': EaVersionResponse;
   '/api/cluster/kumo-versions': KumoVersionsResponse;
+  '/api/cluster/sizes': ClusterSizesResponse;
+  '/api/cluster/price-preview': PricePreview;
+  [path: `/api/cluster/resize-preview/${string}`]: ResizePreview;
   '/api/cluster/view': ClusterViewResponse;
   [path: `/api/cluster/details/${string}`]: ClusterDetailsResponse;
   [path: `/api/cluster/deployment-details/status/${string}`]: DeploymentStatusResponse;
@@ -205,6 +209,7 @@ export interface PostEndpoints {
   [path: `/api/cluster/reset-password/${string}`]: Call<ResetClusterPasswordRequest, ResetClusterPasswordResponse>;
   [path: `/api/cluster/start/${string}`]: Call<NoBody, ClusterActionResponse>;
   [path: `/api/cluster/stop/${string}`]: Call<NoBody, ClusterActionResponse>;
+  [path: `/api/cluster/resize/${string}`]: Call<ResizeRequest, ResizeResponse>;
   '/api/user/operation': Call<CreateOperationRequest, CreateOperationResponse>;
   '/api/user/operation/authenticate': Call<AuthenticateOperationRequest, OperationResult>;
   '/api/user/operation/resend-otp': Call<ResendOperationOtpRequest, OperationResult>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 export const WEBHOOK_EVENT_TYPES = [
   'cluster.status_changed',
+  'cluster.resized',
   'deployment.completed',
   'deployment.failed',
   'budget.threshold_reached',

@@ -1,5 +1,13 @@
 /** The events the portal POSTs to a customer's webhook endpoints, one schema per type, for the document's `webhooks`. */
-import { CLUSTER_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_EVENT, type WebhookEventType } from '@kumo/contract';
+import {
+  CLUSTER_SIZE_NAMES,
+  CLUSTER_STATUSES,
+  QUERY_ENGINE_LIMITS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TEST_EVENT,
+  type WebhookEventType,
+} from '@kumo/contract';
 
 type Json = Record<string, unknown>;
 
@@ -12,6 +20,16 @@ const CLUSTER_DATA = {
   required: ['cluster_id', 'cluster_name', 'subscription_id', 'status', 'message'],
   properties: { cluster_id: uuid, cluster_name: text, subscription_id: uuid, status: { enum: [...CLUSTER_STATUSES] }, message: text },
 };
+/** A cluster's new shape: once its engines are in place, or as saved for its next start while it is offline. */
+const RESIZED_DATA = {
+  type: 'object',
+  required: [...CLUSTER_DATA.required, 'size', 'query_engines'],
+  properties: {
+    ...CLUSTER_DATA.properties,
+    size: { enum: [...CLUSTER_SIZE_NAMES] },
+    query_engines: { type: 'integer', minimum: QUERY_ENGINE_LIMITS.min, maximum: QUERY_ENGINE_LIMITS.max },
+  },
+};
 /** Budgets, runway, top-ups and expiring credits: the notice the account's people also read in the console. */
 const NOTICE_DATA = {
   type: 'object',
@@ -22,6 +40,7 @@ const TEST_DATA = { type: 'object', required: ['webhook_id', 'message'], propert
 
 const DATA_OF: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, Json> = {
   'cluster.status_changed': CLUSTER_DATA,
+  'cluster.resized': RESIZED_DATA,
   'deployment.completed': CLUSTER_DATA,
   'deployment.failed': CLUSTER_DATA,
   'budget.threshold_reached': NOTICE_DATA,

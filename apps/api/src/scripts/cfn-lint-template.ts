@@ -14,8 +14,13 @@ const base: ClusterTemplateSettings = {
   backupRegion: null,
   cidr: '10.20.0.0/16',
   kumoVersion: '1.4.0',
+  queryEngines: { instanceType: 'r6i.4xlarge', count: 5 },
 };
-const variants = [base, { ...base, backupRegion: 'us-west-2' }, { ...base, cidr: '10.1.2.0/26', backupRegion: 'eu-west-1' }];
+const variants = [
+  base,
+  { ...base, backupRegion: 'us-west-2', queryEngines: { instanceType: 'r6i.2xlarge', count: 2 } },
+  { ...base, cidr: '10.1.2.0/26', backupRegion: 'eu-west-1', queryEngines: { instanceType: 'r6i.16xlarge', count: 1 } },
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'kumo-cfn-'));
 try {

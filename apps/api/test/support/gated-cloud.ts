@@ -65,6 +65,9 @@ export class GatedCloud implements CloudProvisioner {
   async startCluster() {
     this.calls.push('start');
   }
+  async resizeCluster() {
+    this.calls.push('resize');
+  }
   async deleteCluster() {
     this.calls.push('delete');
   }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { DEFAULT_CLUSTER_SIZE, QUERY_ENGINE_LIMITS, queryEngineCores } from '@kumo/contract';
 import { DIMENSION_KIND } from '../../src/modules/metering/rate-card.js';
 import type { TestContext } from './harness.js';
 import { rows } from './metering.js';
@@ -58,9 +59,14 @@ export async function expectedRefusal(
   return (await monthChargedCents(ctx, subscriptionId)) + hourly.now + hourly.cluster > budget.cents;
 }
 
+/** The model's clusters all have the default shape. */
+const DEFAULT_ENGINE_CORES = queryEngineCores(DEFAULT_CLUSTER_SIZE, QUERY_ENGINE_LIMITS.default);
+
 /** What the clusters' start gate answers for a cluster of the subscription: the refusal's code, if any. */
 export async function startRefused(ctx: TestContext, accountId: string, subscriptionId: string, dr: boolean): Promise<string | undefined> {
-  const refusal = await ctx.database.db.transaction((tx) => ctx.services.budgets.startRefusal(accountId, subscriptionId, tx, { dr }));
+  const refusal = await ctx.database.db.transaction((tx) =>
+    ctx.services.budgets.startRefusal(accountId, subscriptionId, tx, { dr, queryEngineCores: DEFAULT_ENGINE_CORES }),
+  );
   return refusal?.code;
 }
 

@@ -18,6 +18,13 @@ export interface ClusterSettings {
   /** The VPC block, e.g. 10.12.0.0/16. */
   cidr: string;
   kumoVersion: string;
+  /** The query engines' instance type and how many run (the cluster's size and engines); left out, the layout's M × 5. */
+  queryEngines?: QueryEngineShape;
+}
+
+export interface QueryEngineShape {
+  instanceType: string;
+  count: number;
 }
 
 export interface CreateClusterInput {
@@ -73,6 +80,8 @@ export interface ClusterDescription {
   portalUrl?: string;
   /** Why the stack or deployment failed, in the cloud's words. */
   failureReason?: string;
+  /** True while a resize still moves the query engines (the nodes list shows them as they stand). */
+  resizing?: boolean;
 }
 
 /** A stretch of real time, from `from` (included) to `to` (excluded). */
@@ -101,6 +110,11 @@ export interface CloudProvisioner {
   stopCluster(stackName: string, region?: string): Promise<void>;
   /** Starts starting every instance of the stack. */
   startCluster(stackName: string, region?: string): Promise<void>;
+  /**
+   * Starts bringing the query engines to a new shape. A running cluster keeps serving: engines are added or replaced
+   * one at a time, and describe() reports `resizing` until they all stand; a stopped one starts with the shape.
+   */
+  resizeCluster(stackName: string, engines: QueryEngineShape, region?: string): Promise<void>;
   /** Starts deleting the stack and its resources. describe() then reports DELETE_COMPLETE (or null). */
   deleteCluster(stackName: string, region?: string): Promise<void>;
   /**

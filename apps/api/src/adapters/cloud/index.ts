@@ -7,7 +7,14 @@ import type { CloudProvisioner } from './cloud-provisioner.js';
 import { createAwsProvisioner, type AwsProvisionerOptions } from './aws/aws-provisioner.js';
 import { createSimulatedProvisioner, type SimulatedProvisioner } from './simulated/simulated-provisioner.js';
 
-export type { CloudProvisioner, ClusterDescription, ClusterSettings, CloudNode, TimeWindow } from './cloud-provisioner.js';
+export type {
+  CloudProvisioner,
+  ClusterDescription,
+  ClusterSettings,
+  CloudNode,
+  QueryEngineShape,
+  TimeWindow,
+} from './cloud-provisioner.js';
 export { CloudRequestError, stackNameFor, TYPICAL_STORAGE_REQUESTS_PER_HOUR } from './cloud-provisioner.js';
 export type { SimulatedProvisioner } from './simulated/simulated-provisioner.js';
 export { simPagesRoutes } from './simulated/sim-pages.routes.js';
@@ -15,6 +22,7 @@ export { createSimTickets } from './simulated/sim-tickets.js';
 export { simSqlRoutes } from './simulated/sim-sql.routes.js';
 /** The AWS engines' SQL endpoints over the network, for a driver whose clusters serve the contract themselves. */
 export { createAwsSqlClient } from './aws/aws-sql-client.js';
+export { RESIZE_STEP_MINUTES } from './simulated/sim-resize.js';
 export * from './sql-port.js';
 export * from './manager-ticket.js';
 /** The deployment template (staff download it; the AWS driver deploys it) and the fixed node layout. */

@@ -5,6 +5,7 @@
 import {
   ADMIN_MESSAGES,
   centsToAmount,
+  sizeSpecOf,
   isClusterGone,
   type AdminAccountUsersPage,
   type AdminClusterPage,
@@ -241,6 +242,7 @@ export function createCustomerViews(deps: {
         backupRegion: cluster.backup_region,
         cidr: cluster.cidr,
         kumoVersion: cluster.kumo_version,
+        queryEngines: { instanceType: sizeSpecOf(cluster.size).instance_type, count: cluster.query_engines },
       });
       const did = `downloaded the deployment template of cluster ${cluster.cluster_name}`;
       await staffActions.record({ accountId: customer.accountId, staffUserId, event: 'CLUSTER_TEMPLATE_DOWNLOADED', did });

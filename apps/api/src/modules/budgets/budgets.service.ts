@@ -124,7 +124,7 @@ export function createBudgetsService(deps: {
       if (!budget?.stopClustersAtLimit) return undefined;
       const [spend, preview] = await Promise.all([
         spendOf(accountId, subscriptionId),
-        metering.hourlyRatePreview(accountId, subscriptionId, cluster.dr),
+        metering.hourlyRatePreview(accountId, subscriptionId, cluster.dr, cluster.queryEngineCores),
       ]);
       const headroom = startHeadroomCents(budget, spend, horizon)!;
       if (preview.hourlyCents <= headroom) return undefined;

@@ -2,8 +2,9 @@
  * What the cloud's report means for a cluster (spec section 4): pure, so reconcile can decide outside any
  * transaction and write the decision in one short one.
  */
-import { FAILED_DEPLOYMENT_STATUSES, FAILED_STACK_STATUSES, type AuditEvent } from '@kumo/contract';
-import { capacityFromNodes, type ClusterDescription } from '../../adapters/cloud/index.js';
+import { FAILED_DEPLOYMENT_STATUSES, FAILED_STACK_STATUSES, shapeLabel, type AuditEvent } from '@kumo/contract';
+import { capacityFromNodes, type ClusterDescription, type QueryEngineShape } from '../../adapters/cloud/index.js';
+import { engineShapeOf } from './resize.js';
 import type { StoredClusterNode } from './clusters.schema.js';
 import type { ClusterRow } from './clusters.repository.js';
 
@@ -32,6 +33,14 @@ const nodesOf = (description: ClusterDescription): StoredClusterNode[] =>
 
 const capacityOf = (description: ClusterDescription) =>
   capacityFromNodes(description.nodes.map((node) => ({ role: node.role, running: node.serviceStatus === 'Online' })));
+
+/** Whether the cloud reports exactly the engines of the shape, all online. */
+function enginesInPlace(description: ClusterDescription, shape: QueryEngineShape): boolean {
+  const engines = description.nodes.filter((node) => node.role === 'QUERY_ENGINES');
+  return (
+    engines.length === shape.count && engines.every((node) => node.instanceType === shape.instanceType && node.serviceStatus === 'Online')
+  );
+}
 
 /** A deployment that cannot go on: FAILED, with the reason in the row and the audit log. */
 export function deploymentFailed(row: ClusterRow, now: Date, reason: string, extra: Partial<ClusterRow> = {}): ReconcileOutcome {
@@ -72,6 +81,18 @@ export function outcomeOfReport(row: ClusterRow, description: ClusterDescription
   const say = (event: AuditEvent, description: string) => outcome.audits.push({ event, description });
   const links = { managerUrl: description.managerUrl ?? null, portalUrl: description.portalUrl ?? null };
   const gone = { deletedAt: now, managerUrl: null, portalUrl: null, capacity: 0, nodes: [] };
+
+  if (row.resizeToSize && row.resizeToEngines && !row.resizeCommandPending) {
+    const target = { size: row.resizeToSize, queryEngines: row.resizeToEngines };
+    const done = { size: target.size, queryEngines: target.queryEngines, resizeToSize: null, resizeToEngines: null };
+    if (row.status === 'ONLINE' && !description.resizing && enginesInPlace(description, engineShapeOf(target.size, target.queryEngines))) {
+      Object.assign(patch, done);
+      say('CLUSTER_RESIZED', `${row.name} runs ${shapeLabel(target.size, target.queryEngines)}: its query engines are in place.`);
+    } else if (row.status !== 'ONLINE') {
+      // Stopped (or deleted) before the engines stood: the cloud keeps the new shape for the next start.
+      Object.assign(patch, done);
+    }
+  }
 
   switch (row.status) {
     case 'DEPLOYING': {

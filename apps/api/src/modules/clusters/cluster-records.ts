@@ -35,6 +35,10 @@ export interface AuditedEntry {
   event: AuditEvent;
   description: string;
   at: Date;
+  /** The cluster's status as the entry is written. */
+  status: string;
+  /** Its query engines' size and count as the entry is written. */
+  shape: { size: string; queryEngines: number };
 }
 
 /** Told of each audit entry in its transaction (the account's webhooks, attached by services.ts). */
@@ -81,6 +85,8 @@ export function createClusterRecords(deps: { repository: ClustersRepository; clo
       event,
       description,
       at,
+      status: cluster.status,
+      shape: { size: cluster.size, queryEngines: cluster.queryEngines },
     };
     for (const listener of listeners) await listener(entry, tx);
   }

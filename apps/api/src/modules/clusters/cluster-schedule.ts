@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import { emailOf, type Caller, type ClusterRecords, type Follow } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
-import type { ClusterPower } from './power.js';
+import { startingCluster, type ClusterPower } from './power.js';
 import { isValidTimeZone, nextOccurrence, occurrencesBetween, sortRules } from './schedule.js';
 
 const DEFAULT_TIME_ZONE = 'UTC';
@@ -69,8 +69,7 @@ export function createClusterSchedules(deps: {
           );
           return false;
         }
-        const refusal =
-          action === 'start' ? await power.startRefusal(accountId, row.subscriptionId, tx, { dr: row.backupRegion !== null }) : undefined;
+        const refusal = action === 'start' ? await power.startRefusal(accountId, row.subscriptionId, tx, startingCluster(row)) : undefined;
         if (refusal) {
           await audit(row.id, 'CLUSTER_START_REFUSED', `The schedule did not start ${row.name}: ${refusal.message}`, 'Schedule', tx);
           return false;

@@ -27,6 +27,7 @@ class ScriptedCloud implements CloudProvisioner {
   async startCluster() {
     if (this.refuseStart) throw new CloudRequestError('InsufficientInstanceCapacity', false);
   }
+  async resizeCluster() {}
   async deleteCluster() {}
 }
 

@@ -1,6 +1,6 @@
 /** SQL of the clusters module. Every customer read is scoped to the account: another account's cluster is simply not found. */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { DEPLOYMENT_STEP_EVENTS } from '@kumo/contract';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { CLUSTER_SIZES, DEPLOYMENT_STEP_EVENTS } from '@kumo/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { accountDirectory, userDirectory } from '../auth/index.js';
 import { subscriptionDirectory } from '../subscriptions/index.js';
@@ -35,6 +35,15 @@ export const BUSY_STATUSES = ['DEPLOYING', 'STARTING', 'STOPPING', 'DELETING'] a
 const LIVE_OF_SUBSCRIPTIONS = sql.raw(`
   select subscription_id, id, name, status from "clusters" where deleted_at is null and subscription_id = any(`);
 const OLDEST_FIRST = sql.raw('::uuid[]) order by created_at, id');
+
+/** The query engines' cores of one cluster's current shape, as a scalar subquery. */
+function coresOfCluster(clusterId: string) {
+  const perEngine = sql.join(
+    CLUSTER_SIZES.map((spec) => sql.raw(`when '${spec.size}' then ${spec.cores}`)),
+    sql` `,
+  );
+  return sql`select (case ${clusters.size} ${perEngine} end) * ${clusters.queryEngines} from ${clusters} where ${clusters.id} = ${clusterId}`;
+}
 
 export function createClustersRepository(db: DbOrTx) {
   const viewQuery = (tx: DbOrTx) =>
@@ -104,7 +113,7 @@ export function createClustersRepository(db: DbOrTx) {
         .where(
           and(
             eq(clusters.id, id),
-            inArray(clusters.status, [...BUSY_STATUSES]),
+            or(inArray(clusters.status, [...BUSY_STATUSES]), isNotNull(clusters.resizeToSize)),
             or(isNull(clusters.reconcileLeaseUntil), lte(clusters.reconcileLeaseUntil, now)),
           ),
         )
@@ -147,7 +156,7 @@ export function createClustersRepository(db: DbOrTx) {
       const rows = await tx
         .select({ id: clusters.id })
         .from(clusters)
-        .where(inArray(clusters.status, [...BUSY_STATUSES]));
+        .where(or(inArray(clusters.status, [...BUSY_STATUSES]), isNotNull(clusters.resizeToSize)));
       return rows.map((row) => row.id);
     },
 
@@ -209,8 +218,9 @@ export function createClustersRepository(db: DbOrTx) {
 
     // ---- audit log ----
 
+    /** Stamps the entry with the query engines' cores the cluster has as the entry is written (what metering charges). */
     async audit(values: typeof clusterAuditLogs.$inferInsert, tx: DbOrTx = db): Promise<void> {
-      await tx.insert(clusterAuditLogs).values(values);
+      await tx.insert(clusterAuditLogs).values({ ...values, queryEngineCores: sql`(${coresOfCluster(values.clusterId)})` });
     },
 
     /** The events of every cluster of the account in [from, to), newest first, at most `limit` (the account's audit export). */

@@ -47,6 +47,7 @@ import { toAuditPageWire } from '../../lib/audit-page.js';
 import type { ClustersService } from './clusters.service.js';
 import { registerNetworkAccessRoutes } from './network-access.routes.js';
 import { idempotent } from '../../http/idempotency.js';
+import { registerResizeRoutes } from './resize.routes.js';
 
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409, 422);
@@ -310,5 +311,6 @@ export function clustersRoutes(clusters: ClustersService, verify: TokenVerifier)
       },
     });
     await registerNetworkAccessRoutes(fastify, clusters, verify);
+    await registerResizeRoutes(fastify, clusters, verify);
   };
 }

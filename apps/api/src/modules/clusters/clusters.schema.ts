@@ -33,6 +33,14 @@ export const clusters = pgTable(
     status: text('status').notNull(),
     statusUpdatedAt: at('status_updated_at').notNull(),
     capacity: integer('capacity').notNull().default(0),
+    /** The query engines' size and how many run (the contract's CLUSTER_SIZES). */
+    size: text('size').notNull().default('M'),
+    queryEngines: integer('query_engines').notNull().default(5),
+    /** The shape an online resize is moving to, until the cloud reports it reached; NULL otherwise. */
+    resizeToSize: text('resize_to_size'),
+    resizeToEngines: integer('resize_to_engines'),
+    /** The resize has not reached the cloud yet. */
+    resizeCommandPending: boolean('resize_command_pending').notNull().default(false),
     stackStatus: text('stack_status'),
     deploymentStatus: text('deployment_status'),
     nodes: jsonb('nodes').$type<StoredClusterNode[]>().notNull().default([]),
@@ -66,6 +74,11 @@ export const clusters = pgTable(
       .on(table.status)
       .where(sql`status in ('DEPLOYING','STARTING','STOPPING','DELETING')`),
     check('clusters_capacity_check', sql`${table.capacity} >= 0 and ${table.capacity} <= 5`),
+    check('clusters_size_check', sql`${table.size} in ('XS', 'S', 'M', 'L', 'XL') and ${table.queryEngines} between 1 and 5`),
+    check('clusters_resize_to_check', sql`(${table.resizeToSize} is null) = (${table.resizeToEngines} is null)`),
+    index('clusters_resizing_idx')
+      .on(table.id)
+      .where(sql`resize_to_size is not null`),
   ],
 );
 
@@ -83,6 +96,8 @@ export const clusterAuditLogs = pgTable(
     actorUserId: uuid('actor_user_id'),
     /** Who caused it as shown: an e-mail, 'Schedule' or 'System'. */
     actorLabel: text('actor_label').notNull(),
+    /** The query engines' cores from this entry on (running, or to run at the next start); NULL before sizes: 80. */
+    queryEngineCores: integer('query_engine_cores'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [index('cluster_audit_logs_cluster_idx').on(table.clusterId, table.createdAt, table.seq)],

@@ -28,6 +28,7 @@ import { createClusterPower } from './power.js';
 import { createClusterNetworkAccess } from './network-access.js';
 import { createClusterPresentation } from './presentation.js';
 import { createReconciler } from './reconcile.js';
+import { createClusterResize } from './resize.js';
 import type { Sealer } from '../../lib/crypto.js';
 import { createClusterSqlAccess } from './sql-access.js';
 import { createSystemPower } from './system-power.js';
@@ -60,6 +61,7 @@ export function createClustersService(deps: {
   const schedules = createClusterSchedules({ db, repository, records, power, follow, clock });
   const { runSchedules } = schedules;
   const sqlAccess = createClusterSqlAccess({ repository, records, cloud, passwordSealer });
+  const resizing = createClusterResize({ db, repository, records, power, follow });
 
   return {
     reconcile,
@@ -84,6 +86,9 @@ export function createClustersService(deps: {
     start: power.start,
     stop: power.stop,
     stopForOverdue: power.stopForOverdue,
+    resize: resizing.resize,
+    /** Lets the audit log tell a resize's hourly cost before and after (the wiring attaches metering's prices). */
+    attachShapePricer: resizing.attachShapePricer,
     /** Starts and stops for another module's rule (idle auto-stop, restart when funded), under the row lock. */
     ...createSystemPower({ db, repository, power, records, follow, clock }),
     /** Adds a rule to starting a cluster, by a person or the schedule (the wiring attaches the budgets' hard cap). */

@@ -4,6 +4,8 @@ import {
   CLUSTER_MESSAGES,
   cidrPrefixAllowed,
   cidrsOverlap,
+  queryEngineCores,
+  shapeLabel,
   type CidrResponse,
   type CreateClusterOrder,
   type EaVersionResponse,
@@ -107,7 +109,10 @@ export function createClusterCreation(deps: {
         if (held.balanceCents < CLUSTER_LIMITS.minimumBalanceCents) {
           throw businessRule('INSUFFICIENT_BALANCE', CLUSTER_MESSAGES.insufficientBalance);
         }
-        const refusal = await power.startRefusal(caller.accountId, subscription.id, tx, { dr: regions.length > 1 });
+        const refusal = await power.startRefusal(caller.accountId, subscription.id, tx, {
+          dr: regions.length > 1,
+          queryEngineCores: queryEngineCores(order.size, order.query_engines),
+        });
         if (refusal) throw businessRule(refusal.code, refusal.message);
         if (await repository.nameTaken(subscription.id, order.cluster_name, tx)) {
           throw new AppError(409, 'CLUSTER_NAME_TAKEN', CLUSTER_MESSAGES.nameTaken, { cluster_name: CLUSTER_MESSAGES.nameTaken });
@@ -129,6 +134,8 @@ export function createClusterCreation(deps: {
             backupRegion: order.enable_dr_flag ? order.backup_region : null,
             cidr: order.cidr,
             kumoVersion: order.kumo_version,
+            size: order.size,
+            queryEngines: order.query_engines,
             stackName: stackNameFor(id),
             status: 'DEPLOYING',
             statusUpdatedAt: now,
@@ -143,7 +150,7 @@ export function createClusterCreation(deps: {
         await audit(
           id,
           'CLUSTER_CREATE_REQUESTED',
-          `Deployment of ${order.cluster_name} in ${order.region} requested by ${actor === 'System' ? 'the system' : (actor as { email: string }).email}.`,
+          `Deployment of ${order.cluster_name} (${shapeLabel(order.size, order.query_engines)}) in ${order.region} requested by ${actor === 'System' ? 'the system' : (actor as { email: string }).email}.`,
           actor,
           tx,
         );

@@ -30,6 +30,10 @@ export type ListedCluster = Pick<
   | 'portalUrl'
   | 'createdAt'
   | 'deployedAt'
+  | 'size'
+  | 'queryEngines'
+  | 'resizeToSize'
+  | 'resizeToEngines'
 >;
 
 export interface SubscriptionWithCluster {
@@ -66,6 +70,10 @@ interface ListRow {
   portal_url: string | null;
   created_at: string;
   deployed_at: string | null;
+  size: string;
+  query_engines: number;
+  resize_to_size: string | null;
+  resize_to_engines: number | null;
   creator_name: string | null;
   creator_email: string | null;
 }
@@ -78,7 +86,7 @@ const SELECT_FROM = sql.raw(`
   select s.id as subscription_id, s.name as subscription_name, s.balance_cents,
     c.id, c.account_id, c.name, c.description, c.cloud_provider, c.region, c.backup_region, c.cidr, c.kumo_version,
     c.stack_name, c.status, c.status_updated_at, c.capacity, c.stack_status, c.deployment_status, c.manager_url,
-    c.portal_url, c.created_at, c.deployed_at, u.name as creator_name, u.email as creator_email
+    c.portal_url, c.created_at, c.deployed_at, c.size, c.query_engines, c.resize_to_size, c.resize_to_engines, u.name as creator_name, u.email as creator_email
   from "subscription_directory" s
   left join "clusters" c on c.subscription_id = s.id and c.deleted_at is null and c.account_id = `);
 const LIVE_SUBSCRIPTIONS_OF = sql.raw(`
@@ -129,5 +137,9 @@ function listedCluster(row: ListRow, id: string): ListedCluster {
     portalUrl: row.portal_url,
     createdAt: new Date(row.created_at),
     deployedAt: row.deployed_at === null ? null : new Date(row.deployed_at),
+    size: row.size,
+    queryEngines: row.query_engines,
+    resizeToSize: row.resize_to_size,
+    resizeToEngines: row.resize_to_engines,
   };
 }

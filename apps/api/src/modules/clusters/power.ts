@@ -1,5 +1,14 @@
 /** Starting and stopping clusters: on a person's request, by the schedule, and by metering's overdue guard. */
-import { CLUSTER_LIMITS, CLUSTER_MESSAGES, MESSAGES, canClusterDo, type ClusterStatus, type ErrorCode } from '@kumo/contract';
+import {
+  CLUSTER_LIMITS,
+  CLUSTER_MESSAGES,
+  MESSAGES,
+  canClusterDo,
+  queryEngineCores,
+  type ClusterSize,
+  type ClusterStatus,
+  type ErrorCode,
+} from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import { businessRule, conflict } from '../../errors.js';
@@ -12,6 +21,8 @@ export type ClusterPower = ReturnType<typeof createClusterPower>;
 /** The cluster about to run: whether it keeps backups in a second region (what its running hour costs depends on it). */
 export interface StartingCluster {
   dr: boolean;
+  /** The query engines' cores it runs (its size × engines). */
+  queryEngineCores: number;
 }
 
 /**
@@ -30,6 +41,12 @@ export interface PowerChange {
   deploymentId: string;
   status: ClusterStatus;
 }
+
+/** What a cluster row runs, as the start gates ask. */
+export const startingCluster = (row: ClusterRow): StartingCluster => ({
+  dr: row.backupRegion !== null,
+  queryEngineCores: queryEngineCores(row.size as ClusterSize, row.queryEngines),
+});
 
 export function createClusterPower(deps: {
   db: Database;
@@ -90,7 +107,7 @@ export function createClusterPower(deps: {
         if (!canClusterDo('start', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.startNotAllowed);
         if (!(await balanceAllowsStart(row.subscriptionId, caller.accountId, tx)))
           throw businessRule('INSUFFICIENT_BALANCE', MESSAGES.minimumBalance);
-        const refusal = await startRefusal(caller.accountId, row.subscriptionId, tx, { dr: row.backupRegion !== null });
+        const refusal = await startRefusal(caller.accountId, row.subscriptionId, tx, startingCluster(row));
         if (refusal) throw businessRule(refusal.code, refusal.message);
         return beginPowerChange(row, 'start', actor, tx);
       });

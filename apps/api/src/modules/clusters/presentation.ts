@@ -3,9 +3,11 @@ import {
   CLUSTER_SQL_USER,
   MESSAGES,
   centsToAmount,
+  sizeSpecOf,
   type Cluster,
   type ClusterDetailKind,
   type ClusterDetailsResponse,
+  type ClusterSize,
   type ClusterStatus,
   type ClusterViewResponse,
   type DeploymentStatus,
@@ -69,6 +71,9 @@ export function createClusterPresentation(deps: {
       kumo_cluster_deployment_status: (c.deploymentStatus as DeploymentStatus | null) ?? null,
       created_at: c.createdAt.toISOString(),
       deployed_on: c.deployedAt?.toISOString() ?? null,
+      size: c.size as ClusterSize,
+      query_engines: c.queryEngines,
+      resizing_to: c.resizeToSize ? { size: c.resizeToSize as ClusterSize, query_engines: c.resizeToEngines! } : null,
     };
   }
 
@@ -84,16 +89,19 @@ export function createClusterPresentation(deps: {
         core: node.core,
       }));
     }
-    return NODE_LAYOUT.flatMap((role) =>
-      Array.from({ length: role.nodeCount }, (_, i) => ({
+    // The query engines are those of the cluster's size, as many as it runs.
+    const engines = sizeSpecOf(view.cluster.size as ClusterSize);
+    return NODE_LAYOUT.flatMap((role) => {
+      const isEngine = role.role === 'QUERY_ENGINES';
+      return Array.from({ length: isEngine ? view.cluster.queryEngines : role.nodeCount }, (_, i) => ({
         host: `${role.hostPrefix}-${i + 1}`,
         node_status: view.cluster.deployedAt ? 'Running' : 'Pending',
         service_name: role.serviceName,
         status: view.cluster.deployedAt ? 'Online' : 'Offline',
-        instance_type: role.instanceType,
-        core: role.coresPerNode,
-      })),
-    );
+        instance_type: isEngine ? engines.instance_type : role.instanceType,
+        core: isEngine ? engines.cores : role.coresPerNode,
+      }));
+    });
   }
 
   return {
@@ -139,12 +147,12 @@ export function createClusterPresentation(deps: {
 
     async details(caller: Caller, id: string, detail: ClusterDetailKind): Promise<ClusterDetailsResponse> {
       const view = await requireCluster(caller, id);
-      const configurations = NODE_LAYOUT.map((role) => ({
-        service_name: role.label,
-        node_count: role.nodeCount,
-        instance_type: role.instanceType,
-        core: role.coresPerNode,
-      }));
+      const engines = sizeSpecOf(view.cluster.size as ClusterSize);
+      const configurations = NODE_LAYOUT.map((role) =>
+        role.role === 'QUERY_ENGINES'
+          ? { service_name: role.label, node_count: view.cluster.queryEngines, instance_type: engines.instance_type, core: engines.cores }
+          : { service_name: role.label, node_count: role.nodeCount, instance_type: role.instanceType, core: role.coresPerNode },
+      );
       return {
         ...present(view),
         detail,

@@ -20,6 +20,7 @@ import type { ClusterRecords } from './cluster-records.js';
 import type { ClusterRow, ClustersRepository } from './clusters.repository.js';
 import type { Sealer } from '../../lib/crypto.js';
 import type { ClusterNetworkAccess } from './network-access.js';
+import { engineShapeOf } from './resize.js';
 
 /** How long a claim lasts: far longer than a look at the cloud takes, short enough that a crash only pauses a cluster. */
 export const RECONCILE_LEASE_MS = 2 * MINUTE;
@@ -55,6 +56,7 @@ export function createReconciler(deps: {
             backupRegion: row.backupRegion,
             cidr: row.cidr,
             kumoVersion: row.kumoVersion,
+            queryEngines: engineShapeOf(row.size, row.queryEngines),
           },
           password: passwordSealer.open(row.sealedPassword),
           portalSqlCredential: row.sealedSqlCredential ? passwordSealer.open(row.sealedSqlCredential) : undefined,
@@ -68,6 +70,15 @@ export function createReconciler(deps: {
         }
         throw error;
       }
+    }
+    // A new shape reaches the cloud before a start (it starts with it) or as the only command of an online cluster.
+    if (row.resizeCommandPending && row.stackId) {
+      await cloud.resizeCluster(
+        row.stackName,
+        engineShapeOf(row.resizeToSize ?? row.size, row.resizeToEngines ?? row.queryEngines),
+        row.region,
+      );
+      sent.patch.resizeCommandPending = false;
     }
     if (row.cloudCommandPending) {
       try {
@@ -109,23 +120,30 @@ export function createReconciler(deps: {
     const written = await db.transaction(async (tx) => {
       const current = await repository.lockLeased(claimed.id, holder, tx);
       // Our lease ran out and another job took the cluster over: its word stands, ours is dropped.
-      if (!current) return { status: (await repository.findById(claimed.id, tx))?.status, dropped: true };
+      if (!current) {
+        const seen = await repository.findById(claimed.id, tx);
+        return { status: seen?.status, dropped: true, resizing: !!seen?.resizeToSize };
+      }
       const unchanged =
         current.status === claimed.status &&
         current.cloudCommandPending === claimed.cloudCommandPending &&
+        current.resizeCommandPending === claimed.resizeCommandPending &&
+        current.resizeToSize === claimed.resizeToSize &&
         current.statusUpdatedAt.getTime() === claimed.statusUpdatedAt.getTime();
       if (!unchanged) {
         await repository.releaseLease(claimed.id, holder, tx);
-        return { status: current.status, dropped: true };
+        return { status: current.status, dropped: true, resizing: current.resizeToSize !== null };
       }
+      // The row first: each audit entry is stamped with the shape the cluster has from it on.
+      await repository.update(claimed.id, { ...outcome.patch, reconcileLeaseHolder: null, reconcileLeaseUntil: null }, tx);
       for (const entry of outcome.audits) await audit(claimed.id, entry.event, entry.description, 'System', tx);
       if (outcome.leavesSubscription) await subscriptions.adjustActiveClusterCount(claimed.subscriptionId, -1, tx);
-      await repository.update(claimed.id, { ...outcome.patch, reconcileLeaseHolder: null, reconcileLeaseUntil: null }, tx);
-      return { status: outcome.patch.status ?? current.status, dropped: false };
+      const resizeTo = outcome.patch.resizeToSize !== undefined ? outcome.patch.resizeToSize : current.resizeToSize;
+      return { status: outcome.patch.status ?? current.status, dropped: false, resizing: resizeTo !== null };
     });
     if (written.dropped) logger.info({ clusterId: claimed.id }, 'cluster changed while the cloud was asked; its report is dropped');
     else if (outcome.warning) logger.warn(outcome.warning.details, outcome.warning.message);
-    return !!written.status && isClusterBusy(written.status as ClusterStatus);
+    return written.resizing || (!!written.status && isClusterBusy(written.status as ClusterStatus));
   }
 
   /** Brings one cluster's row up to date with the cloud; returns whether it is still busy. */
@@ -136,7 +154,7 @@ export function createReconciler(deps: {
     if (!claimed) {
       // Not busy, or another job holds it right now: keep following only if it still exists and is busy.
       const seen = await repository.findById(clusterId);
-      return !!seen && isClusterBusy(seen.status as ClusterStatus);
+      return !!seen && (seen.resizeToSize !== null || isClusterBusy(seen.status as ClusterStatus));
     }
     const { outcome, failure } = await consultCloud(claimed, now);
     const busy = await settle(claimed, holder, outcome);

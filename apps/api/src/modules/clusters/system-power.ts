@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { ClusterRecords, Follow } from './cluster-records.js';
 import type { ClustersRepository } from './clusters.repository.js';
-import type { ClusterPower } from './power.js';
+import { startingCluster, type ClusterPower } from './power.js';
 
 /** The cluster a rule acts on, as the rule sees it under the row lock. */
 export interface LockedCluster {
@@ -74,7 +74,7 @@ export function createSystemPower(deps: {
         const row = await repository.lockForAccount(accountId, clusterId, tx);
         if (!row || !canClusterDo('start', row.status as ClusterStatus)) return { started: false, refusal: 'state' };
         if (!(await power.balanceAllowsStart(row.subscriptionId, accountId, tx))) return { started: false, refusal: 'balance' };
-        const refusal = await power.startRefusal(accountId, row.subscriptionId, tx, { dr: row.backupRegion !== null });
+        const refusal = await power.startRefusal(accountId, row.subscriptionId, tx, startingCluster(row));
         if (refusal) return { started: false, refusal: refusal.code };
         const description = await decide(lockedOf(row), tx);
         if (!description) return { started: false, refusal: 'rule' };

@@ -28,6 +28,8 @@ const EVENT_USAGE: Record<AuditEvent, { usage: ClusterUsage; deleted: boolean } 
   CLUSTER_MANAGER_ACCESS_CHANGED: null,
   CLUSTER_MANAGER_OPENED: null,
   CLUSTER_PASSWORD_RESET: null,
+  CLUSTER_RESIZE_REQUESTED: null,
+  CLUSTER_RESIZED: { usage: 'running', deleted: false },
   CLUSTER_NETWORK_ACCESS_CHANGED: null,
 };
 

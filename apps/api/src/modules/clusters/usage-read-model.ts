@@ -1,9 +1,9 @@
 /**
  * What the clusters module publishes of its clusters' usage, for metering to read in its own SQL instead of the
- * clusters' tables: the views of migration 0015, described here so every column a reader names is typed. Which
+ * clusters' tables: the views of migrations 0015 and 0034, described here so every column a reader names is typed. Which
  * events and statuses make a cluster run, stop or use nothing is decided in those views, and only there.
  */
-import { bigint, boolean, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** What a cluster uses: nodes running (compute and storage), stopped (storage only), or nothing. */
 export type ClusterUsage = 'running' | 'stopped' | 'none';
@@ -22,6 +22,8 @@ export const clusterDirectory = pgView('cluster_directory', {
   createdAt: at('created_at').notNull(),
   deletedAt: at('deleted_at'),
   usage: text('usage').$type<ClusterUsage>().notNull(),
+  size: text('size').notNull(),
+  queryEngines: integer('query_engines').notNull(),
 }).existing();
 
 /**
@@ -35,4 +37,6 @@ export const clusterUsageChanges = pgView('cluster_usage_changes', {
   changedAt: at('changed_at').notNull(),
   usage: text('usage').$type<ClusterUsage>().notNull(),
   deleted: boolean('deleted').notNull(),
+  /** The query engines' cores from `changedAt` on (migration 0034): what a running stretch charges. */
+  queryEngineCores: integer('query_engine_cores').notNull(),
 }).existing();

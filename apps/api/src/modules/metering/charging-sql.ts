@@ -47,6 +47,8 @@ function dimensionTable(): SQL {
   return sql`(values ${sql.join(rows, sql`, `)}) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)`;
 }
 
+const QUERY_ENGINES = sql.raw(`'QUERY_ENGINES'`);
+
 /** Storage API requests the cloud counted in one billable hour of a cluster. */
 export interface CountedRequests {
   clusterId: string;
@@ -88,24 +90,28 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string, re
           select * from ${meteringClusters} where ${meteringClusters.accountId} = ${accountId} and not ${meteringClusters.finished}
         ),
         ev as (
-          select ${u.clusterId} as cluster_id, ${u.changedAt} as at, ${u.seq} as seq,
+          select ${u.clusterId} as cluster_id, ${u.changedAt} as at, ${u.seq} as seq, ${u.queryEngineCores} as cores,
                  case ${u.usage} when ${usage('running')} then 2 when ${usage('stopped')} then 1 else 0 end as state
           from ${u} join mc on ${mc.clusterId} = ${u.clusterId}
           where ${u.changedAt} <= ${now}
         ),
         seg as (
-          select cluster_id, state, at as a, lead(at) over (partition by cluster_id order by at, seq) as b from ev
+          select cluster_id, state, cores, at as a, lead(at) over (partition by cluster_id order by at, seq) as b from ev
         ),
         clipped as (
-          select s.cluster_id, s.state, ${mc.subscriptionId}, ${mc.accountId}, ${mc.originAt}, ${mc.hourMs}, ${mc.hasBackup},
+          select s.cluster_id, s.state, s.cores, ${mc.subscriptionId}, ${mc.accountId}, ${mc.originAt}, ${mc.hourMs}, ${mc.hasBackup},
                  greatest(s.a, ${mc.checkedUntil} - (${mc.hourMs} + ${LATE_WRITE_MARGIN_MS}) * interval '1 millisecond') as a,
                  least(coalesce(s.b, ${now}::timestamptz), ${now}::timestamptz) as b
           from seg s join mc on ${mc.clusterId} = s.cluster_id
           where s.state > 0
         ),
         cand as (
-          select distinct c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
-                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start, dims.quantity
+          -- An hour is charged as it begins: its query engines for the cores of the shape that ran first in it
+          -- (docs/decisions/0041), every other dimension for its fixed quantity.
+          select c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start,
+                 case when dims.dimension = ${QUERY_ENGINES} then (array_agg(c.cores order by c.a))[1]::numeric
+                   else max(dims.quantity) end as quantity
           from clipped c
           cross join lateral generate_series(
             floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
@@ -113,7 +119,8 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string, re
           ) as n
           join ${dimensionTable()}
             on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
-          where c.b > c.a${countedRequests(requests)}
+          where c.b > c.a
+          group by c.cluster_id, dims.dimension, c.subscription_id, c.account_id, hour_start${countedRequests(requests)}
         ),
         rates as (
           select ${sr.dimension}, ${sr.rateE4}, ${sr.freeUnits}, ${sr.effectiveFrom},

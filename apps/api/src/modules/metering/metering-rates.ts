@@ -39,7 +39,7 @@ export function createMeteringRates(deps: {
     for (const group of mix) {
       // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
       if (group.usage === 'none') continue;
-      const cents = clusterHourCents(rates, group.usage, group.hasBackup) * group.count;
+      const cents = clusterHourCents(rates, group.usage, group.hasBackup, group.queryEngineCores) * group.count;
       billable.set(group.subscriptionId, (billable.get(group.subscriptionId) ?? 0) + cents);
     }
     return (subscriptionId: string) => billable.get(subscriptionId) ?? 0;

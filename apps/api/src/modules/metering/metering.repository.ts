@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { MeteringDimension } from '@kumo/contract';
+import { CLUSTER_SIZES, type MeteringDimension } from '@kumo/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import {
   meteringCharges,
@@ -30,11 +30,21 @@ async function run<T>(tx: DbOrTx, query: SQL): Promise<{ rows: T[] }> {
  * What the account's clusters use now, grouped, in fixed text: every subscription list and cost screen reads it, and
  * building it from the schema's objects on each call cost more than PostgreSQL's answer.
  */
+const CORES_OF_SHAPE = `(case size ${CLUSTER_SIZES.map((s) => `when '${s.size}' then ${s.cores}`).join(' ')} end) * query_engines`;
 const USAGE_MIX_OF_ACCOUNT = sql.raw(`
-  select subscription_id, usage, has_backup, count(*)::int as count from "cluster_directory"
+  select subscription_id, usage, has_backup, ${CORES_OF_SHAPE} as query_engine_cores, count(*)::int as count
+  from "cluster_directory"
   where usage <> 'none' and account_id = `);
 const AND_CLUSTER = sql.raw(' and cluster_id = ');
-const USAGE_GROUPS = sql.raw(' group by subscription_id, usage, has_backup');
+const USAGE_GROUPS = sql.raw(' group by subscription_id, usage, has_backup, query_engine_cores');
+
+interface UsageMixRow {
+  subscription_id: string;
+  usage: ClusterUsage;
+  has_backup: boolean;
+  query_engine_cores: number;
+  count: number;
+}
 
 /** One UTC day's charges of a cluster, in cents. */
 export interface ClusterChargeDay {
@@ -309,13 +319,31 @@ export function createMeteringRepository(db: Database) {
       const query = filter.clusterId
         ? sql`${USAGE_MIX_OF_ACCOUNT}${accountId}${AND_CLUSTER}${filter.clusterId}${USAGE_GROUPS}`
         : sql`${USAGE_MIX_OF_ACCOUNT}${accountId}${USAGE_GROUPS}`;
-      const result = await run<{ subscription_id: string; usage: ClusterUsage; has_backup: boolean; count: number }>(tx, query);
+      const result = await run<UsageMixRow>(tx, query);
       return result.rows.map((row) => ({
         subscriptionId: row.subscription_id,
         usage: row.usage,
         hasBackup: row.has_backup,
+        queryEngineCores: row.query_engine_cores,
         count: row.count,
       }));
+    },
+
+    /** One of the account's clusters that is not deleted, with its shape and what it uses now; undefined when unknown. */
+    async clusterShape(accountId: string, clusterId: string, tx: DbOrTx = db) {
+      const d = clusterDirectory;
+      const [row] = await tx
+        .select({
+          subscriptionId: d.subscriptionId,
+          hasBackup: d.hasBackup,
+          usage: d.usage,
+          size: d.size,
+          queryEngines: d.queryEngines,
+        })
+        .from(d)
+        .where(and(eq(d.accountId, accountId), eq(d.clusterId, clusterId), sql`${d.deletedAt} is null`))
+        .limit(1);
+      return row;
     },
 
     /** Sum of all charges of some subscriptions (the property test's and the checks' ground truth). */

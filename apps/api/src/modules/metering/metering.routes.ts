@@ -15,6 +15,10 @@ import {
   exportRangeEnd,
   deploymentIdParamsSchema,
   hourlyRatePreviewSchema,
+  pricePreviewQuerySchema,
+  pricePreviewSchema,
+  resizePreviewSchema,
+  resizeQuerySchema,
   hourlyRateQuerySchema,
   rateCardSchema,
   reportUrlResponseSchema,
@@ -28,7 +32,14 @@ import { FRAMED_BY_PORTAL } from '../../http/security-headers.js';
 import { csvExportStream, jsonExportStream } from './consumption-export-stream.js';
 import { auditLogsCsv, consumptionTableCsv, costTableCsv, transactionsCsv } from './csv.js';
 import type { MeteringService } from './index.js';
-import { toClusterCostWire, toCreditAnalysisWire, toHourlyRatePreviewWire, toSubscriptionCostWire } from './presentation.js';
+import {
+  toClusterCostWire,
+  toCreditAnalysisWire,
+  toHourlyRatePreviewWire,
+  toPricePreviewWire,
+  toResizePreviewWire,
+  toSubscriptionCostWire,
+} from './presentation.js';
 
 const routes = routeDeclarations('Cost analysis');
 const reads = errorResponses(400, 401, 403, 404);
@@ -128,6 +139,38 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         toHourlyRatePreviewWire(
           await metering.hourlyRatePreview(accountCallerOf(request).accountId, request.query.subscriptionId, request.query.dr === 'true'),
         ),
+    });
+
+    app.get('/api/cluster/price-preview', {
+      ...customer({
+        summary: "A new cluster's hourly and monthly cost at your rates for a size and number of query engines, and the runway after",
+        querystring: pricePreviewQuerySchema,
+        response: { 200: pricePreviewSchema, ...reads },
+      }),
+      handler: async (request) => {
+        const { subscription_id, size, query_engines } = request.query;
+        return toPricePreviewWire(
+          await metering.pricePreview(accountCallerOf(request).accountId, subscription_id, { size, queryEngines: query_engines }),
+        );
+      },
+    });
+
+    app.get('/api/cluster/resize-preview/:deploymentId', {
+      ...customer({
+        summary: "A cluster's hourly cost and the runway at its shape and at a proposed one",
+        params: deploymentIdParamsSchema,
+        querystring: resizeQuerySchema,
+        response: { 200: resizePreviewSchema, ...reads },
+      }),
+      handler: async (request) => {
+        const { size, query_engines } = request.query;
+        return toResizePreviewWire(
+          await metering.resizePreview(accountCallerOf(request).accountId, request.params.deploymentId, {
+            size,
+            queryEngines: query_engines,
+          }),
+        );
+      },
     });
 
     app.get('/api/subscription/consumption/export/:subscriptionId', {

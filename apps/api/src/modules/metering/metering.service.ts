@@ -24,6 +24,7 @@ import { createMeteringRates } from './metering-rates.js';
 import type { MeteringRepository } from './metering.repository.js';
 import { createOverdueGuard } from './overdue-guard.js';
 import { createReportPages } from './report-pages.js';
+import { createShapePreviews } from './shape-preview.js';
 import { createStatementUsage } from './statement-usage.js';
 import type { StorageRequestCounter } from './storage-requests.js';
 
@@ -60,6 +61,7 @@ export function createMeteringService(deps: {
   const rates = createMeteringRates({ db, repository, clock });
   const analysis = createCostAnalysis({ repository, ratesAt: rates.ratesAt, clock });
   const overview = createCostOverview({ repository, subscriptions, rates, analysis, clock, hourMs });
+  const previews = createShapePreviews({ repository, rates, subscriptions, clock });
   const guard = createOverdueGuard({
     db,
     repository,
@@ -101,6 +103,7 @@ export function createMeteringService(deps: {
     rateCard: rates.rateCard,
     setRates: rates.setRates,
     ...overview,
+    ...previews,
     chargedCents: (subscriptionIds: string[]) => repository.chargedCents(subscriptionIds),
     /** A cluster's charges per UTC day, newest first, as the cost tab shows them (its timeline's days). */
     clusterChargeDays: (clusterId: string, fromDay: string, toDay: string) => repository.clusterChargeDays(clusterId, fromDay, toDay),

@@ -5,7 +5,10 @@ import {
   type ConsumptionExportRow,
   type ClusterConsumptionOverview,
   type CreditAnalysis,
+  type ClusterSize,
   type HourlyRatePreview,
+  type PricePreview,
+  type ResizePreview,
   type ServiceConsumption,
   type SubscriptionConsumptionOverview,
 } from '@kumo/contract';
@@ -51,6 +54,37 @@ export function toHourlyRatePreviewWire(preview: HourlyCostPreview): HourlyRateP
     balance: centsToAmount(preview.balanceCents),
     covers_hours: preview.coversHours,
     time_scale: preview.timeScale,
+  };
+}
+
+/** The create form's price of a shape (GET /api/cluster/price-preview). */
+export function toPricePreviewWire(preview: { hourlyCents: number; monthlyCents: number; runwayDays: number | null }): PricePreview {
+  return {
+    hourly_cost: centsToAmount(preview.hourlyCents),
+    monthly_cost_estimate: centsToAmount(preview.monthlyCents),
+    runway_days: preview.runwayDays,
+  };
+}
+
+type ShapeCost = { size: ClusterSize; queryEngines: number; hourlyCents: number };
+const shapeCostWire = (shape: ShapeCost) => ({
+  size: shape.size,
+  query_engines: shape.queryEngines,
+  hourly_cost: centsToAmount(shape.hourlyCents),
+});
+
+/** The Resize dialog's before and after (GET /api/cluster/resize-preview/{deploymentId}). */
+export function toResizePreviewWire(preview: {
+  current: ShapeCost;
+  proposed: ShapeCost;
+  runwayDaysCurrent: number | null;
+  runwayDaysProposed: number | null;
+}): ResizePreview {
+  return {
+    current: shapeCostWire(preview.current),
+    proposed: shapeCostWire(preview.proposed),
+    runway_days_current: preview.runwayDaysCurrent,
+    runway_days_proposed: preview.runwayDaysProposed,
   };
 }
 

@@ -88,12 +88,21 @@ export function hourCents(quantity: number, rateE4: number): number {
   return Math.round((quantity * rateE4) / 100 + Number.EPSILON * 0);
 }
 
-/** What a cluster in a state costs per billable hour at these rates (free units ignored: the cost preview's worst case). */
-export function clusterHourCents(rates: readonly Rate[], state: 'running' | 'stopped', hasBackup: boolean): number {
+/**
+ * What a cluster in a state costs per billable hour at these rates (free units ignored: the cost preview's worst case),
+ * its query engines running `queryEngineCores` (today's M × 5 when left out).
+ */
+export function clusterHourCents(
+  rates: readonly Rate[],
+  state: 'running' | 'stopped',
+  hasBackup: boolean,
+  queryEngineCores: number = HOURLY_QUANTITY.QUERY_ENGINES,
+): number {
   return rates.reduce((sum, rate) => {
     const kind = DIMENSION_KIND[rate.dimension];
     const charged = kind === 'compute' || kind === 'requests' ? state === 'running' : kind === 'storage' ? true : hasBackup;
-    return charged ? sum + hourCents(round6(HOURLY_QUANTITY[rate.dimension]), rate.rateE4) : sum;
+    const quantity = rate.dimension === 'QUERY_ENGINES' ? queryEngineCores : HOURLY_QUANTITY[rate.dimension];
+    return charged ? sum + hourCents(round6(quantity), rate.rateE4) : sum;
   }, 0);
 }
 

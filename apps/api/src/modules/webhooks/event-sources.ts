@@ -59,7 +59,33 @@ const STATUS_AFTER: Partial<Record<AuditEvent, ClusterStatus>> = {
 /** A cluster's audit entry as the clusters module writes it, with the cluster it is about. */
 export type ClusterAuditFacts = AuditedEntry;
 
+/**
+ * A cluster's new shape: an online cluster's once its engines are in place, an offline one's as it is saved (its next
+ * start brings it up).
+ */
+function resizedEvent(entry: ClusterAuditFacts): WebhookEvent[] {
+  const resized = entry.event === 'CLUSTER_RESIZED' || (entry.event === 'CLUSTER_RESIZE_REQUESTED' && entry.status === 'OFFLINE');
+  if (!resized) return [];
+  return [
+    {
+      accountId: entry.accountId,
+      type: 'cluster.resized',
+      key: `cluster:${entry.clusterId}:${entry.event}:${entry.at.toISOString()}`,
+      data: {
+        cluster_id: entry.clusterId,
+        cluster_name: entry.clusterName,
+        subscription_id: entry.subscriptionId,
+        status: entry.status,
+        size: entry.shape.size,
+        query_engines: entry.shape.queryEngines,
+        message: entry.description,
+      },
+    },
+  ];
+}
+
 export function eventsOfClusterAudit(entry: ClusterAuditFacts): WebhookEvent[] {
+  if (entry.event === 'CLUSTER_RESIZED' || entry.event === 'CLUSTER_RESIZE_REQUESTED') return resizedEvent(entry);
   const status = STATUS_AFTER[entry.event];
   if (!status) return [];
   const data = {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
-import { canClusterDo, isClusterGone, type Cluster, type ClusterStatus } from '@kumo/contract';
-import { IconDots, IconEye, IconPlayerPlay, IconPlayerStop, IconTrash } from '../../components/icons';
+import { canClusterDo, isClusterGone, shapeLabel, type Cluster, type ClusterStatus } from '@kumo/contract';
+import { IconMaximize, IconDots, IconEye, IconPlayerPlay, IconPlayerStop, IconTrash } from '../../components/icons';
 import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view';
 import { StartClusterDialog } from './start-cluster-dialog';
+import { ResizeClusterDialog } from './resize-cluster-dialog';
 import { StopClusterDialog } from './stop-cluster-dialog';
 import { usePowerAction } from './use-power-action';
 
@@ -23,6 +24,7 @@ export function clusterActionsFor(status: ClusterStatus, requestPending: boolean
     menu: offered,
     deleteItem: offered && !requestPending,
     deleteEnabled: canClusterDo('delete', status),
+    resize: status === 'ONLINE' || status === 'OFFLINE',
     disabled,
   };
 }
@@ -34,13 +36,14 @@ export function ClusterActions({
   cluster,
   onDelete,
 }: {
-  cluster: ActionCluster & Pick<Cluster, 'subscription_id' | 'backup_region'>;
+  cluster: ActionCluster & Pick<Cluster, 'subscription_id' | 'backup_region' | 'size' | 'query_engines' | 'resizing_to'>;
   onDelete: (cluster: ActionCluster) => void;
 }) {
   const power = usePowerAction();
   const [confirmingStop, setConfirmingStop] = useState(false);
   // Start asks first, with what the cluster will cost per hour (beyond the spec: a cost preview before spending).
   const [confirmingStart, setConfirmingStart] = useState(false);
+  const [resizing, setResizing] = useState(false);
   const actions = clusterActionsFor(cluster.status, power.isPending);
   const readOnly = useReadOnlyView();
 
@@ -78,6 +81,17 @@ export function ClusterActions({
           Stop
         </Button>
       )}
+      {actions.resize && (
+        <Button
+          variant="light"
+          leftSection={<IconMaximize size={16} />}
+          disabled={actions.disabled || cluster.resizing_to !== null}
+          title={cluster.resizing_to ? `Resizing to ${shapeLabel(cluster.resizing_to.size, cluster.resizing_to.query_engines)}` : undefined}
+          onClick={() => setResizing(true)}
+        >
+          {cluster.resizing_to ? 'Resizing…' : 'Resize'}
+        </Button>
+      )}
       {actions.menu && (
         <Menu position="bottom-end" shadow="md" width={200} disabled={actions.disabled}>
           <Menu.Target>
@@ -111,6 +125,7 @@ export function ClusterActions({
         onClose={() => setConfirmingStart(false)}
         onConfirm={() => power.run(cluster.deployment_id, 'start', () => setConfirmingStart(false))}
       />
+      <ResizeClusterDialog cluster={resizing ? cluster : null} onClose={() => setResizing(false)} />
       <StopClusterDialog
         cluster={confirmingStop ? cluster : null}
         stopping={power.isPending}

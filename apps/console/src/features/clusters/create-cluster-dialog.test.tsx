@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLUSTER_MESSAGES, MESSAGES, type Subscription } from '@kumo/contract';
+import { CLUSTER_MESSAGES, CLUSTER_SIZES, MESSAGES, type Subscription } from '@kumo/contract';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { subscription } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
@@ -32,6 +32,8 @@ function renderDialog(subscriptions: Subscription[], extra: Parameters<typeof mo
     'GET /api/cluster/kumo-versions': () =>
       jsonResponse(200, { kumo_versions: [{ version: '2026.10.1', description: 'GA: current release', default: true }] }),
     'GET /api/cluster/cidr': () => jsonResponse(200, { cidr: '10.7.0.0/16' }),
+    'GET /api/cluster/sizes': () => jsonResponse(200, CLUSTER_SIZES),
+    'GET /api/cluster/price-preview': () => jsonResponse(200, { hourly_cost: 4.21, monthly_cost_estimate: 3073.3, runway_days: 4.9 }),
     ...extra,
   });
   renderRoutes(
@@ -167,8 +169,43 @@ describe('create cluster dialog', () => {
         password: PASSWORD,
         kumo_version: '2026.10.1',
         network_access: { allow_anywhere: true, allowed: [] },
+        size: 'M',
+        query_engines: 5,
       },
     ]);
+  });
+
+  it('prices the size and number of query engines chosen, with the runway, before anything is created', async () => {
+    const { bodiesOf, fetchMock } = renderDialog([RICH], {
+      'POST /api/cluster/create': () =>
+        jsonResponse(200, {
+          deployment_id: DEPLOYMENT_ID,
+          subscription_id: RICH.subscription_id,
+          message: CLUSTER_MESSAGES.deploymentStarted,
+        }),
+    });
+    await fillValid();
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    expect(await screen.findByText('r6i.2xlarge: 8 cores, 64 GiB each')).toBeInTheDocument();
+    screen.getByRole('slider').focus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('img', { name: 'Capacity 2 of 5' })).toBeInTheDocument();
+    const priced = 'S × 2: $4.21 per hour (about $3,073.30 a month); the balance lasts about 4.9 days with it.';
+    expect(await screen.findByText(priced)).toBeInTheDocument();
+    const asked = fetchMock.mock.calls
+      .map(([input]) => (input instanceof Request ? input.url : input.toString()))
+      .filter((url) => url.includes('/api/cluster/price-preview'));
+    expect(asked.at(-1)).toContain(`subscription_id=${RICH.subscription_id}&size=S&query_engines=2`);
+    expect(bodiesOf('POST /api/cluster/create')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
+    const review = await screen.findByRole('dialog', { name: 'Review Cluster' });
+    expect(within(review).getByRole('group', { name: 'Size' })).toHaveTextContent('S × 2');
+    // The review's line beside the form's, which stays mounted (hidden) under it.
+    expect(within(review).getAllByText(priced)).toHaveLength(2);
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(bodiesOf('POST /api/cluster/create')).toHaveLength(1));
+    expect(bodiesOf('POST /api/cluster/create')[0]).toMatchObject({ size: 'S', query_engines: 2 });
   });
 
   it('puts the server’s field errors back on the form, focusing the first', async () => {

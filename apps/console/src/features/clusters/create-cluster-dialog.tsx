@@ -5,7 +5,9 @@ import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@manti
 import {
   CLUSTER_LIMITS,
   CLUSTER_MESSAGES,
+  DEFAULT_CLUSTER_SIZE,
   MESSAGES,
+  QUERY_ENGINE_LIMITS,
   createClusterFormSchema,
   createClusterRequestFromForm,
   normalizeClusterNameInput,
@@ -24,6 +26,7 @@ import { PasswordSection } from './create-cluster-password';
 import { PlacementSection } from './create-cluster-placement';
 import { SubscriptionSection, belowMinimumBalance } from './create-cluster-subscription';
 import { ReviewCluster } from './review-cluster';
+import { SizeSection } from './create-cluster-size';
 import { notifyError, notifySuccess } from '../../components/notify';
 
 export { belowMinimumBalance } from './create-cluster-subscription';
@@ -121,6 +124,8 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
       confirm_password: '',
       kumo_version: '',
       network_access: { allow_anywhere: true, allowed: [] },
+      size: DEFAULT_CLUSTER_SIZE,
+      query_engines: QUERY_ENGINE_LIMITS.default,
     },
   });
   const [selectedId, region, enableDrFlag, backupRegion, password, description] = useWatch({
@@ -260,6 +265,7 @@ function CreateClusterForm({ subscriptionId, reviewing, setReviewing, onClose, o
             enableDrFlag={enableDrFlag}
             findingCidr={cidr.isFetching}
           />
+          <SizeSection control={control} subscriptionId={selectedId || undefined} />
           <PasswordSection control={control} getValues={getValues} trigger={trigger} password={password} />
           <Controller
             control={control}

@@ -1,8 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CLOUD_PROVIDER_LABELS, type CreateClusterForm } from '@kumo/contract';
+import { CLOUD_PROVIDER_LABELS, DEFAULT_CLUSTER_SIZE, QUERY_ENGINE_LIMITS, shapeLabel, type CreateClusterForm } from '@kumo/contract';
 import { networkAccessSummary } from './network-access-summary';
 import { DetailField } from '../../components/detail-field';
 import { CostPreview } from './cost-preview';
+import { ShapePrice } from './create-cluster-size';
 
 interface ReviewClusterProps {
   form: CreateClusterForm;
@@ -21,6 +22,7 @@ export function ReviewCluster({ form, subscriptionName, versionLabel, deploying,
     ['Description', form.description.trim() || '—'],
     ['Cloud Provider', CLOUD_PROVIDER_LABELS[form.cloud_provider]],
     ['Region', form.region],
+    ['Size', shapeLabel(form.size, form.query_engines)],
     ['Disaster Recovery', form.enableDrFlag ? `On, backed up to ${form.backupRegion ?? ''}` : 'Off'],
     ['CIDR', form.cidr],
     ['Kumo Version', versionLabel ? `${form.kumo_version} — ${versionLabel}` : form.kumo_version],
@@ -31,7 +33,11 @@ export function ReviewCluster({ form, subscriptionName, versionLabel, deploying,
       <Text fz="sm" c="dimmed">
         Deployment takes about an hour. Charges start once the cluster is online.
       </Text>
-      <CostPreview subscriptionId={form.selectedSubscription} dr={form.enableDrFlag} />
+      {/* The hourly-rate preview prices today's shape, M × 5 (with the backup region); any other shape has its own price. */}
+      {form.size === DEFAULT_CLUSTER_SIZE && form.query_engines === QUERY_ENGINE_LIMITS.default && (
+        <CostPreview subscriptionId={form.selectedSubscription} dr={form.enableDrFlag} />
+      )}
+      <ShapePrice subscriptionId={form.selectedSubscription} size={form.size} queryEngines={form.query_engines} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {rows.map(([label, value]) => (
           <DetailField key={label} label={label}>

@@ -3,6 +3,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, type Webhook, type WebhookEven
 /** Each event type in words; a new type in the contract fails the build until it has one. */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'cluster.status_changed': 'Cluster status changed',
+  'cluster.resized': 'Cluster resized',
   'deployment.completed': 'Deployment completed',
   'deployment.failed': 'Deployment failed',
   'budget.threshold_reached': 'Budget threshold reached',

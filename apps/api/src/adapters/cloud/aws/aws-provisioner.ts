@@ -11,7 +11,7 @@ import type { CloudFormationClient, Parameter, Stack } from '@aws-sdk/client-clo
 import type * as Ec2Sdk from '@aws-sdk/client-ec2';
 import type { EC2Client, Instance, InstanceStatus } from '@aws-sdk/client-ec2';
 import { FAILED_STACK_STATUSES } from '@kumo/contract';
-import type { ClusterDescription, CloudProvisioner, CreateClusterInput } from '../cloud-provisioner.js';
+import type { ClusterDescription, CloudProvisioner, CreateClusterInput, QueryEngineShape } from '../cloud-provisioner.js';
 import { CloudRequestError } from '../cloud-provisioner.js';
 import {
   TAG_KEYS,
@@ -22,6 +22,7 @@ import {
   safeTagValue,
 } from '../template/cluster-template.js';
 import { errorName, isStackMissing, toCloudError } from './aws-errors.js';
+import { updateStackShape } from './aws-resize.js';
 import { applySecurityGroupIngress } from './aws-security-group.js';
 import { createAwsSqlClient } from './aws-sql-client.js';
 import { describeFromAws, mapStackStatus } from './aws-status.js';
@@ -284,6 +285,12 @@ export function createAwsProvisioner(options: AwsProvisionerOptions = {}): Cloud
       } catch (error) {
         throw toCloudError(error, `start the instances of ${stackName}`);
       }
+    },
+
+    async resizeCluster(stackName: string, shape: QueryEngineShape, region?: string) {
+      const stack = await findStack(stackName, region);
+      if (!stack) throw new CloudRequestError(`Stack ${stackName} does not exist`, false);
+      await updateStackShape(await clientsFor(region), stack, shape);
     },
 
     async deleteCluster(stackName: string, region?: string) {

@@ -12,8 +12,9 @@ import type { Instance, InstanceStatus } from '@aws-sdk/client-ec2';
 import type { Stack } from '@aws-sdk/client-cloudformation';
 import { DEPLOYMENT_STATUSES, type DeploymentStatus, type StackStatus } from '@kumo/contract';
 import type { CloudNode, CloudNodeStatus, CloudPowerState, CloudServiceStatus, ClusterDescription } from '../cloud-provisioner.js';
-import { TAG_KEYS, TEMPLATE_OUTPUTS } from '../template/cluster-template.js';
-import { layoutNodes, type LayoutNode } from '../template/node-layout.js';
+import { TAG_KEYS, TEMPLATE_OUTPUTS, TEMPLATE_PARAMETERS } from '../template/cluster-template.js';
+import { engineLayoutOf, layoutNodes, type EngineLayout, type LayoutNode } from '../template/node-layout.js';
+import { UPDATING_STACK_STATUSES } from './aws-resize.js';
 
 /** CloudFormation's statuses onto the product's. Updates (an operator changed the stack) count as created. */
 export function mapStackStatus(status: string | undefined): StackStatus {
@@ -71,9 +72,17 @@ export interface NodeObservation {
   healthy: boolean;
 }
 
-export function observeNodes(instances: Instance[], statuses: InstanceStatus[]): NodeObservation[] {
+/** The query engines the stack's parameters ask for; undefined for a stack made before sizes (the layout's five). */
+export function enginesOfStack(stack: Stack): EngineLayout | undefined {
+  const value = (key: string) => stack.Parameters?.find((p) => p.ParameterKey === key)?.ParameterValue;
+  const type = value(TEMPLATE_PARAMETERS.queryEngineInstanceType);
+  const count = Number(value(TEMPLATE_PARAMETERS.queryEngineCount));
+  return type && Number.isInteger(count) && count > 0 ? engineLayoutOf(type, count) : undefined;
+}
+
+export function observeNodes(instances: Instance[], statuses: InstanceStatus[], engines?: EngineLayout): NodeObservation[] {
   const live = instances.filter((i) => i.State?.Name !== 'terminated');
-  return layoutNodes().map((node) => {
+  return layoutNodes(engines).map((node) => {
     const instance = live.find((i) => tagValue(i.Tags, TAG_KEYS.node) === node.host);
     if (!instance) return { node, state: 'absent', healthy: false };
     const status = statuses.find((s) => s.InstanceId === instance.InstanceId);
@@ -123,7 +132,7 @@ export function describeFromAws(args: {
   const stackStatus = mapStackStatus(args.stack.StackStatus);
   if (stackStatus === 'DELETE_COMPLETE') return { stackStatus, deploymentStatus: null, powerState: 'STOPPED', nodes: [] };
   const deploymentStatus = deploymentStatusOf(stackStatus, args.instances);
-  const observations = observeNodes(args.instances, args.statuses);
+  const observations = observeNodes(args.instances, args.statuses, enginesOfStack(args.stack));
   const deployed = deploymentStatus === 'KUMO_CLUSTER_DEPLOYMENT_COMPLETE';
   const nodes = observations.map((o) => toCloudNode(o, deployed));
   const failure = args.failureReason ? { failureReason: args.failureReason } : {};
@@ -146,6 +155,7 @@ export function describeFromAws(args: {
     deploymentStatus,
     powerState,
     nodes,
+    ...(UPDATING_STACK_STATUSES.includes(args.stack.StackStatus ?? '') ? { resizing: true } : {}),
     ...(powerState === 'RUNNING' && managerUrl && portalUrl ? { managerUrl, portalUrl } : {}),
     ...failure,
   };

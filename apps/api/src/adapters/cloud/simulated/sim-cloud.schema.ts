@@ -1,5 +1,5 @@
 /** The simulated cloud's table. */
-import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at } from '../../../db/columns.js';
 
 /** The simulated cloud's own records: one stack per cluster and the actions asked of it (state is derived from their times). */
@@ -17,4 +17,10 @@ export const simCloudStacks = pgTable('sim_cloud_stacks', {
   /** The SQL endpoint's users, kept only as slow hashes (sim-sql-credentials.ts): the customer's and the portal's. */
   sqlPasswordHash: text('sql_password_hash'),
   sqlPortalHash: text('sql_portal_hash'),
+  /** The query engines now asked for, and the shape the last resize started from (its steps follow from resized_at). */
+  engineType: text('engine_type').notNull().default('r6i.4xlarge'),
+  engineCount: integer('engine_count').notNull().default(5),
+  resizeFromType: text('resize_from_type'),
+  resizeFromCount: integer('resize_from_count'),
+  resizedAt: at('resized_at'),
 });

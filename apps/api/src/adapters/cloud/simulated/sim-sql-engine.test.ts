@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlRefusal } from '../sql-port.js';
-import { SANDBOX, createSimSqlEngines, type SimSqlEngines } from './sim-sql-engine.js';
+import { MAX_THREADS, SANDBOX, createSimSqlEngines, threadsFor, type SimSqlEngines } from './sim-sql-engine.js';
 import { statementAllowed } from './sim-sql-guard.js';
 
 describe('the simulated query engine', () => {
@@ -18,6 +18,14 @@ describe('the simulated query engine', () => {
   afterAll(async () => {
     await engines.closeAll();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("runs on threads that follow the cluster's query-engine cores, capped", async () => {
+    expect([threadsFor(4), threadsFor(16), threadsFor(64), threadsFor(65), threadsFor(320)]).toEqual([1, 1, 1, 2, MAX_THREADS]);
+    const small = await engines.run('kumo-small', { query: "select current_setting('threads') as t", maxRows: 1 }, 16);
+    expect(Number(small.rows[0]![0])).toBe(1);
+    const large = await engines.run('kumo-large', { query: "select current_setting('threads') as t", maxRows: 1 }, 128);
+    expect(Number(large.rows[0]![0])).toBe(2);
   });
 
   it('cancels a query that runs past its time with QUERY_TIMEOUT', async () => {

@@ -2,7 +2,8 @@
  * The simulated clusters' query engines: one DuckDB database file per cluster under the simulated cloud's data
  * folder, opened when the cluster is first queried while online (the sample dataset is made then, the first time)
  * and closed when it stops; the file is kept while it is stopped and removed when it is deleted. DuckDB runs its
- * native work on threads of its own, so each engine gets the cluster's query-engine cores capped at MAX_THREADS.
+ * native work on threads of its own, as many as the cluster's query-engine cores call for (threadsFor), capped at
+ * MAX_THREADS; a resize closes the engine, which reopens with the new shape's threads.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -18,17 +19,25 @@ import { statementAllowed } from './sim-sql-guard.js';
 /** Threads per engine: the portal's machine serves every simulated cluster and the portal itself. */
 export const MAX_THREADS = 2;
 
-const queryEngineCores = NODE_LAYOUT.filter((role) => role.role === 'QUERY_ENGINES').reduce(
+/** Query-engine cores one thread of the engine stands for: XS × 1 to M × 4 get one thread, larger shapes two. */
+export const CORES_PER_THREAD = 64;
+
+const layoutCores = NODE_LAYOUT.filter((role) => role.role === 'QUERY_ENGINES').reduce(
   (cores, role) => cores + role.nodeCount * role.coresPerNode,
   0,
 );
+
+/** The engine's threads for the cluster's query-engine cores (its size × engines), capped at MAX_THREADS. */
+export function threadsFor(cores: number): number {
+  return Math.max(1, Math.min(MAX_THREADS, Math.ceil(cores / CORES_PER_THREAD)));
+}
 
 /**
  * Nothing outside the database file: no files, no network, no extensions installed or loaded, and the settings
  * locked so a query cannot undo any of it (the statement check refuses the same things first: sim-sql-guard.ts).
  */
 export const SANDBOX = {
-  threads: String(Math.max(1, Math.min(MAX_THREADS, queryEngineCores))),
+  threads: String(threadsFor(layoutCores)),
   memory_limit: '256MB',
   enable_external_access: 'false',
   autoload_known_extensions: 'false',
@@ -37,7 +46,8 @@ export const SANDBOX = {
 } as const;
 
 export interface SimSqlEngines {
-  run(stackName: string, query: SqlQuery): Promise<SqlAnswer>;
+  /** `cores`: the cluster's query-engine cores now, which set the threads of an engine opened for this query. */
+  run(stackName: string, query: SqlQuery, cores?: number): Promise<SqlAnswer>;
   /** Closes the cluster's engine (it stopped); its file stays. */
   close(stackName: string): Promise<void>;
   /** Closes the engine and removes its file (the cluster is deleted). */
@@ -51,11 +61,11 @@ export function createSimSqlEngines(options: { dataDir: string; timeoutMs?: numb
   const open = new Map<string, Promise<DuckDBInstance>>();
   const fileOf = (stackName: string) => join(options.dataDir, `${stackName.replace(/[^\w-]/g, '_')}.duckdb`);
 
-  async function openEngine(stackName: string): Promise<DuckDBInstance> {
+  async function openEngine(stackName: string, cores: number): Promise<DuckDBInstance> {
     await mkdir(options.dataDir, { recursive: true });
     const file = fileOf(stackName);
     const fresh = !existsSync(file);
-    const instance = await DuckDBInstance.create(file, SANDBOX);
+    const instance = await DuckDBInstance.create(file, { ...SANDBOX, threads: String(threadsFor(cores)) });
     if (fresh) {
       const connection = await instance.connect();
       try {
@@ -67,10 +77,10 @@ export function createSimSqlEngines(options: { dataDir: string; timeoutMs?: numb
     return instance;
   }
 
-  function engine(stackName: string): Promise<DuckDBInstance> {
+  function engine(stackName: string, cores: number): Promise<DuckDBInstance> {
     let instance = open.get(stackName);
     if (!instance) {
-      instance = openEngine(stackName);
+      instance = openEngine(stackName, cores);
       open.set(stackName, instance);
       // A failed open is not kept: the next query tries again.
       instance.catch(() => open.delete(stackName));
@@ -86,9 +96,9 @@ export function createSimSqlEngines(options: { dataDir: string; timeoutMs?: numb
   }
 
   return {
-    async run(stackName, { query, maxRows }) {
+    async run(stackName, { query, maxRows }, cores = layoutCores) {
       if (!statementAllowed(query)) throw new SqlRefusal(400, 'STATEMENT_REFUSED', CLUSTER_SQL_MESSAGES.statementRefused);
-      const connection = await (await engine(stackName)).connect();
+      const connection = await (await engine(stackName, cores)).connect();
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;

@@ -8,6 +8,7 @@ import { CLUSTER_SQL_LIMITS, CLUSTER_SQL_MESSAGES, CLUSTER_SQL_USER, MESSAGES } 
 import type { Database } from '../../../db/client.js';
 import { PORTAL_SQL_USER, SqlRefusal, type ClusterSqlPort } from '../sql-port.js';
 import type { ClusterDescription } from '../cloud-provisioner.js';
+import { engineLayoutOf } from '../template/node-layout.js';
 import { simCloudStacks } from './sim-cloud.schema.js';
 import { hashSqlPassword, sqlPasswordMatches } from './sim-sql-credentials.js';
 import type { SimSqlEngines } from './sim-sql-engine.js';
@@ -39,7 +40,7 @@ export function createSimSql(deps: {
       if (Buffer.byteLength(query.query, 'utf8') > CLUSTER_SQL_LIMITS.maxQueryBytes) {
         throw new SqlRefusal(413, 'QUERY_TOO_LARGE', CLUSTER_SQL_MESSAGES.queryTooLarge);
       }
-      return engines.run(stackName, query);
+      return engines.run(stackName, query, engineLayoutOf(row.engineType, row.engineCount).cores * row.engineCount);
     },
 
     async setPassword(stackName, user) {

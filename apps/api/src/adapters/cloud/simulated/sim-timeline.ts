@@ -6,8 +6,9 @@
  * clock says it is.
  */
 import type { DeploymentStatus, StackStatus } from '@kumo/contract';
-import { layoutNodes } from '../template/node-layout.js';
+import { engineLayoutOf, layoutNodes, roleLayout } from '../template/node-layout.js';
 import type { CloudNode, CloudPowerState, ClusterDescription } from '../cloud-provisioner.js';
+import { enginesDuringResize, resizeMinutes, type EngineShape } from './sim-resize.js';
 
 /** Minutes of simulated time at which things happen (spec section 9: deployment ~1 h, stop ≤ 5 min, delete 5-10 min). */
 export const SIM_TIMELINE = {
@@ -37,6 +38,11 @@ export interface SimStackRecord {
   powerAction: 'START' | 'STOP' | null;
   powerActionAt: Date | null;
   deleteRequestedAt: Date | null;
+  /** The query engines asked for last; left out, the layout's. */
+  engines?: EngineShape;
+  /** While running: the shape the last resize started from, and when (its steps follow from then). */
+  resizeFrom?: EngineShape | null;
+  resizedAt?: Date | null;
 }
 
 /** Simulated minutes between two real instants. */
@@ -53,7 +59,7 @@ export function describeSimStack(
   if (!stack) return { stackStatus: null, deploymentStatus: null, powerState: 'STOPPED', nodes: [] };
   const t = SIM_TIMELINE;
   const sinceCreate = simMinutes(stack.createdAt, now, timeScale);
-  const layout = layoutNodes();
+  const layout = layoutNodes(stack.engines && engineLayoutOf(stack.engines.instanceType, stack.engines.count));
 
   // Deletion overrides everything else once asked for.
   if (stack.deleteRequestedAt) {
@@ -123,13 +129,36 @@ export function describeSimStack(
       powerState = nodes.every((node) => node.serviceStatus === 'Online') ? 'RUNNING' : 'STARTING';
     }
   }
+  const resizing = powerState === 'RUNNING' && resizeUnderWay(stack, now, timeScale);
+  if (resizing) nodes = [...nodes.filter((node) => node.role !== 'QUERY_ENGINES'), ...resizingEngines(stack, now, timeScale)];
   return {
     stackStatus: 'CREATE_COMPLETE',
     deploymentStatus,
     powerState,
     nodes,
+    ...(resizing ? { resizing } : {}),
     ...(powerState === 'RUNNING' ? { managerUrl: urls.manager, portalUrl: urls.portal } : {}),
   };
+}
+
+function resizeUnderWay(stack: SimStackRecord, now: Date, timeScale: number): boolean {
+  if (!stack.resizeFrom || !stack.resizedAt || !stack.engines) return false;
+  return simMinutes(stack.resizedAt, now, timeScale) < resizeMinutes(stack.resizeFrom, stack.engines);
+}
+
+/** The query engines while a resize moves them, in number order. */
+function resizingEngines(stack: SimStackRecord, now: Date, timeScale: number): CloudNode[] {
+  const minutes = simMinutes(stack.resizedAt!, now, timeScale);
+  const role = roleLayout('QUERY_ENGINES');
+  return enginesDuringResize(stack.resizeFrom!, stack.engines!, minutes).map((engine) => ({
+    host: `${role.hostPrefix}-${engine.number}`,
+    role: 'QUERY_ENGINES',
+    instanceType: engine.instanceType,
+    core: engineLayoutOf(engine.instanceType, 1).cores,
+    nodeStatus: 'Running',
+    serviceName: role.serviceName,
+    serviceStatus: engine.online ? 'Online' : 'Starting',
+  }));
 }
 
 function toNode(

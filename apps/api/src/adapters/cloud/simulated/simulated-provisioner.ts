@@ -14,6 +14,7 @@ import {
   type ClusterDescription,
   type CloudProvisioner,
   type CreateClusterInput,
+  type QueryEngineShape,
   type TimeWindow,
 } from '../cloud-provisioner.js';
 import { describeSimStack, type SimStackRecord } from './sim-timeline.js';
@@ -75,6 +76,9 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
       powerAction: (row.powerAction as SimStackRecord['powerAction']) ?? null,
       powerActionAt: row.powerActionAt,
       deleteRequestedAt: row.deleteRequestedAt,
+      engines: { instanceType: row.engineType, count: row.engineCount },
+      resizeFrom: row.resizeFromType && row.resizeFromCount ? { instanceType: row.resizeFromType, count: row.resizeFromCount } : null,
+      resizedAt: row.resizedAt,
     };
   }
 
@@ -113,6 +117,9 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
           createdAt: clock.now(),
           sqlPasswordHash: await hashSqlPassword(input.password),
           sqlPortalHash: input.portalSqlCredential ? await hashSqlPassword(input.portalSqlCredential) : null,
+          ...(input.settings.queryEngines
+            ? { engineType: input.settings.queryEngines.instanceType, engineCount: input.settings.queryEngines.count }
+            : {}),
         })
         .onConflictDoNothing();
       return { stackId: (await requireStack(input.stackName)).stackId };
@@ -135,6 +142,26 @@ export function createSimulatedProvisioner(options: SimulatedCloudOptions): Simu
       await db
         .update(simCloudStacks)
         .set({ powerAction: 'START', powerActionAt: clock.now() })
+        .where(eq(simCloudStacks.stackName, stackName));
+    },
+
+    async resizeCluster(stackName: string, shape: QueryEngineShape) {
+      const row = await requireStack(stackName);
+      const from = { instanceType: row.engineType, count: row.engineCount };
+      const description = await describe(stackName);
+      // A running cluster moves engine by engine from the shape it has now; a stopped one starts with the new shape.
+      const running = description.powerState === 'RUNNING' && !description.resizing;
+      // The engine reopens with the threads of its new cores at the next query.
+      await engines.close(stackName);
+      await db
+        .update(simCloudStacks)
+        .set({
+          engineType: shape.instanceType,
+          engineCount: shape.count,
+          resizeFromType: running ? from.instanceType : null,
+          resizeFromCount: running ? from.count : null,
+          resizedAt: running ? clock.now() : null,
+        })
         .where(eq(simCloudStacks.stackName, stackName));
     },
 

@@ -179,8 +179,28 @@ describe('cluster template', () => {
     expect(roles.filter((r) => r === 'QUERY_ENGINES')).toHaveLength(5);
     for (const [, r] of instances) expect(tagsOf(r)[TAG_KEYS.deploymentId]).toBe(base.deploymentId);
     const queryEngineTemplate = template.Resources.QueryEngineLaunchTemplate!.Properties!.LaunchTemplateData as Record<string, unknown>;
-    expect(queryEngineTemplate.InstanceType).toBe('r6i.4xlarge');
+    expect(queryEngineTemplate.InstanceType).toEqual({ Ref: TEMPLATE_PARAMETERS.queryEngineInstanceType });
+    expect(template.Parameters[TEMPLATE_PARAMETERS.queryEngineInstanceType]).toMatchObject({ Default: 'r6i.4xlarge' });
     expect(ofType(template, 'AWS::EC2::SecurityGroup')).toHaveLength(1);
+  });
+
+  it("takes the query engines' instance type and count as parameters, each engine past the first standing by the count", () => {
+    const template = generateClusterTemplate({ ...base, queryEngines: { instanceType: 'r6i.2xlarge', count: 2 } });
+    expect(template.Parameters[TEMPLATE_PARAMETERS.queryEngineInstanceType]).toMatchObject({
+      Default: 'r6i.2xlarge',
+      AllowedValues: ['r6i.xlarge', 'r6i.2xlarge', 'r6i.4xlarge', 'r6i.8xlarge', 'r6i.16xlarge'],
+    });
+    expect(template.Parameters[TEMPLATE_PARAMETERS.queryEngineCount]).toMatchObject({
+      Default: '2',
+      AllowedValues: ['1', '2', '3', '4', '5'],
+    });
+    expect(template.Resources.QueryEngine1!.Condition).toBeUndefined();
+    expect(template.Resources.QueryEngine2!.Condition).toBe('HasQueryEngine2');
+    const count = { Ref: TEMPLATE_PARAMETERS.queryEngineCount };
+    expect(template.Conditions!.HasQueryEngine4).toEqual({
+      'Fn::Or': [{ 'Fn::Equals': [count, '4'] }, { 'Fn::Equals': [count, '5'] }],
+    });
+    expect(template.Conditions!.HasQueryEngine5).toEqual({ 'Fn::Equals': [count, '5'] });
   });
 
   it('replicates the backup bucket to the backup region only with disaster recovery', () => {

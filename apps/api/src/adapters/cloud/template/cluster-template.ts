@@ -9,7 +9,7 @@
 import { formatCidr, parseCidr } from './cidr.js';
 import { networkResources } from './network-resources.js';
 import { KUMO_MANAGER_USER, WEB_PORTAL_USER } from './node-layout.js';
-import { nodeResources } from './node-resources.js';
+import { nodeResources, queryEngineConditions } from './node-resources.js';
 import { storageAndAccessResources } from './storage-and-access-resources.js';
 import {
   TAG_KEYS,
@@ -82,7 +82,10 @@ export function generateClusterTemplate(settings: ClusterTemplateSettings): Clou
       },
     },
     Parameters: templateParameters(context),
-    Conditions: { HasKeyName: { 'Fn::Not': [{ 'Fn::Equals': [ref(TEMPLATE_PARAMETERS.keyName), ''] }] } },
+    Conditions: {
+      HasKeyName: { 'Fn::Not': [{ 'Fn::Equals': [ref(TEMPLATE_PARAMETERS.keyName), ''] }] },
+      ...queryEngineConditions(),
+    },
     Resources: { ...networkResources(context, vpc), ...storageAndAccessResources(context), ...nodeResources(context) },
     Outputs: {
       [TEMPLATE_OUTPUTS.managerUrl]: {

@@ -2,7 +2,9 @@
  * The fixed node layout of every Kumo cluster, written once: the deployment template builds its
  * instances from it, the simulated cloud brings these nodes up, the node list of the details page
  * shows them and metering charges their cores and volumes. Change a role here and all of them follow.
+ * The query engines alone vary: their instance type and count are the cluster's size and engines.
  */
+import { CLUSTER_SIZES } from '@kumo/contract';
 
 /** Node roles; the keys are the metering dimensions of the spec (DATA_PROCESS is the Build node). */
 export type NodeRole = 'BI_SERVER' | 'QUERY_ENGINES' | 'DATA_PROCESS' | 'PERIPHERAL_SERVICES';
@@ -105,6 +107,8 @@ export function roleLayout(role: NodeRole): NodeRoleLayout {
 /** Number of query engines; also the highest capacity level (spec: capacity 0 to 5). */
 export const QUERY_ENGINE_COUNT = roleLayout('QUERY_ENGINES').nodeCount;
 export const MAX_CLUSTER_CAPACITY = QUERY_ENGINE_COUNT;
+/** The numbers of the query engines a template can hold, 1 to 5: engine k stands while the count is k or more. */
+export const QUERY_ENGINE_NUMBERS = Array.from({ length: QUERY_ENGINE_COUNT }, (_, i) => i + 1);
 
 /** Total nodes of a cluster (8). */
 export const CLUSTER_NODE_COUNT = NODE_LAYOUT.reduce((sum, r) => sum + r.nodeCount, 0);
@@ -132,19 +136,33 @@ export interface LayoutNode {
   serviceName: ServiceName;
 }
 
-/** Every node of a cluster in a stable order (roles in layout order, then by index). */
-export function layoutNodes(): LayoutNode[] {
-  return NODE_LAYOUT.flatMap((r) =>
-    Array.from({ length: r.nodeCount }, (_, i) => ({
+/** The query engines of a cluster's shape: their instance type, its cores and how many (the layout's five M when left out). */
+export interface EngineLayout {
+  instanceType: string;
+  cores: number;
+  count: number;
+}
+
+/** The engines of an instance type (one of the sizes'; the layout's cores for any other), this many. */
+export function engineLayoutOf(instanceType: string, count: number): EngineLayout {
+  const cores = CLUSTER_SIZES.find((size) => size.instance_type === instanceType)?.cores ?? roleLayout('QUERY_ENGINES').coresPerNode;
+  return { instanceType, cores, count };
+}
+
+/** Every node of a cluster in a stable order (roles in layout order, then by index), its query engines as `engines` says. */
+export function layoutNodes(engines?: EngineLayout): LayoutNode[] {
+  return NODE_LAYOUT.flatMap((r) => {
+    const shaped = r.role === 'QUERY_ENGINES' && engines;
+    return Array.from({ length: shaped ? engines.count : r.nodeCount }, (_, i) => ({
       role: r.role,
       index: i + 1,
       host: `${r.hostPrefix}-${i + 1}`,
       logicalId: `${r.templateId}${i + 1}`,
-      instanceType: r.instanceType,
-      cores: r.coresPerNode,
+      instanceType: shaped ? engines.instanceType : r.instanceType,
+      cores: shaped ? engines.cores : r.coresPerNode,
       serviceName: r.serviceName,
-    })),
-  );
+    }));
+  });
 }
 
 /** Capacity (0-5 bars) from how many query engines are running; out-of-range counts are clamped. */

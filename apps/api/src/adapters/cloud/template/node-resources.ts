@@ -1,4 +1,4 @@
-import { NODE_LAYOUT, layoutNodes, type NodeRole, type NodeRoleLayout } from './node-layout.js';
+import { NODE_LAYOUT, QUERY_ENGINE_NUMBERS, layoutNodes, type NodeRole, type NodeRoleLayout } from './node-layout.js';
 import {
   TAG_KEYS,
   TEMPLATE_PARAMETERS,
@@ -35,7 +35,7 @@ function launchTemplate({ settings, deploymentId }: TemplateContext, layout: Nod
     Properties: {
       LaunchTemplateData: {
         ImageId: ref(TEMPLATE_PARAMETERS.amiId),
-        InstanceType: layout.instanceType,
+        InstanceType: layout.role === 'QUERY_ENGINES' ? ref(TEMPLATE_PARAMETERS.queryEngineInstanceType) : layout.instanceType,
         KeyName: { 'Fn::If': ['HasKeyName', ref(TEMPLATE_PARAMETERS.keyName), ref('AWS::NoValue')] },
         IamInstanceProfile: { Arn: getAtt('NodeInstanceProfile', 'Arn') },
         SecurityGroupIds: [ref('ClusterSecurityGroup')],
@@ -78,6 +78,7 @@ export function nodeResources(context: TemplateContext): Resources {
     const layout = NODE_LAYOUT.find((r) => r.role === node.role)!;
     resources[node.logicalId] = {
       Type: 'AWS::EC2::Instance',
+      ...(node.role === 'QUERY_ENGINES' && node.index > 1 ? { Condition: queryEngineCondition(node.index) } : {}),
       // Private nodes need the NAT route to fetch packages at first boot.
       DependsOn: PUBLIC_ROLES.includes(node.role) ? 'PublicDefaultRoute' : 'PrivateDefaultRoute',
       Properties: {
@@ -109,4 +110,18 @@ export function nodeResources(context: TemplateContext): Resources {
     Properties: { AllocationId: getAtt('PortalAddress', 'AllocationId'), InstanceId: ref(peripheral.logicalId) },
   };
   return resources;
+}
+
+/** The condition under which query engine k (2 to 5) stands: the count parameter is k or more. */
+export const queryEngineCondition = (k: number) => `HasQueryEngine${k}`;
+
+/** Engine k stands for the counts k … 5 (CloudFormation compares only for equality). */
+export function queryEngineConditions(): Record<string, unknown> {
+  const count = ref(TEMPLATE_PARAMETERS.queryEngineCount);
+  const conditions: Record<string, unknown> = {};
+  for (const k of QUERY_ENGINE_NUMBERS.filter((n) => n > 1)) {
+    const equals = QUERY_ENGINE_NUMBERS.filter((n) => n >= k).map((n) => ({ 'Fn::Equals': [count, String(n)] }));
+    conditions[queryEngineCondition(k)] = equals.length === 1 ? equals[0] : { 'Fn::Or': equals };
+  }
+  return conditions;
 }

@@ -30,6 +30,8 @@ export const TEMPLATE_PARAMETERS = {
   keyName: 'KeyName',
   ingressCidr: 'AllowedIngressCidr',
   backupDestinationBucketArn: 'BackupDestinationBucketArn',
+  queryEngineInstanceType: 'QueryEngineInstanceType',
+  queryEngineCount: 'QueryEngineCount',
 } as const;
 
 /** Names of the outputs the driver reads back. */

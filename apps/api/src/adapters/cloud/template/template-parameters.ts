@@ -1,5 +1,6 @@
+import { CLUSTER_SIZES } from '@kumo/contract';
 import { PORTAL_SQL_USER } from '../sql-port.js';
-import { KUMO_MANAGER_USER, WEB_PORTAL_USER } from './node-layout.js';
+import { KUMO_MANAGER_USER, QUERY_ENGINE_COUNT, QUERY_ENGINE_NUMBERS, WEB_PORTAL_USER, roleLayout } from './node-layout.js';
 import { TEMPLATE_PARAMETERS, amiParameterPath, type CloudFormationTemplate, type TemplateContext } from './template-names.js';
 
 /**
@@ -40,6 +41,7 @@ export function templateParameters({ settings, dr }: TemplateContext): CloudForm
       Description: 'Addresses allowed to reach the Web Portal and Kumo Manager (HTTPS)',
     },
   };
+  Object.assign(parameters, queryEngineParameters(settings.queryEngines ?? DEFAULT_ENGINES));
   if (dr) {
     parameters[TEMPLATE_PARAMETERS.backupDestinationBucketArn] = {
       Type: 'String',
@@ -48,4 +50,24 @@ export function templateParameters({ settings, dr }: TemplateContext): CloudForm
     };
   }
   return parameters;
+}
+
+const DEFAULT_ENGINES = { instanceType: roleLayout('QUERY_ENGINES').instanceType, count: QUERY_ENGINE_COUNT };
+
+/** The query engines' instance type and count: an UpdateStack with new values resizes the cluster. */
+function queryEngineParameters(engines: { instanceType: string; count: number }): CloudFormationTemplate['Parameters'] {
+  return {
+    [TEMPLATE_PARAMETERS.queryEngineInstanceType]: {
+      Type: 'String',
+      Default: engines.instanceType,
+      AllowedValues: CLUSTER_SIZES.map((size) => size.instance_type),
+      Description: 'Instance type of the query engines (the cluster size)',
+    },
+    [TEMPLATE_PARAMETERS.queryEngineCount]: {
+      Type: 'String',
+      Default: String(engines.count),
+      AllowedValues: QUERY_ENGINE_NUMBERS.map(String),
+      Description: 'How many query engines run (the capacity level)',
+    },
+  };
 }

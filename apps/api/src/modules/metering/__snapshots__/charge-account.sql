@@ -2,24 +2,28 @@ with mc as (
           select * from "metering_clusters" where "metering_clusters"."account_id" = $1 and not "metering_clusters"."finished"
         ),
         ev as (
-          select "cluster_usage_changes"."cluster_id" as cluster_id, "cluster_usage_changes"."changed_at" as at, "cluster_usage_changes"."seq" as seq,
+          select "cluster_usage_changes"."cluster_id" as cluster_id, "cluster_usage_changes"."changed_at" as at, "cluster_usage_changes"."seq" as seq, "cluster_usage_changes"."query_engine_cores" as cores,
                  case "cluster_usage_changes"."usage" when 'running' then 2 when 'stopped' then 1 else 0 end as state
           from "cluster_usage_changes" join mc on "mc"."cluster_id" = "cluster_usage_changes"."cluster_id"
           where "cluster_usage_changes"."changed_at" <= $2
         ),
         seg as (
-          select cluster_id, state, at as a, lead(at) over (partition by cluster_id order by at, seq) as b from ev
+          select cluster_id, state, cores, at as a, lead(at) over (partition by cluster_id order by at, seq) as b from ev
         ),
         clipped as (
-          select s.cluster_id, s.state, "mc"."subscription_id", "mc"."account_id", "mc"."origin_at", "mc"."hour_ms", "mc"."has_backup",
+          select s.cluster_id, s.state, s.cores, "mc"."subscription_id", "mc"."account_id", "mc"."origin_at", "mc"."hour_ms", "mc"."has_backup",
                  greatest(s.a, "mc"."checked_until" - ("mc"."hour_ms" + $3) * interval '1 millisecond') as a,
                  least(coalesce(s.b, $4::timestamptz), $5::timestamptz) as b
           from seg s join mc on "mc"."cluster_id" = s.cluster_id
           where s.state > 0
         ),
         cand as (
-          select distinct c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
-                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start, dims.quantity
+          -- An hour is charged as it begins: its query engines for the cores of the shape that ran first in it
+          -- (docs/decisions/0041), every other dimension for its fixed quantity.
+          select c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start,
+                 case when dims.dimension = 'QUERY_ENGINES' then (array_agg(c.cores order by c.a))[1]::numeric
+                   else max(dims.quantity) end as quantity
           from clipped c
           cross join lateral generate_series(
             floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
@@ -28,6 +32,7 @@ with mc as (
           join (values ($6::text, $7::text, $8::numeric, $9::numeric, $10::bigint, $11::numeric), ($12::text, $13::text, $14::numeric, $15::numeric, $16::bigint, $17::numeric), ($18::text, $19::text, $20::numeric, $21::numeric, $22::bigint, $23::numeric), ($24::text, $25::text, $26::numeric, $27::numeric, $28::bigint, $29::numeric), ($30::text, $31::text, $32::numeric, $33::numeric, $34::bigint, $35::numeric), ($36::text, $37::text, $38::numeric, $39::numeric, $40::bigint, $41::numeric), ($42::text, $43::text, $44::numeric, $45::numeric, $46::bigint, $47::numeric), ($48::text, $49::text, $50::numeric, $51::numeric, $52::bigint, $53::numeric), ($54::text, $55::text, $56::numeric, $57::numeric, $58::bigint, $59::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)
             on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
           where c.b > c.a
+          group by c.cluster_id, dims.dimension, c.subscription_id, c.account_id, hour_start
         ),
         rates as (
           select "service_rates"."dimension", "service_rates"."rate_e4", "service_rates"."free_units", "service_rates"."effective_from",

@@ -13,7 +13,13 @@ import { ClustersTab } from './clusters-tab';
 vi.setConfig({ testTimeout: 20_000 });
 
 const EMPTY_SUBSCRIPTION = '7d3f1c2a-5b6e-4f70-8a91-b2c3d4e5f607';
-const online = cluster({ status: 'ONLINE', cluster_status: 'ONLINE' });
+const online = cluster({
+  status: 'ONLINE',
+  cluster_status: 'ONLINE',
+  size: 'S',
+  query_engines: 2,
+  resizing_to: { size: 'L', query_engines: 4 },
+});
 const offline = cluster({
   status: 'OFFLINE',
   cluster_status: 'OFFLINE',
@@ -57,6 +63,14 @@ describe('admin clusters tab', () => {
     const offlineBadge = within(table).getByText('Offline').closest('[data-status]')!;
     expect(onlineBadge.getAttribute('style')).toContain('green');
     expect(offlineBadge.getAttribute('style')).toContain('red');
+  });
+
+  it('shows each cluster’s size and query engines, and the shape a resize is moving to', async () => {
+    renderClusters();
+    const table = await screen.findByRole('table', { name: 'Clusters' });
+    expect(within(table).getByRole('columnheader', { name: 'Size' })).toBeInTheDocument();
+    expect(within(table).getByText('S × 2 → L × 4')).toBeInTheDocument();
+    expect(within(table).getByText('M × 5')).toBeInTheDocument();
   });
 
   it("says the subscription chosen has no cluster in the spec's words", async () => {

@@ -5,6 +5,7 @@ import {
   CLUSTER_STATUS_COLORS,
   CLUSTER_STATUS_LABELS,
   clusterDeletionStartedMessage,
+  shapeLabel,
   type Cluster,
   type ClusterStatus,
 } from '@kumo/contract';
@@ -75,7 +76,7 @@ export function ClustersTab({ userId }: { userId: string }) {
         empty={subscriptionId ? ADMIN_MESSAGES.noClustersInSubscription : ADMIN_MESSAGES.noClusters}
         head={
           <Table.Tr>
-            {['Name', 'Status', 'QE capacity', 'Region', 'Subscription', 'Deployed on', 'Actions'].map((c) => (
+            {['Name', 'Status', 'Size', 'QE capacity', 'Region', 'Subscription', 'Deployed on', 'Actions'].map((c) => (
               <Table.Th key={c}>{c}</Table.Th>
             ))}
           </Table.Tr>
@@ -85,6 +86,10 @@ export function ClustersTab({ userId }: { userId: string }) {
             <Table.Td>{cluster.cluster_name}</Table.Td>
             <Table.Td>
               <ClusterStatusText status={cluster.status} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {shapeLabel(cluster.size, cluster.query_engines)}
+              {cluster.resizing_to && ` → ${shapeLabel(cluster.resizing_to.size, cluster.resizing_to.query_engines)}`}
             </Table.Td>
             <Table.Td>{cluster.cluster_capacity}</Table.Td>
             <Table.Td>{cluster.region}</Table.Td>

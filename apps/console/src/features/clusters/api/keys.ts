@@ -30,6 +30,11 @@ export const clusterKeys = {
   cidr: (params: { deploymentRegion: string; backupRegion: string; enableDrFlag: boolean; cloudProvider: string }) =>
     [...clusterKeys.all, 'cidr', params] as const,
   versions: () => [...clusterKeys.all, 'kumo-versions'] as const,
+  sizes: () => [...clusterKeys.all, 'sizes'] as const,
+  resizePreview: (deploymentId: string, size: string, queryEngines: number) =>
+    [...clusterKeys.cluster(deploymentId), 'resize-preview', size, queryEngines] as const,
+  pricePreview: (subscriptionId: string, size: string, queryEngines: number) =>
+    [...clusterKeys.all, 'price-preview', subscriptionId, size, queryEngines] as const,
   /** The subscription's budget, as the Start dialog reads it to know whether the hard cap lets a cluster run. */
   budget: (subscriptionId: string) => [...clusterKeys.all, 'budget', subscriptionId] as const,
   operationStatus: (operationId: string) => [...clusterKeys.all, 'operation', operationId] as const,
