@@ -84,4 +84,15 @@ test('a customer creates a cluster for this address only, queries the samples by
   await expect(entry).toContainText('127.0.0.1');
 
   await checkAtBothWidths(page, sqlPanel(page), 'the SQL tab with a result');
+
+  // A query the engine cannot run: its own message under the editor, and a FAILED line in the history.
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText('select * from samples.no_such_table');
+  await page.keyboard.press('Control+Enter');
+  await expect(sqlPanel(page).getByRole('alert')).toContainText('no_such_table');
+  await expect(result).toHaveCount(0);
+  const failed = history.getByRole('row').filter({ hasText: 'select * from samples.no_such_table' });
+  await expect(failed).toContainText('FAILED');
+  await checkAtBothWidths(page, sqlPanel(page), 'the SQL tab with an engine error');
 });
