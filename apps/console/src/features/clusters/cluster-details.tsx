@@ -74,7 +74,8 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
   return (
     <Card>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+        {/* A basis of its own: on a phone the actions wrap below the name instead of squeezing it to a letter a line. */}
+        <Stack gap={4} miw={0} style={{ flex: '1 1 14rem' }}>
           <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
             {cluster.cluster_name}
           </Title>
