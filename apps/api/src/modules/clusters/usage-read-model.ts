@@ -37,6 +37,6 @@ export const clusterUsageChanges = pgView('cluster_usage_changes', {
   changedAt: at('changed_at').notNull(),
   usage: text('usage').$type<ClusterUsage>().notNull(),
   deleted: boolean('deleted').notNull(),
-  /** The query engines' cores from `changedAt` on (migration 0034): what a running stretch charges. */
+  /** The query engines' cores from `changedAt` on (migration 0036): what a running stretch charges. */
   queryEngineCores: integer('query_engine_cores').notNull(),
 }).existing();
