@@ -73,6 +73,8 @@ export function SizeSection({ control, subscriptionId }: { control: Control<Crea
         render={({ field }) => (
           <Slider
             aria-labelledby="create-engines-label"
+            // The thumb is what takes the focus: it needs the name too.
+            thumbLabel="Query engines"
             min={QUERY_ENGINE_LIMITS.min}
             max={QUERY_ENGINE_LIMITS.max}
             step={1}

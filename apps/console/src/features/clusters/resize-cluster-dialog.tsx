@@ -83,6 +83,8 @@ function ResizeForm({ cluster, onClose }: { cluster: ResizedCluster; onClose: ()
         </Text>
         <Slider
           aria-labelledby="resize-engines-label"
+          // The thumb is what takes the focus: it needs the name too.
+          thumbLabel="Query engines"
           min={QUERY_ENGINE_LIMITS.min}
           max={QUERY_ENGINE_LIMITS.max}
           step={1}
