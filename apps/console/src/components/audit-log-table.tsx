@@ -42,8 +42,12 @@ export function AuditLogTable({ query, label, emptyIcon, emptyTitle }: AuditLogT
     return <EmptyState variant="light" icon={emptyIcon} title={emptyTitle} py="xl" />;
   }
   return (
+    // A scrolling box takes the focus, so its rows can be scrolled by keyboard too.
     <Box
       onScroll={onScroll}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
       style={{
         maxHeight: 'max(320px, calc(100dvh - 520px))',
         overflowY: 'auto',
