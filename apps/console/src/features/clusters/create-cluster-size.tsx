@@ -37,6 +37,24 @@ export function ShapePrice({
   );
 }
 
+/** How many query engines run, 1 to 5, for the create form and the Resize dialog. */
+export function EnginesSlider({ labelId, value, onChange }: { labelId: string; value: number; onChange: (engines: number) => void }) {
+  return (
+    <Slider
+      aria-labelledby={labelId}
+      // The thumb is what takes the focus: it needs the name too.
+      thumbLabel="Query engines"
+      min={QUERY_ENGINE_LIMITS.min}
+      max={QUERY_ENGINE_LIMITS.max}
+      step={1}
+      value={value}
+      onChange={onChange}
+      marks={[1, 2, 3, 4, 5].map((engines) => ({ value: engines, label: String(engines) }))}
+      mb="md"
+    />
+  );
+}
+
 /** The size of the query engines (each with its cores and memory) and how many run, with the price before creating. */
 export function SizeSection({ control, subscriptionId }: { control: Control<CreateClusterForm>; subscriptionId: string | undefined }) {
   const sizes = useClusterSizes();
@@ -70,20 +88,7 @@ export function SizeSection({ control, subscriptionId }: { control: Control<Crea
       <Controller
         control={control}
         name="query_engines"
-        render={({ field }) => (
-          <Slider
-            aria-labelledby="create-engines-label"
-            // The thumb is what takes the focus: it needs the name too.
-            thumbLabel="Query engines"
-            min={QUERY_ENGINE_LIMITS.min}
-            max={QUERY_ENGINE_LIMITS.max}
-            step={1}
-            value={field.value}
-            onChange={field.onChange}
-            marks={[1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }))}
-            mb="md"
-          />
-        )}
+        render={({ field }) => <EnginesSlider labelId="create-engines-label" value={field.value} onChange={field.onChange} />}
       />
       <CapacityBars capacity={engines} />
       <ShapePrice subscriptionId={subscriptionId} size={size} queryEngines={engines} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
-import { CLUSTER_SIZE_NAMES, QUERY_ENGINE_LIMITS, shapeLabel, type Cluster, type ClusterSize } from '@kumo/contract';
+import { Alert, Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CLUSTER_SIZE_NAMES, shapeLabel, type Cluster, type ClusterSize } from '@kumo/contract';
 import { formatUsd } from '../../lib/format-usd';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { CapacityBars } from './capacity-bars';
+import { EnginesSlider } from './create-cluster-size';
 import { useClusterSizes, useResizeCluster, useResizePreview } from './api/resize';
 
 type ResizedCluster = Pick<Cluster, 'deployment_id' | 'cluster_name' | 'status' | 'size' | 'query_engines'>;
@@ -81,18 +82,7 @@ function ResizeForm({ cluster, onClose }: { cluster: ResizedCluster; onClose: ()
         <Text fw={500} id="resize-engines-label">
           Query engines: {engines}
         </Text>
-        <Slider
-          aria-labelledby="resize-engines-label"
-          // The thumb is what takes the focus: it needs the name too.
-          thumbLabel="Query engines"
-          min={QUERY_ENGINE_LIMITS.min}
-          max={QUERY_ENGINE_LIMITS.max}
-          step={1}
-          value={engines}
-          onChange={setEngines}
-          marks={[1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }))}
-          mb="md"
-        />
+        <EnginesSlider labelId="resize-engines-label" value={engines} onChange={setEngines} />
       </Stack>
       <SimpleGrid cols={2} spacing="lg">
         <ShapeColumn
