@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTO_STOP_MESSAGES } from '@kumo/contract';
-import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
+import { createSubscription, fillClusterDialog, fundByCard, signUpThroughTheUi, tabTo, turnOffAutoStop } from './support/flows.js';
 import { checkAtBothWidths } from './support/screens.js';
 
 // The stack's simulated cloud runs 3,600 times faster than real time: 10 idle minutes pass in a sixth of a second, so
@@ -18,12 +18,7 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
   const email = `autostop.${Date.now()}@example.com`;
   await signUpThroughTheUi(page, email, 'Ada Lovelace');
   await createSubscription(page);
-  // At 3,600 times real time a cluster spends an hour's price a second: funds for however slowly the machine runs this.
-  await openAddFunds(page, '3,000');
-  await payOnTheSandbox(page, '4242 4242 4242 4242');
-  const paid = page.getByRole('dialog', { name: 'Add Funds' });
-  await expect(paid.getByText('Payment successful')).toBeVisible({ timeout: 30_000 });
-  await paid.getByRole('button', { name: 'Close', exact: true }).click();
+  await fundByCard(page);
 
   // Created with auto-stop off, so it stays up until the panel turns it on.
   await page.goto('/clusters');
@@ -32,10 +27,7 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
   await fillClusterDialog(page, dialog, 'Sleepy-One');
   const createAutoStop = dialog.getByRole('group', { name: 'Auto-stop' });
   await expect(createAutoStop.getByRole('textbox', { name: /Idle minutes/ })).toHaveValue('60');
-  const createSwitch = createAutoStop.getByRole('switch', { name: 'Stop when idle' });
-  await createSwitch.focus();
-  await page.keyboard.press('Space');
-  await expect(createSwitch).not.toBeChecked();
+  await turnOffAutoStop(page, dialog);
   await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
   await page.getByRole('dialog', { name: 'Review Cluster' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CLUSTER_SIZE_MESSAGES, CLUSTER_SIZE_NAMES, capacityLabel } from '@kumo/contract';
-import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi } from './support/flows.js';
+import { createSubscription, fillClusterDialog, fundByCard, signUpThroughTheUi, turnOffAutoStop } from './support/flows.js';
 import { checkAtBothWidths } from './support/screens.js';
 
 // At 3,600 times real time engines come and go in moments; the cluster page polls every 15 seconds.
@@ -45,22 +45,13 @@ test('a customer reads the price and runway of an S × 2 cluster before creating
   await page.setViewportSize({ width: 1366, height: 900 });
   await signUpThroughTheUi(page, `sizes.${Date.now()}@example.com`, 'Ada Lovelace');
   await createSubscription(page);
-  // At 3,600 times real time a cluster spends an hour's price a second: funds for however slowly the machine runs this.
-  await openAddFunds(page, '3,000');
-  await payOnTheSandbox(page, '4242 4242 4242 4242');
-  const paid = page.getByRole('dialog', { name: 'Add Funds' });
-  await expect(paid.getByText('Payment successful')).toBeVisible({ timeout: 30_000 });
-  await paid.getByRole('button', { name: 'Close', exact: true }).click();
+  await fundByCard(page);
 
   await page.goto('/clusters');
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Cluster' });
   await fillClusterDialog(page, dialog, 'Shaped-One');
-  // At 3,600 times real time an idle hour passes in a second: auto-stop off, so the cluster waits for its resize.
-  const stopWhenIdle = dialog.getByRole('group', { name: 'Auto-stop' }).getByRole('switch', { name: 'Stop when idle' });
-  await stopWhenIdle.focus();
-  await page.keyboard.press('Space');
-  await expect(stopWhenIdle).not.toBeChecked();
+  await turnOffAutoStop(page, dialog);
 
   // M × 5 unless chosen; S × 2 chosen by keyboard, its price and runway shown before anything is created.
   await expect(dialog.getByRole('radio', { name: 'M', exact: true })).toBeChecked();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
+import { createSubscription, fillClusterDialog, fundByCard, signUpThroughTheUi, tabTo, turnOffAutoStop } from './support/flows.js';
 import { checkAtBothWidths } from './support/screens.js';
 
 // Every cluster holds the same sample dataset: 2,000 customers spread evenly over 5 regions.
@@ -17,22 +17,13 @@ test('a customer creates a cluster for this address only, queries the samples by
   await page.setViewportSize({ width: 1366, height: 900 });
   await signUpThroughTheUi(page, `sql.${Date.now()}@example.com`, 'Ada Lovelace');
   await createSubscription(page);
-  // At 3,600 times real time a cluster spends an hour's price a second: funds for however slowly the machine runs this.
-  await openAddFunds(page, '3,000');
-  await payOnTheSandbox(page, '4242 4242 4242 4242');
-  const paid = page.getByRole('dialog', { name: 'Add Funds' });
-  await expect(paid.getByText('Payment successful')).toBeVisible({ timeout: 30_000 });
-  await paid.getByRole('button', { name: 'Close', exact: true }).click();
+  await fundByCard(page);
 
   await page.goto('/clusters');
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Cluster' });
   await fillClusterDialog(page, dialog, 'Queried-One');
-  // At 3,600 times real time an idle hour passes in a second: auto-stop off, so the cluster waits for its query.
-  const stopWhenIdle = dialog.getByRole('group', { name: 'Auto-stop' }).getByRole('switch', { name: 'Stop when idle' });
-  await stopWhenIdle.focus();
-  await page.keyboard.press('Space');
-  await expect(stopWhenIdle).not.toBeChecked();
+  await turnOffAutoStop(page, dialog);
   // Chosen by keyboard: Space on the radio picks it.
   const thisAddress = dialog.getByRole('radio', { name: 'This address only' });
   await thisAddress.focus();

@@ -101,6 +101,26 @@ export async function openAddFunds(page: Page, amount: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Proceed' }).click();
 }
 
+/**
+ * Adds funds with the sandbox's test card and closes the result. At 3,600 times real time a cluster spends an hour's
+ * price a second: tests whose clusters run a while add $3,000 for however slowly the machine runs them.
+ */
+export async function fundByCard(page: Page, amount = '3,000'): Promise<void> {
+  await openAddFunds(page, amount);
+  await payOnTheSandbox(page, '4242 4242 4242 4242');
+  const paid = page.getByRole('dialog', { name: 'Add Funds' });
+  await expect(paid.getByText('Payment successful')).toBeVisible({ timeout: 30_000 });
+  await paid.getByRole('button', { name: 'Close', exact: true }).click();
+}
+
+/** Turns auto-stop off in the create form by keyboard: at 3,600 times real time an idle hour passes in a second. */
+export async function turnOffAutoStop(page: Page, dialog: Locator): Promise<void> {
+  const stopWhenIdle = dialog.getByRole('group', { name: 'Auto-stop' }).getByRole('switch', { name: 'Stop when idle' });
+  await stopWhenIdle.focus();
+  await page.keyboard.press('Space');
+  await expect(stopWhenIdle).not.toBeChecked();
+}
+
 /** Presses Tab until `target` has the focus (at most `limit` times), proving it is reachable by keyboard. */
 export async function tabTo(page: Page, target: Locator, limit = 20): Promise<void> {
   for (let presses = 0; presses < limit; presses += 1) {
