@@ -96,7 +96,7 @@ test("staff view a customer's console read-only, a change is refused, and End vi
   const owner = await (await browser.newContext()).newPage();
   await logIn(owner, email);
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
-  const staffAccess = owner.getByRole('region', { name: 'Staff access' });
+  const staffAccess = owner.getByRole('region', { name: 'Staff access', exact: true });
   const rows = staffAccess.getByRole('table', { name: 'Staff access' }).getByRole('row');
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(1)).toContainText('Kumo Cloud staff member Sam Staff (staff@kumo.cloud) offered the preview release.');

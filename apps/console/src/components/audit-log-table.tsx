@@ -42,12 +42,13 @@ export function AuditLogTable({ query, label, emptyIcon, emptyTitle }: AuditLogT
     return <EmptyState variant="light" icon={emptyIcon} title={emptyTitle} py="xl" />;
   }
   return (
-    // A scrolling box takes the focus, so its rows can be scrolled by keyboard too.
+    // A scrolling box takes the focus, so its rows can be scrolled by keyboard too; its name differs from the
+    // section's around it, so the two landmarks stay apart.
     <Box
       onScroll={onScroll}
       tabIndex={0}
       role="region"
-      aria-label={label}
+      aria-label={`${label} entries`}
       style={{
         maxHeight: 'max(320px, calc(100dvh - 520px))',
         overflowY: 'auto',
