@@ -93,6 +93,29 @@ test('a customer reads the price and runway of an S × 2 cluster before creating
   await expect(queryEngineRows(page).first()).toContainText('r6i.8xlarge');
   await expect(status(page)).toHaveText(/Online/i);
 
+  // The charges follow the shape that ran: the hourly usage export (an hour lasts a second here) has the query engines'
+  // core-hours of S × 2 (16) in the hours before the resize and of L × 4 (128) once it is done, each hour charged
+  // after it ended, and priced at the rate.
+  const subscriptionId = new URL(page.url()).pathname.split('/')[2]!;
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(async () => {
+    const answer = await page.request.get(
+      `/api/subscription/consumption/export/${subscriptionId}?from=${today}&to=${today}&granularity=HOUR&format=json`,
+    );
+    expect(answer.status()).toBe(200);
+    const engineHours = new Map<string, number>();
+    for (const row of (await answer.json()).rows as { period_start: string; dimension: string; quantity: number }[]) {
+      if (row.dimension === 'QUERY_ENGINES') engineHours.set(row.period_start, (engineHours.get(row.period_start) ?? 0) + row.quantity);
+    }
+    const byHour = [...engineHours].sort(([a], [b]) => a.localeCompare(b)).map(([, quantity]) => Math.round(quantity * 1e6) / 1e6);
+    expect(byHour).toContain(16);
+    expect(byHour.at(-1)).toBe(128);
+    // After the first (partial) hour: 16s, at most one hour that ran both shapes, then 128s.
+    const later = byHour.slice(1);
+    expect(later.every((quantity, i) => i === 0 || quantity >= later[i - 1]!)).toBe(true);
+    expect(later.filter((quantity) => quantity > 16 && quantity < 128).length).toBeLessThanOrEqual(1);
+  }).toPass({ timeout: 150_000, intervals: [5_000] });
+
   // The audit log names the move and who made it.
   await page.getByRole('tab', { name: 'Audit Logs' }).click();
   await expect(page.getByText(/Shaped-One resized from S × 2 to L × 4 by sizes\.\d+@example\.com/).first()).toBeVisible(CHANGE);

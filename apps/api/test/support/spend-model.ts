@@ -1,7 +1,7 @@
 /**
  * The spend controls as the money property test follows them, worked out from the charges and the hourly rates: a
- * budget's hard cap (reached when the month's charged spend and one more hour at the current rate would pass the amount;
- * a billable hour lasts the run interval here), the clusters it stops, the starts it refuses, and the alerts it sends.
+ * budget's hard cap (reached when the month's charged spend, the query engines' two hours not yet charged and one more
+ * hour at the current rate would pass the amount; a billable hour lasts the run interval here), the clusters it stops, the starts it refuses, and the alerts it sends.
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -31,7 +31,12 @@ export async function monthChargedCents(ctx: TestContext, subscriptionId: string
 async function hourlyCents(ctx: TestContext, accountId: string, subscriptionId: string, dr: boolean) {
   const spend = (await ctx.services.metering.monthSpend(accountId, [subscriptionId])).get(subscriptionId)!;
   const preview = await ctx.services.metering.hourlyRatePreview(accountId, subscriptionId, dr);
-  return { now: spend.hourlyCents, cluster: preview.hourlyCents };
+  return { now: spend.hourlyCents, engines: spend.engineHourlyCents, cluster: preview.hourlyCents };
+}
+
+/** The month's charges and the query engines' hours run but not charged yet: the one running and the one settling. */
+async function committedCents(ctx: TestContext, subscriptionId: string, hourly: { engines: number }) {
+  return (await monthChargedCents(ctx, subscriptionId)) + 2 * hourly.engines;
 }
 
 /** The cap stops the clusters: the next hour at the current rate would pass the budget. */
@@ -43,7 +48,7 @@ export async function capReached(
 ): Promise<boolean> {
   if (!budget?.cap) return false;
   const hourly = await hourlyCents(ctx, accountId, subscriptionId, false);
-  return (await monthChargedCents(ctx, subscriptionId)) + hourly.now > budget.cents;
+  return (await committedCents(ctx, subscriptionId, hourly)) + hourly.now > budget.cents;
 }
 
 /** The cap refuses a start: the next hour with one more cluster running would pass the budget. */
@@ -56,7 +61,8 @@ export async function expectedRefusal(
 ): Promise<boolean> {
   if (!budget?.cap) return false;
   const hourly = await hourlyCents(ctx, accountId, subscriptionId, dr);
-  return (await monthChargedCents(ctx, subscriptionId)) + hourly.now + hourly.cluster > budget.cents;
+  // The new cluster's own hour must fit three times: the hour ahead and its engines' two hours behind.
+  return hourly.cluster > Math.floor((budget.cents - (await committedCents(ctx, subscriptionId, hourly)) - hourly.now) / 3);
 }
 
 /** The model's clusters all have the default shape. */

@@ -178,10 +178,11 @@ describe.each(kinds)('budget alerts on %s', { timeout: 120_000 }, (kind) => {
   it('with the hard cap: says when at 90 %, stops the clusters before the next hour passes the budget, refuses a start until the month ends', async () => {
     ctx.clock.set('2026-11-01T00:00:00Z');
     const o = await owner();
-    await runHours(12);
-    // A budget with room for exactly one more hour at the current rate: 50, 75 and 90 fire at once, in one mail naming 90.
+    await runHours(30);
+    // A budget with room for exactly one more hour at the current rate, beside the query engines' two hours run and not
+    // yet charged: 50, 75 and 90 fire at once, in one mail naming 90.
     const spend = (await ctx.services.metering.monthSpend(o.customer.accountId, [o.subscriptionId])).get(o.subscriptionId)!;
-    const amountCents = spend.consumedCents + spend.hourlyCents;
+    const amountCents = spend.consumedCents + 2 * spend.engineHourlyCents + spend.hourlyCents;
     expect(spend.consumedCents * 100).toBeGreaterThanOrEqual(90 * amountCents);
     await putBudget(o, { monthly_amount: centsToAmount(amountCents), stop_clusters_at_limit: true });
     const mails = await budgetMails(o);
@@ -192,7 +193,7 @@ describe.each(kinds)('budget alerts on %s', { timeout: 120_000 }, (kind) => {
       `Costs has spent $${(spend.consumedCents / 100).toFixed(2)} this month: ${percent}% of its monthly budget`,
     );
     expect(mails[0]!.text_body).toContain(
-      `At the current rate of $${(spend.hourlyCents / 100).toFixed(2)} per hour, the running clusters of Costs will be stopped in about 1 hour (around Nov 1, 2026 1:00 PM UTC)`,
+      `At the current rate of $${(spend.hourlyCents / 100).toFixed(2)} per hour, the running clusters of Costs will be stopped in about 1 hour (around Nov 2, 2026 7:00 AM UTC)`,
     );
     expect(mails[0]!.text_body).not.toMatch(/GMT/);
     expect(await statusOf(o.clusterId)).toBe('ONLINE');

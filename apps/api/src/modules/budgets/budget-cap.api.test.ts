@@ -37,15 +37,18 @@ describe.each(kinds)('the hard cap on creating clusters on %s', { timeout: 120_0
     // A fresh session: the clock moved past the first one's 15 minutes.
     const { jwt } = await logIn(ctx, email);
     const spend = (await ctx.services.metering.monthSpend(o.customer.accountId, [o.subscriptionId])).get(o.subscriptionId)!;
+    const committed = spend.consumedCents + 2 * spend.engineHourlyCents;
+    expect(spend.engineHourlyCents).toBeGreaterThan(0);
     const create = (auth: string, name: string) =>
       post(ctx, '/api/cluster/create', clusterBody(o.subscriptionId, { cluster_name: name, cidr: '10.1.0.0/16' }), auth);
 
-    // Room for the running cluster's next hour, not for a second cluster's beside it.
+    // Room for the running cluster's next hour and its query engines' two hours not yet charged, not for a second
+    // cluster beside it.
     const budget = await send(
       ctx,
       'PUT',
       `/api/subscription/${o.subscriptionId}/budget`,
-      { monthly_amount: centsToAmount(spend.consumedCents + spend.hourlyCents), stop_clusters_at_limit: true },
+      { monthly_amount: centsToAmount(committed + spend.hourlyCents), stop_clusters_at_limit: true },
       jwt,
     );
     expect(budget.statusCode, budget.body).toBe(200);
@@ -61,14 +64,15 @@ describe.each(kinds)('the hard cap on creating clusters on %s', { timeout: 120_0
     }
     expect(await clustersOf(o.subscriptionId)).toEqual(['Alpha']);
 
-    // Raised with room for both clusters' next hours: the create goes through.
+    // Raised with room for the new cluster's hour three times (the hour ahead and its engines' two behind): the create
+    // goes through.
     const preview = (await get(ctx, `/api/cluster/consumption/hourly-rate?subscriptionId=${o.subscriptionId}&dr=false`, jwt)).json();
     const raised = await send(
       ctx,
       'PUT',
       `/api/subscription/${o.subscriptionId}/budget`,
       {
-        monthly_amount: centsToAmount(spend.consumedCents + spend.hourlyCents + Math.round(preview.hourly_rate * 100)),
+        monthly_amount: centsToAmount(committed + spend.hourlyCents + 3 * Math.round(preview.hourly_rate * 100)),
         stop_clusters_at_limit: true,
       },
       jwt,

@@ -6,6 +6,8 @@ export interface Spend {
   consumedCents: number;
   forecastCents: number;
   hourlyCents: number;
+  /** The running query engines' part of `hourlyCents`, charged when each hour has ended. */
+  engineHourlyCents: number;
 }
 
 /** The UTC month an alert belongs to, as YYYY-MM. */
@@ -36,29 +38,41 @@ export function noLongerCrossed(budget: BudgetRow, spend: Spend, sent: AlertRow[
 /**
  * The hard cap looks ahead: a billable hour is charged as it begins, so clusters may run only while the hours that begin
  * before a later metering run could stop them fit in the budget. `hoursAhead` is that many hours: one with AWS (a run
- * every minute, hours of an hour), more in the faster simulated cloud.
+ * every minute, hours of an hour), more in the faster simulated cloud. It also looks behind: the query engines' hour is
+ * charged once it has ended and settled, so `engineHoursBehind` hours of them (the hour running and the one settling)
+ * may have run without being charged yet.
  */
 export interface CapHorizon {
   hoursAhead: number;
+  engineHoursBehind: number;
 }
 
+/** The month's charges and the query engines' hours already run but not yet charged. */
+const committedCents = (spend: Pick<Spend, 'consumedCents' | 'engineHourlyCents'>, horizon: CapHorizon) =>
+  spend.consumedCents + spend.engineHourlyCents * horizon.engineHoursBehind;
+
 /** The hard cap is reached when the next hours ahead at the current hourly rate would pass the amount: the clusters stop now. */
-export const capReached = (budget: BudgetRow, spend: Pick<Spend, 'consumedCents' | 'hourlyCents'>, horizon: CapHorizon) =>
-  budget.stopClustersAtLimit && spend.consumedCents + spend.hourlyCents * horizon.hoursAhead > budget.monthlyAmountCents;
+export const capReached = (
+  budget: BudgetRow,
+  spend: Pick<Spend, 'consumedCents' | 'hourlyCents' | 'engineHourlyCents'>,
+  horizon: CapHorizon,
+) => budget.stopClustersAtLimit && committedCents(spend, horizon) + spend.hourlyCents * horizon.hoursAhead > budget.monthlyAmountCents;
 
 /**
  * The most a cluster's running hour may cost for it to start, or be created, under the hard cap: the hours ahead of
- * it and of everything the subscription has must fit. Negative when nothing more fits; undefined without the cap.
+ * it and of everything the subscription has must fit, and its own query engines' hours behind too (counted as its
+ * whole hour: the caller knows only that). Negative when nothing more fits; undefined without the cap.
  */
 export function startHeadroomCents(budget: BudgetRow | undefined, spend: Spend, horizon: CapHorizon): number | undefined {
   if (!budget?.stopClustersAtLimit) return undefined;
-  return Math.floor((budget.monthlyAmountCents - spend.consumedCents) / horizon.hoursAhead) - spend.hourlyCents;
+  const left = budget.monthlyAmountCents - committedCents(spend, horizon) - spend.hourlyCents * horizon.hoursAhead;
+  return Math.floor(left / (horizon.hoursAhead + horizon.engineHoursBehind));
 }
 
 /** How many more billable hours at the current rate run before the cap stops the clusters (0: it stops them now). */
 export function hoursUntilStop(budget: BudgetRow, spend: Spend, horizon: CapHorizon): number | undefined {
   if (spend.hourlyCents <= 0) return undefined;
-  return Math.max(0, Math.floor((budget.monthlyAmountCents - spend.consumedCents) / spend.hourlyCents) - horizon.hoursAhead + 1);
+  return Math.max(0, Math.floor((budget.monthlyAmountCents - committedCents(spend, horizon)) / spend.hourlyCents) - horizon.hoursAhead + 1);
 }
 
 /** The month's spend as a share of the budget, in whole percent rounded down (113.3 % is 113 %): what the mails say. */

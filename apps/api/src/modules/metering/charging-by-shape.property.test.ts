@@ -7,13 +7,13 @@ import { databaseKinds } from '../../../test/support/databases.js';
 import { startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { newCustomer, newSubscription } from '../../../test/support/money.js';
 import { balanceCents, newMeteredCluster, rows } from '../../../test/support/metering.js';
-import { DEFAULT_RATES } from './rate-card.js';
+import { DEFAULT_RATES, round6 } from './rate-card.js';
 
 /**
  * Charging by the shape that ran (docs/metering.md, Charged by the shape that ran; decision 0041): random resizes, stops
  * and starts over several hours, charged by metering runs at random moments (some replayed at once). Each hour the
- * query engines ran in is charged once, for the cores of the shape that ran first in it, at the rate; the balance moves
- * by exactly the charges.
+ * query engines ran in is charged once, after it ended, for the core-minutes of every shape that ran in it, at the rate;
+ * the balance moves by exactly the charges.
  */
 const kinds = await databaseKinds();
 const QUERY_ENGINE_RATE_E4 = DEFAULT_RATES.find((rate) => rate.dimension === 'QUERY_ENGINES')!.rateE4;
@@ -45,7 +45,7 @@ describe.each(kinds)('charging by the shape that ran on %s', { timeout: 300_000 
           values (${clusterId}, ${name}, ${name}, 'System', ${ctx.clock.now()}, ${cores})`,
     );
 
-  it('charges each hour once for the cores that ran first in it, and the balance moves by exactly the charges', async () => {
+  it('charges each hour once for the core-minutes of the shapes that ran in it, and the balance moves by exactly the charges', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...shapes), fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (firstCores, steps) => {
         const customer = await newCustomer(ctx);
@@ -56,12 +56,12 @@ describe.each(kinds)('charging by the shape that ran on %s', { timeout: 300_000 
         let cores = firstCores;
         let running = true;
         await event(clusterId, 'CLUSTER_DEPLOYED', cores);
-        // The model: for each hour, the cores of the first running stretch in it, minute by minute.
-        const expected = new Map<number, number>();
+        // The model: for each hour, the cores that ran in each of its minutes, summed (core-minutes).
+        const coreMinutes = new Map<number, number>();
         for (const step of steps) {
           for (let waited = 0; waited < step.wait; waited += 1) {
             const hour = Math.floor((ctx.clock.now().getTime() - origin) / HOUR);
-            if (running && !expected.has(hour)) expected.set(hour, cores);
+            if (running) coreMinutes.set(hour, (coreMinutes.get(hour) ?? 0) + cores);
             ctx.clock.advance(MINUTE);
           }
           if (step.action === 'resize') {
@@ -79,7 +79,11 @@ describe.each(kinds)('charging by the shape that ran on %s', { timeout: 300_000 
             if (step.action === 'replay') await ctx.services.metering.run();
           }
         }
+        // Stopped, and once its last hour has ended and settled, every hour it ran in is charged.
+        if (running) await event(clusterId, 'CLUSTER_STOPPED', cores);
+        ctx.clock.advance(2 * HOUR);
         await ctx.services.metering.run();
+        const expected = new Map([...coreMinutes].map(([hour, sum]) => [hour, round6(sum / 60)]));
 
         const charged = await rows<{ hour: string; quantity: string; cents: string }>(
           ctx,
@@ -95,8 +99,6 @@ describe.each(kinds)('charging by the shape that ran on %s', { timeout: 300_000 
           sql`select coalesce(sum(amount_cents), 0)::text as cents from metering_charges where subscription_id = ${subscription}`,
         );
         expect(startBalance - (await balanceCents(ctx, subscription))).toBe(Number(total!.cents));
-        // The next clusters start on a fresh hour of their own.
-        ctx.clock.advance(HOUR);
       }),
       { numRuns: 8 },
     );

@@ -106,21 +106,19 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string, re
           where s.state > 0
         ),
         cand as (
-          -- An hour is charged as it begins: its query engines for the cores of the shape that ran first in it
-          -- (docs/decisions/0041), every other dimension for its fixed quantity.
+          -- Every dimension but the query engines is charged as the hour begins, for its fixed quantity.
           select c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
-                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start,
-                 case when dims.dimension = ${QUERY_ENGINES} then (array_agg(c.cores order by c.a))[1]::numeric
-                   else max(dims.quantity) end as quantity
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start, max(dims.quantity) as quantity
           from clipped c
           cross join lateral generate_series(
             floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
             (ceil(extract(epoch from (c.b - c.origin_at)) * 1000 / c.hour_ms) - 1)::bigint
           ) as n
           join ${dimensionTable()}
-            on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
+            on dims.dimension <> ${QUERY_ENGINES}
+            and (dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup))
           where c.b > c.a
-          group by c.cluster_id, dims.dimension, c.subscription_id, c.account_id, hour_start${countedRequests(requests)}
+          group by c.cluster_id, dims.dimension, c.subscription_id, c.account_id, hour_start${engineHours(now)}${countedRequests(requests)}
         ),
         rates as (
           select ${sr.dimension}, ${sr.rateE4}, ${sr.freeUnits}, ${sr.effectiveFrom},
@@ -200,6 +198,36 @@ export function chargeAccountSql(accountId: string, now: Date, runId: string, re
         from day_sums group by subscription_id order by subscription_id`;
 }
 
+/**
+ * The query engines' hours that have ended (and settled), each for the core-hours that ran in it: every running
+ * stretch's cores times its share of the hour, so 20 minutes at 80 cores and 40 at 96 are 26.666667 + 64 core-hours
+ * (docs/metering.md, Charged by the shape that ran). Stretches are read whole, not clipped: an hour's sum needs all of
+ * them. The hours looked at go back as far as an hour that ended since the last check could begin.
+ */
+function engineHours(now: Date): SQL {
+  const mc = alias(meteringClusters, 'mc');
+  const settle = sql`least(${LATE_WRITE_MARGIN_MS}, ${mc.hourMs})`;
+  const lookBack = sql`(${mc.hourMs} + ${LATE_WRITE_MARGIN_MS} + ${settle})`;
+  const hourStart = sql`${mc.originAt} + (n * ${mc.hourMs}) * interval '1 millisecond'`;
+  const hourEnd = sql`${mc.originAt} + ((n + 1) * ${mc.hourMs}) * interval '1 millisecond'`;
+  const ms = (moment: SQL) => sql`extract(epoch from (${moment} - ${mc.originAt})) * 1000`;
+  return sql`
+          union all
+          select s.cluster_id, ${QUERY_ENGINES}, ${mc.subscriptionId}, ${mc.accountId}, ${hourStart},
+                 round(sum(s.cores * extract(epoch from (least(coalesce(s.b, ${now}::timestamptz), ${hourEnd}) - greatest(s.a, ${hourStart})))
+                   * 1000 / ${mc.hourMs}), 6)
+          from seg s
+          join mc on ${mc.clusterId} = s.cluster_id
+          cross join lateral generate_series(
+            greatest(floor(${ms(sql`s.a`)} / ${mc.hourMs}), floor((${ms(sql`${mc.checkedUntil}`)} - ${lookBack}) / ${mc.hourMs}), 0)::bigint,
+            least(ceil(${ms(sql`coalesce(s.b, ${now}::timestamptz)`)} / ${mc.hourMs}) - 1,
+                  floor((${ms(sql`${now}::timestamptz`)} - ${settle}) / ${mc.hourMs}) - 1)::bigint
+          ) as n
+          where s.state = 2 and s.cores is not null
+          group by s.cluster_id, ${mc.subscriptionId}, ${mc.accountId}, n, ${mc.originAt}, ${mc.hourMs}
+          having sum(s.cores * extract(epoch from (least(coalesce(s.b, ${now}::timestamptz), ${hourEnd}) - greatest(s.a, ${hourStart})))) > 0`;
+}
+
 /** The hours whose requests were counted, as rows of `cand`; nothing when none were (the usual statement). */
 function countedRequests(requests: readonly CountedRequests[]): SQL {
   const counted = requests.filter((r) => r.requests > 0);
@@ -223,7 +251,10 @@ export function markRequestsCountedSql(counted: readonly { clusterId: string; un
     where ${m.clusterId} = q.cluster_id`;
 }
 
-/** Moves the account's check mark to `now`; a deleted cluster is finished once its deletion is safely behind. */
+/**
+ * Moves the account's check mark to `now`; a deleted cluster is finished once its deletion is safely behind, and so the
+ * last hour its query engines ran in, charged when it has ended.
+ */
 export function markCheckedSql(accountId: string, now: Date): SQL {
   const m = meteringClusters;
   const u = clusterUsageChanges;
@@ -233,7 +264,7 @@ export function markCheckedSql(accountId: string, now: Date): SQL {
         ${names(m.finished)} = exists (
           select 1 from ${u}
           where ${u.clusterId} = ${m.clusterId} and ${u.deleted}
-            and ${u.changedAt} < ${now}::timestamptz - ${LATE_WRITE_MARGIN_MS} * interval '1 millisecond'
+            and ${u.changedAt} < ${now}::timestamptz - (${m.hourMs} + ${LATE_WRITE_MARGIN_MS}) * interval '1 millisecond'
         )
     where ${m.accountId} = ${accountId} and not ${m.finished}`;
 }

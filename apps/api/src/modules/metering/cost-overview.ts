@@ -40,6 +40,8 @@ export interface MonthSpend {
   consumedCents: number;
   forecastCents: number;
   hourlyCents: number;
+  /** The running query engines' part of `hourlyCents`: charged when their hour has ended, so the last ones are still owed. */
+  engineHourlyCents: number;
 }
 
 /** The cost preview of a new cluster: its hourly cost, the subscription's balance and the whole hours it covers. */
@@ -128,11 +130,14 @@ export function createCostOverview(deps: {
 
     /** This UTC month's charges so far, the forecast the cost overview shows and the current hourly rate of each subscription, in cents. */
     async monthSpend(accountId: string, subscriptionIds: string[]): Promise<Map<string, MonthSpend>> {
-      const costOf = await monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now()));
+      const [costOf, engineCents] = await Promise.all([
+        monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now())),
+        hourCentsOf(accountId, {}, 'queryEngines'),
+      ]);
       return new Map(
         subscriptionIds.map((id) => {
           const { consumed, hourly, forecast } = costOf(id);
-          return [id, { consumedCents: consumed, forecastCents: forecast, hourlyCents: hourly }];
+          return [id, { consumedCents: consumed, forecastCents: forecast, hourlyCents: hourly, engineHourlyCents: engineCents(id) }];
         }),
       );
     },

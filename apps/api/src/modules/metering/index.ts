@@ -23,6 +23,12 @@ export type MeteringService = ReturnType<typeof createMeteringService>;
 /** How often the charging run comes (the schedule below): what starts between two runs is charged by the later one. */
 export const METERING_RUN_INTERVAL_MS = 60_000;
 
+/**
+ * The query engines' hours run but not yet charged, at most: the hour running and the one that has ended but not yet
+ * settled (charging-sql.ts charges an hour of them once it has ended and the late-write margin, or the hour, has passed).
+ */
+export const QUERY_ENGINE_HOURS_UNCHARGED = 2;
+
 /** Every minute: new billable hours charged through the ledger, then the overdue guard and the notices. */
 export function meteringJobs(metering: MeteringService): JobDefinition[] {
   return [

@@ -57,7 +57,8 @@ describe.each(kinds)('cost screens, notices and the report on %s', (kind) => {
     expect(body.total_cluster_consumption[0].consumption).toBe(body.total);
     expect(body.last_12_months).toHaveLength(12);
     expect(body.last_12_months[11]).toEqual({ date: '2026-03-01', monthly_consumed_amount: body.total });
-    expect(body.consumption.at(-1).usage.QUERY_ENGINES).toBe(6 * 80);
+    // Six hours begun, five of them ended: the query engines are charged for an hour once it has ended.
+    expect(body.consumption.at(-1).usage.QUERY_ENGINES).toBe(5 * 80);
     expect(body.consumption.at(-1).free_build_up_to).toBe(6);
     expect(body.total_service_consumption.DATA_PROCESS).toBe(0);
     expect(body.total_service_consumption.DATA_PROCESS_FREE).toBeGreaterThan(0);

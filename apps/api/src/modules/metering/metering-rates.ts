@@ -4,7 +4,7 @@ import { HOUR } from '../../clock.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import type { MeteringRepository } from './metering.repository.js';
-import { DEFAULT_RATES, clusterHourCents, type Rate } from './rate-card.js';
+import { DEFAULT_RATES, clusterHourCents, hourCents, round6, type Rate } from './rate-card.js';
 
 /** One hour of real time; a billable hour of the simulated cloud is shorter. */
 export const REAL_HOUR_MS = HOUR;
@@ -29,18 +29,25 @@ export function createMeteringRates(deps: {
   }
 
   /**
-   * What the clusters cost per billable hour now, per subscription, at today's rates. Money is told in billing time:
+   * What the clusters cost per billable hour now, per subscription, at today's rates (or only their running query
+   * engines' part: charged when their hour has ended, see the hard cap in docs/spend-control.md). Money is told in billing time:
    * a billable hour is a real hour with AWS and a shorter one in the faster simulated cloud, and it costs the same in
    * both, so the figure does not depend on how fast the cloud runs.
    */
-  async function hourCentsOf(accountId: string, filter: { clusterId?: string }) {
+  async function hourCentsOf(accountId: string, filter: { clusterId?: string }, only: 'all' | 'queryEngines' = 'all') {
     const [rates, mix] = await Promise.all([ratesAt(accountId, clock.now()), repository.usageMix(accountId, filter)]);
+    const engineRate = rates.find((rate) => rate.dimension === 'QUERY_ENGINES')!;
     const billable = new Map<string, number>();
     for (const group of mix) {
       // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
       if (group.usage === 'none') continue;
-      const cents = clusterHourCents(rates, group.usage, group.hasBackup, group.queryEngineCores) * group.count;
-      billable.set(group.subscriptionId, (billable.get(group.subscriptionId) ?? 0) + cents);
+      const hour =
+        only === 'all'
+          ? clusterHourCents(rates, group.usage, group.hasBackup, group.queryEngineCores)
+          : group.usage === 'running'
+            ? hourCents(round6(group.queryEngineCores), engineRate.rateE4)
+            : 0;
+      billable.set(group.subscriptionId, (billable.get(group.subscriptionId) ?? 0) + hour * group.count);
     }
     return (subscriptionId: string) => billable.get(subscriptionId) ?? 0;
   }

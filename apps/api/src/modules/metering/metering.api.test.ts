@@ -5,7 +5,10 @@ import { databaseKinds } from '../../../test/support/databases.js';
 import { get, logIn, startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { newCustomer, newSubscription } from '../../../test/support/money.js';
 import { balanceCents, clusterEvent, meteredOwner, newMeteredCluster, rows } from '../../../test/support/metering.js';
-import { DEFAULT_RATES, clusterHourCents } from './rate-card.js';
+import { DEFAULT_RATES, HOURLY_QUANTITY, clusterHourCents, round6 } from './rate-card.js';
+
+/** The default card with only the query engines priced: their part of an hour. */
+const engineRates = DEFAULT_RATES.map((rate) => (rate.dimension === 'QUERY_ENGINES' ? rate : { ...rate, rateE4: 0 }));
 
 const kinds = await databaseKinds();
 
@@ -28,11 +31,15 @@ describe.each(kinds)('metering on %s', (kind) => {
     await clusterEvent(ctx, cluster, 'CLUSTER_RESOURCES_CREATED');
     ctx.clock.advance(40 * MINUTE);
     await clusterEvent(ctx, cluster, 'CLUSTER_DEPLOYED', 'ONLINE');
-    // Hours 0 and 1 (the second begun at 60 min) run.
+    // Hours 0 and 1 (the second begun at 60 min) run, the nodes from their creation at 10 min. The query engines of
+    // hour 0 (50 minutes) are charged once it has ended and settled (65 min); those of hour 1 are not yet.
     ctx.clock.advance(20 * MINUTE);
     await ctx.services.metering.run();
     await ctx.services.metering.run();
     const running = clusterHourCents(DEFAULT_RATES, 'running', false);
+    const engineHour = clusterHourCents(engineRates, 'running', false);
+    const engineMinutes = (minutes: number) =>
+      clusterHourCents(engineRates, 'running', false, round6((HOURLY_QUANTITY.QUERY_ENGINES * minutes) / 60));
     const charges = await rows<{ dimension: string; n: number }>(
       ctx,
       sql`select dimension, count(*)::int as n from metering_charges where cluster_id = ${cluster} group by 1 order by 1`,
@@ -43,7 +50,7 @@ describe.each(kinds)('metering on %s', (kind) => {
       LOCAL_STORAGE: 2,
       PERIPHERAL_SERVICES: 2,
       PERSISTENT_STORAGE: 2,
-      QUERY_ENGINES: 2,
+      QUERY_ENGINES: 1,
     });
     // Build and cache storage hours are within the free units: charged at zero. The cloud holds no stack for this
     // cluster, so it counts no storage requests either.
@@ -54,9 +61,11 @@ describe.each(kinds)('metering on %s', (kind) => {
       false,
     );
     expect(running).toBeGreaterThan(free);
-    expect(spent).toBe(2 * free);
+    expect([engineMinutes(50), engineMinutes(10)]).toEqual([400, 80]);
+    expect(spent).toBe(2 * (free - engineHour) + engineMinutes(50));
 
-    // Stopped at 70 min, within hour 1 (already charged): hours 2 and 3 are storage only.
+    // Stopped at 70 min, within hour 1 (already charged but for its engines, which ran 10 minutes in it): hours 2 and
+    // 3 are storage only.
     await clusterEvent(ctx, cluster, 'CLUSTER_STOPPED', 'OFFLINE');
     ctx.clock.advance(2 * HOUR + 30 * MINUTE);
     await ctx.services.metering.run();
@@ -68,7 +77,17 @@ describe.each(kinds)('metering on %s', (kind) => {
       BI_SERVER: 2,
       LOCAL_STORAGE: 4,
       PERSISTENT_STORAGE: 4,
+      QUERY_ENGINES: 2,
     });
+    const engines = await rows<{ quantity: string; cents: string }>(
+      ctx,
+      sql`select quantity::text, amount_cents::text as cents from metering_charges
+          where cluster_id = ${cluster} and dimension = 'QUERY_ENGINES' order by hour_start`,
+    );
+    expect(engines).toEqual([
+      { quantity: '66.666667', cents: '400' },
+      { quantity: '13.333333', cents: '80' },
+    ]);
 
     await clusterEvent(ctx, cluster, 'CLUSTER_DELETED', 'DELETED');
     ctx.clock.advance(5 * HOUR);
@@ -93,6 +112,7 @@ describe.each(kinds)('metering on %s', (kind) => {
   it('a rate change applies from its date and never re-prices charged hours', async () => {
     ctx.clock.set('2026-03-12T00:00:00Z');
     const a = await ownerWithCluster('rates.a@example.com');
+    // The query engines' hour 0 has ended and settled; hour 1 ended a minute ago and waits.
     ctx.clock.advance(2 * HOUR + MINUTE);
     await ctx.services.metering.run();
     const before = await rows<{ rate: string }>(
@@ -114,7 +134,8 @@ describe.each(kinds)('metering on %s', (kind) => {
         null,
       ),
     ).rejects.toThrow();
-    ctx.clock.advance(HOUR);
+    // Hours 0 to 2 began before the new rate, hour 3 (ended and settled at 4 h 5 min) after it.
+    ctx.clock.advance(2 * HOUR + 5 * MINUTE);
     await ctx.services.metering.run();
     const after = await rows<{ rate: string; n: number }>(
       ctx,

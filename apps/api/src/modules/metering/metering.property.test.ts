@@ -21,10 +21,12 @@ import {
 import { CAP_REACHED_AND_TOPPED_UP, FREE_UNITS_GRANTED_IN_THE_RUN, stepArb } from '../../../test/support/money-steps.js';
 import { DEFAULT_RATES, DIMENSION_KIND, FREE_UNIT_SIZE, HOURLY_QUANTITY, round6 } from './rate-card.js';
 import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';
+import { LATE_WRITE_MARGIN_MS } from './charging-sql.js';
 
 /**
  * Random cluster lifecycles and rate changes over simulated hours, with metering runs at random moments (some
- * replayed), then: every billable hour charged exactly once and at the rate in effect when it began; the sum of
+ * replayed), then: every billable hour charged exactly once and at the rate in effect when it began (the query engines'
+ * once it has ended, for the time they ran in it); the sum of
  * charges = each rollup (daily, monthly, per subscription) = the cost API = the balance change; free units used before anything is paid; free
  * credits spent before paid funds; replaying a run changes nothing. Budgets (some with the hard cap) and automatic
  * top-ups join the sequences: the cap stops the clusters once the next hour would pass it and refuses a start whose
@@ -34,6 +36,8 @@ import { toClusterCostWire, toCreditAnalysisWire } from './presentation.js';
 
 const SCALE = 60; // the harness's simulated cloud: a billable hour lasts one real minute
 const HOUR_MS = 3_600_000 / SCALE;
+/** The query engines' hour is charged this long after it ended: the late-write margin, or the hour when shorter. */
+const ENGINE_SETTLE_MS = Math.min(LATE_WRITE_MARGIN_MS, HOUR_MS);
 
 interface Amounts {
   amount_cents: string;
@@ -54,6 +58,49 @@ function sumsBy(charges: Charge[], keyOf: (c: Charge) => string): Map<string, nu
     );
   }
   return sums;
+}
+
+/** A cluster as the model follows it: its origin and its running and stopped stretches. */
+interface ModelCluster {
+  id: string;
+  origin: number;
+  segments: { from: number; to: number | null; state: 'running' | 'stopped' }[];
+}
+
+/**
+ * The billable hours the lifecycle alone calls for by `end`, as `cluster|dimension|hour` keys, and the query engines'
+ * quantity of each of their hours.
+ */
+function expectedHours(clusters: ModelCluster[], end: number, backup: boolean) {
+  // The expected billable hours, worked out here from the lifecycle alone. The query engines' hours are those that
+  // ended and settled by the last run, each for the milliseconds they ran in it (core-hours of the default shape).
+  const expected = new Set<string>();
+  const engineQuantity = new Map<string, number>();
+  for (const c of clusters) {
+    for (const s of c.segments) {
+      const to = s.to ?? end;
+      if (to <= s.from) continue;
+      for (let n = Math.floor((s.from - c.origin) / HOUR_MS); n * HOUR_MS + c.origin < to; n++) {
+        const hourStart = c.origin + n * HOUR_MS;
+        if (s.state === 'running' && hourStart + HOUR_MS + ENGINE_SETTLE_MS <= end) {
+          const key = `${c.id}|QUERY_ENGINES|${hourStart}`;
+          const ran = Math.min(to, hourStart + HOUR_MS) - Math.max(s.from, hourStart);
+          engineQuantity.set(key, (engineQuantity.get(key) ?? 0) + (ran * HOURLY_QUANTITY.QUERY_ENGINES) / HOUR_MS);
+          expected.add(key);
+        }
+        for (const d of METERING_DIMENSIONS) {
+          const k = DIMENSION_KIND[d];
+          if (d === 'QUERY_ENGINES') continue;
+          if (k === 'compute' && s.state !== 'running') continue;
+          if (k === 'backup' && !backup) continue;
+          // Storage requests are charged as the cloud counts them; it holds no stack for these clusters.
+          if (k === 'requests') continue;
+          expected.add(`${c.id}|${d}|${c.origin + n * HOUR_MS}`);
+        }
+      }
+    }
+  }
+  return { expected, engineQuantity };
 }
 
 const kinds = await databaseKinds();
@@ -220,24 +267,7 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         // Metering covers every account: end this run's clusters now, or each later run would meter them again over its whole span.
         for (const c of clusters) if (c.state !== 'gone') await clusterEvent(ctx, c.id, 'CLUSTER_DELETED', 'DELETED');
 
-        // The expected billable hours, worked out here from the lifecycle alone.
-        const expected = new Set<string>();
-        for (const c of clusters) {
-          for (const s of c.segments) {
-            const to = s.to ?? end;
-            if (to <= s.from) continue;
-            for (let n = Math.floor((s.from - c.origin) / HOUR_MS); n * HOUR_MS + c.origin < to; n++) {
-              for (const d of METERING_DIMENSIONS) {
-                const k = DIMENSION_KIND[d];
-                if (k === 'compute' && s.state !== 'running') continue;
-                if (k === 'backup' && !backup) continue;
-                // Storage requests are charged as the cloud counts them; it holds no stack for these clusters.
-                if (k === 'requests') continue;
-                expected.add(`${c.id}|${d}|${c.origin + n * HOUR_MS}`);
-              }
-            }
-          }
-        }
+        const { expected, engineQuantity } = expectedHours(clusters, end, backup);
         const charges = await rows<Charge>(
           ctx,
           sql`select cluster_id, dimension, (extract(epoch from hour_start) * 1000)::bigint::text as at, quantity::text, free_quantity::text, rate_e4::text, amount_cents::text
@@ -257,7 +287,8 @@ describe.each(kinds)('metering properties on %s', (kind) => {
             [...rateHistory].reverse().find((r) => r.dimension === c.dimension && r.at <= at) ??
             DEFAULT_RATES.find((r) => r.dimension === c.dimension)!;
           expect(Number(c.rate_e4)).toBe(rate.rateE4);
-          expect(Number(c.quantity)).toBeCloseTo(round6(HOURLY_QUANTITY[c.dimension]), 6);
+          const quantity = engineQuantity.get(`${c.cluster_id}|${c.dimension}|${c.at}`) ?? HOURLY_QUANTITY[c.dimension];
+          expect(Number(c.quantity)).toBeCloseTo(round6(quantity), 6);
           expect(Number(c.amount_cents)).toBe(
             Math.round(((Number(c.quantity) - Number(c.free_quantity)) * Number(c.rate_e4)) / 100 + 1e-9),
           );

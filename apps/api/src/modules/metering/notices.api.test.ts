@@ -17,6 +17,12 @@ const RATES = DEFAULT_RATES.map((r) =>
 );
 /** What the running cluster costs each hour. */
 const HOUR_CENTS = clusterHourCents(RATES, 'running', false);
+/** Its query engines' part, charged once the hour has ended and settled (five minutes later). */
+const ENGINE_HOUR_CENTS = clusterHourCents(
+  RATES.map((r) => (r.dimension === 'QUERY_ENGINES' ? r : { ...r, rateE4: 0 })),
+  'running',
+  false,
+);
 
 /**
  * The owner's runway mails (docs/metering.md, Balance rules), on the injected clock: under 7 days, under 1 day,
@@ -46,8 +52,9 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     (await ctx.services.mail.listRecent(500)).filter((m) => m.toAddress === email && pattern.test(m.textBody));
 
   /**
-   * A running cluster on a subscription without free credits whose balance, once the first hour is charged,
-   * lasts `hours` hours and one cent at the current rate. Each further hour takes it an hour closer.
+   * A running cluster on a subscription without free credits whose balance, once the first hour is charged (all but
+   * its query engines, charged with the next hour), lasts `hours` hours and one cent at the current rate. Each further
+   * hour takes it an hour closer: the next hour begins and the engines of the one before are charged.
    */
   async function lasting(hours: number, overdueLimitHours = 0) {
     const customer = await newCustomer(ctx);
@@ -59,14 +66,15 @@ describe.each(kinds)('runway and credit-expiry notices on %s', (kind) => {
     await ctx.services.ledger.setOverdueLimit(customer.accountId, overdueLimitHours * HOUR_CENTS);
     await ctx.services.ledger.addAdminFunds({
       subscriptionId,
-      amountCents: (hours + 1) * HOUR_CENTS + 1,
+      amountCents: (hours + 1) * HOUR_CENTS + 1 - ENGINE_HOUR_CENTS,
       idempotencyKey: `notices:${subscriptionId}`,
       category: 'REFUND_MAINTENANCE_COST',
     });
     const clusterId = await newMeteredCluster(ctx, customer, subscriptionId);
     await clusterEvent(ctx, clusterId, 'CLUSTER_RESOURCES_CREATED');
     await clusterEvent(ctx, clusterId, 'CLUSTER_DEPLOYED', 'ONLINE');
-    ctx.clock.advance(MINUTE);
+    // Past the engines' settling time, so each later hour's run also charges the whole hour before it.
+    ctx.clock.advance(6 * MINUTE);
     await ctx.services.metering.run();
     expect(await balanceCents(ctx, subscriptionId)).toBe(hours * HOUR_CENTS + 1);
     return { email: await ownerEmail(customer), subscriptionId, clusterId, customer };

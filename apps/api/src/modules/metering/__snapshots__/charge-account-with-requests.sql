@@ -18,31 +18,43 @@ with mc as (
           where s.state > 0
         ),
         cand as (
-          -- An hour is charged as it begins: its query engines for the cores of the shape that ran first in it
-          -- (docs/decisions/0041), every other dimension for its fixed quantity.
+          -- Every dimension but the query engines is charged as the hour begins, for its fixed quantity.
           select c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
-                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start,
-                 case when dims.dimension = 'QUERY_ENGINES' then (array_agg(c.cores order by c.a))[1]::numeric
-                   else max(dims.quantity) end as quantity
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start, max(dims.quantity) as quantity
           from clipped c
           cross join lateral generate_series(
             floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
             (ceil(extract(epoch from (c.b - c.origin_at)) * 1000 / c.hour_ms) - 1)::bigint
           ) as n
           join (values ($6::text, $7::text, $8::numeric, $9::numeric, $10::bigint, $11::numeric), ($12::text, $13::text, $14::numeric, $15::numeric, $16::bigint, $17::numeric), ($18::text, $19::text, $20::numeric, $21::numeric, $22::bigint, $23::numeric), ($24::text, $25::text, $26::numeric, $27::numeric, $28::bigint, $29::numeric), ($30::text, $31::text, $32::numeric, $33::numeric, $34::bigint, $35::numeric), ($36::text, $37::text, $38::numeric, $39::numeric, $40::bigint, $41::numeric), ($42::text, $43::text, $44::numeric, $45::numeric, $46::bigint, $47::numeric), ($48::text, $49::text, $50::numeric, $51::numeric, $52::bigint, $53::numeric), ($54::text, $55::text, $56::numeric, $57::numeric, $58::bigint, $59::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)
-            on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
+            on dims.dimension <> 'QUERY_ENGINES'
+            and (dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup))
           where c.b > c.a
           group by c.cluster_id, dims.dimension, c.subscription_id, c.account_id, hour_start
           union all
-          select q.cluster_id, $60::text, "mc"."subscription_id", "mc"."account_id", q.hour_start, q.requests / $61
-          from unnest($62::uuid[], $63::timestamptz[],
-                      $64::numeric[]) as q(cluster_id, hour_start, requests)
+          select s.cluster_id, 'QUERY_ENGINES', "mc"."subscription_id", "mc"."account_id", "mc"."origin_at" + (n * "mc"."hour_ms") * interval '1 millisecond',
+                 round(sum(s.cores * extract(epoch from (least(coalesce(s.b, $60::timestamptz), "mc"."origin_at" + ((n + 1) * "mc"."hour_ms") * interval '1 millisecond') - greatest(s.a, "mc"."origin_at" + (n * "mc"."hour_ms") * interval '1 millisecond')))
+                   * 1000 / "mc"."hour_ms"), 6)
+          from seg s
+          join mc on "mc"."cluster_id" = s.cluster_id
+          cross join lateral generate_series(
+            greatest(floor(extract(epoch from (s.a - "mc"."origin_at")) * 1000 / "mc"."hour_ms"), floor((extract(epoch from ("mc"."checked_until" - "mc"."origin_at")) * 1000 - ("mc"."hour_ms" + $61 + least($62, "mc"."hour_ms"))) / "mc"."hour_ms"), 0)::bigint,
+            least(ceil(extract(epoch from (coalesce(s.b, $63::timestamptz) - "mc"."origin_at")) * 1000 / "mc"."hour_ms") - 1,
+                  floor((extract(epoch from ($64::timestamptz - "mc"."origin_at")) * 1000 - least($65, "mc"."hour_ms")) / "mc"."hour_ms") - 1)::bigint
+          ) as n
+          where s.state = 2 and s.cores is not null
+          group by s.cluster_id, "mc"."subscription_id", "mc"."account_id", n, "mc"."origin_at", "mc"."hour_ms"
+          having sum(s.cores * extract(epoch from (least(coalesce(s.b, $66::timestamptz), "mc"."origin_at" + ((n + 1) * "mc"."hour_ms") * interval '1 millisecond') - greatest(s.a, "mc"."origin_at" + (n * "mc"."hour_ms") * interval '1 millisecond')))) > 0
+          union all
+          select q.cluster_id, $67::text, "mc"."subscription_id", "mc"."account_id", q.hour_start, q.requests / $68
+          from unnest($69::uuid[], $70::timestamptz[],
+                      $71::numeric[]) as q(cluster_id, hour_start, requests)
           join mc on "mc"."cluster_id" = q.cluster_id
         ),
         rates as (
           select "service_rates"."dimension", "service_rates"."rate_e4", "service_rates"."free_units", "service_rates"."effective_from",
                  lead("service_rates"."effective_from") over (partition by "service_rates"."dimension" order by "service_rates"."effective_from") as until
-          from "service_rates" where "service_rates"."account_id" = $65
+          from "service_rates" where "service_rates"."account_id" = $72
         ),
         fresh as (
           select c.*,
@@ -50,7 +62,7 @@ with mc as (
                  coalesce(r.free_units, dims.default_free_units) * dims.free_unit_size as allowance,
                  date_trunc('month', c.hour_start at time zone 'UTC') as month
           from cand c
-          join (values ($66::text, $67::text, $68::numeric, $69::numeric, $70::bigint, $71::numeric), ($72::text, $73::text, $74::numeric, $75::numeric, $76::bigint, $77::numeric), ($78::text, $79::text, $80::numeric, $81::numeric, $82::bigint, $83::numeric), ($84::text, $85::text, $86::numeric, $87::numeric, $88::bigint, $89::numeric), ($90::text, $91::text, $92::numeric, $93::numeric, $94::bigint, $95::numeric), ($96::text, $97::text, $98::numeric, $99::numeric, $100::bigint, $101::numeric), ($102::text, $103::text, $104::numeric, $105::numeric, $106::bigint, $107::numeric), ($108::text, $109::text, $110::numeric, $111::numeric, $112::bigint, $113::numeric), ($114::text, $115::text, $116::numeric, $117::numeric, $118::bigint, $119::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units) on dims.dimension = c.dimension
+          join (values ($73::text, $74::text, $75::numeric, $76::numeric, $77::bigint, $78::numeric), ($79::text, $80::text, $81::numeric, $82::numeric, $83::bigint, $84::numeric), ($85::text, $86::text, $87::numeric, $88::numeric, $89::bigint, $90::numeric), ($91::text, $92::text, $93::numeric, $94::numeric, $95::bigint, $96::numeric), ($97::text, $98::text, $99::numeric, $100::numeric, $101::bigint, $102::numeric), ($103::text, $104::text, $105::numeric, $106::numeric, $107::bigint, $108::numeric), ($109::text, $110::text, $111::numeric, $112::numeric, $113::bigint, $114::numeric), ($115::text, $116::text, $117::numeric, $118::numeric, $119::bigint, $120::numeric), ($121::text, $122::text, $123::numeric, $124::numeric, $125::bigint, $126::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units) on dims.dimension = c.dimension
           left join rates r
             on r.dimension = c.dimension and r.effective_from <= c.hour_start and (r.until is null or c.hour_start < r.until)
           where not exists (
@@ -60,7 +72,7 @@ with mc as (
         used as (
           select "metering_charges"."dimension", date_trunc('month', "metering_charges"."hour_start" at time zone 'UTC') as month, sum("metering_charges"."free_quantity") as used
           from "metering_charges"
-          where "metering_charges"."account_id" = $120 and "metering_charges"."free_quantity" > 0
+          where "metering_charges"."account_id" = $127 and "metering_charges"."free_quantity" > 0
             and "metering_charges"."hour_start" >= (select min(month) from fresh) at time zone 'UTC'
           group by 1, 2
         ),
@@ -80,7 +92,7 @@ with mc as (
           insert into "metering_charges"
             ("cluster_id", "dimension", "hour_start", "subscription_id", "account_id", "quantity", "free_quantity", "rate_e4", "amount_cents", "run_id", "charged_at")
           select cluster_id, dimension, hour_start, subscription_id, account_id, quantity, free_quantity, rate_e4,
-                 round((quantity - free_quantity) * rate_e4 / 100)::bigint, $121, $122
+                 round((quantity - free_quantity) * rate_e4 / 100)::bigint, $128, $129
           from priced
           on conflict do nothing
           returning "subscription_id", "cluster_id", "dimension", "hour_start", "quantity", "free_quantity", "amount_cents"
@@ -176,66 +188,73 @@ with mc as (
 -- $57 = "1"
 -- $58 = 200
 -- $59 = "0"
--- $60 = "PERSISTENT_STORAGE_REQUESTS"
--- $61 = 1000
--- $62 = ["00000000-0000-4000-8000-0000000000c1"]
--- $63 = ["2026-03-01T11:00:00.000Z"]
--- $64 = [18250]
--- $65 = "00000000-0000-4000-8000-00000000000a"
--- $66 = "BI_SERVER"
--- $67 = "compute"
--- $68 = "8"
--- $69 = "1"
--- $70 = 600
--- $71 = "0"
--- $72 = "QUERY_ENGINES"
--- $73 = "compute"
--- $74 = "80"
--- $75 = "1"
--- $76 = 600
--- $77 = "0"
--- $78 = "DATA_PROCESS"
--- $79 = "compute"
--- $80 = "16"
--- $81 = "16"
--- $82 = 500
--- $83 = "50"
--- $84 = "PERIPHERAL_SERVICES"
--- $85 = "compute"
--- $86 = "1"
--- $87 = "1"
--- $88 = 2500
--- $89 = "0"
--- $90 = "LOCAL_STORAGE"
--- $91 = "storage"
--- $92 = "1.369863"
+-- $60 = "2026-03-01T12:34:56.000Z"
+-- $61 = 300000
+-- $62 = 300000
+-- $63 = "2026-03-01T12:34:56.000Z"
+-- $64 = "2026-03-01T12:34:56.000Z"
+-- $65 = 300000
+-- $66 = "2026-03-01T12:34:56.000Z"
+-- $67 = "PERSISTENT_STORAGE_REQUESTS"
+-- $68 = 1000
+-- $69 = ["00000000-0000-4000-8000-0000000000c1"]
+-- $70 = ["2026-03-01T11:00:00.000Z"]
+-- $71 = [18250]
+-- $72 = "00000000-0000-4000-8000-00000000000a"
+-- $73 = "BI_SERVER"
+-- $74 = "compute"
+-- $75 = "8"
+-- $76 = "1"
+-- $77 = 600
+-- $78 = "0"
+-- $79 = "QUERY_ENGINES"
+-- $80 = "compute"
+-- $81 = "80"
+-- $82 = "1"
+-- $83 = 600
+-- $84 = "0"
+-- $85 = "DATA_PROCESS"
+-- $86 = "compute"
+-- $87 = "16"
+-- $88 = "16"
+-- $89 = 500
+-- $90 = "50"
+-- $91 = "PERIPHERAL_SERVICES"
+-- $92 = "compute"
 -- $93 = "1"
--- $94 = 1000
--- $95 = "200"
--- $96 = "PERSISTENT_STORAGE"
--- $97 = "storage"
--- $98 = "0.684932"
--- $99 = "1"
--- $100 = 1200
--- $101 = "0"
--- $102 = "PERSISTENT_STORAGE_REQUESTS"
--- $103 = "requests"
--- $104 = "20"
--- $105 = "1"
--- $106 = 50
--- $107 = "0"
--- $108 = "BACKUP_STORAGE"
--- $109 = "backup"
--- $110 = "0.684932"
--- $111 = "1"
--- $112 = 500
--- $113 = "0"
--- $114 = "BACKUP_DATA_TRANSFER"
--- $115 = "backup"
--- $116 = "1"
--- $117 = "1"
--- $118 = 200
--- $119 = "0"
--- $120 = "00000000-0000-4000-8000-00000000000a"
--- $121 = "00000000-0000-4000-8000-0000000000ff"
--- $122 = "2026-03-01T12:34:56.000Z"
+-- $94 = "1"
+-- $95 = 2500
+-- $96 = "0"
+-- $97 = "LOCAL_STORAGE"
+-- $98 = "storage"
+-- $99 = "1.369863"
+-- $100 = "1"
+-- $101 = 1000
+-- $102 = "200"
+-- $103 = "PERSISTENT_STORAGE"
+-- $104 = "storage"
+-- $105 = "0.684932"
+-- $106 = "1"
+-- $107 = 1200
+-- $108 = "0"
+-- $109 = "PERSISTENT_STORAGE_REQUESTS"
+-- $110 = "requests"
+-- $111 = "20"
+-- $112 = "1"
+-- $113 = 50
+-- $114 = "0"
+-- $115 = "BACKUP_STORAGE"
+-- $116 = "backup"
+-- $117 = "0.684932"
+-- $118 = "1"
+-- $119 = 500
+-- $120 = "0"
+-- $121 = "BACKUP_DATA_TRANSFER"
+-- $122 = "backup"
+-- $123 = "1"
+-- $124 = "1"
+-- $125 = 200
+-- $126 = "0"
+-- $127 = "00000000-0000-4000-8000-00000000000a"
+-- $128 = "00000000-0000-4000-8000-0000000000ff"
+-- $129 = "2026-03-01T12:34:56.000Z"

@@ -18,26 +18,38 @@ with mc as (
           where s.state > 0
         ),
         cand as (
-          -- An hour is charged as it begins: its query engines for the cores of the shape that ran first in it
-          -- (docs/decisions/0041), every other dimension for its fixed quantity.
+          -- Every dimension but the query engines is charged as the hour begins, for its fixed quantity.
           select c.cluster_id, dims.dimension, c.subscription_id, c.account_id,
-                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start,
-                 case when dims.dimension = 'QUERY_ENGINES' then (array_agg(c.cores order by c.a))[1]::numeric
-                   else max(dims.quantity) end as quantity
+                 c.origin_at + (n * c.hour_ms) * interval '1 millisecond' as hour_start, max(dims.quantity) as quantity
           from clipped c
           cross join lateral generate_series(
             floor(extract(epoch from (c.a - c.origin_at)) * 1000 / c.hour_ms)::bigint,
             (ceil(extract(epoch from (c.b - c.origin_at)) * 1000 / c.hour_ms) - 1)::bigint
           ) as n
           join (values ($6::text, $7::text, $8::numeric, $9::numeric, $10::bigint, $11::numeric), ($12::text, $13::text, $14::numeric, $15::numeric, $16::bigint, $17::numeric), ($18::text, $19::text, $20::numeric, $21::numeric, $22::bigint, $23::numeric), ($24::text, $25::text, $26::numeric, $27::numeric, $28::bigint, $29::numeric), ($30::text, $31::text, $32::numeric, $33::numeric, $34::bigint, $35::numeric), ($36::text, $37::text, $38::numeric, $39::numeric, $40::bigint, $41::numeric), ($42::text, $43::text, $44::numeric, $45::numeric, $46::bigint, $47::numeric), ($48::text, $49::text, $50::numeric, $51::numeric, $52::bigint, $53::numeric), ($54::text, $55::text, $56::numeric, $57::numeric, $58::bigint, $59::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units)
-            on dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup)
+            on dims.dimension <> 'QUERY_ENGINES'
+            and (dims.kind = 'storage' or (dims.kind = 'compute' and c.state = 2) or (dims.kind = 'backup' and c.has_backup))
           where c.b > c.a
           group by c.cluster_id, dims.dimension, c.subscription_id, c.account_id, hour_start
+          union all
+          select s.cluster_id, 'QUERY_ENGINES', "mc"."subscription_id", "mc"."account_id", "mc"."origin_at" + (n * "mc"."hour_ms") * interval '1 millisecond',
+                 round(sum(s.cores * extract(epoch from (least(coalesce(s.b, $60::timestamptz), "mc"."origin_at" + ((n + 1) * "mc"."hour_ms") * interval '1 millisecond') - greatest(s.a, "mc"."origin_at" + (n * "mc"."hour_ms") * interval '1 millisecond')))
+                   * 1000 / "mc"."hour_ms"), 6)
+          from seg s
+          join mc on "mc"."cluster_id" = s.cluster_id
+          cross join lateral generate_series(
+            greatest(floor(extract(epoch from (s.a - "mc"."origin_at")) * 1000 / "mc"."hour_ms"), floor((extract(epoch from ("mc"."checked_until" - "mc"."origin_at")) * 1000 - ("mc"."hour_ms" + $61 + least($62, "mc"."hour_ms"))) / "mc"."hour_ms"), 0)::bigint,
+            least(ceil(extract(epoch from (coalesce(s.b, $63::timestamptz) - "mc"."origin_at")) * 1000 / "mc"."hour_ms") - 1,
+                  floor((extract(epoch from ($64::timestamptz - "mc"."origin_at")) * 1000 - least($65, "mc"."hour_ms")) / "mc"."hour_ms") - 1)::bigint
+          ) as n
+          where s.state = 2 and s.cores is not null
+          group by s.cluster_id, "mc"."subscription_id", "mc"."account_id", n, "mc"."origin_at", "mc"."hour_ms"
+          having sum(s.cores * extract(epoch from (least(coalesce(s.b, $66::timestamptz), "mc"."origin_at" + ((n + 1) * "mc"."hour_ms") * interval '1 millisecond') - greatest(s.a, "mc"."origin_at" + (n * "mc"."hour_ms") * interval '1 millisecond')))) > 0
         ),
         rates as (
           select "service_rates"."dimension", "service_rates"."rate_e4", "service_rates"."free_units", "service_rates"."effective_from",
                  lead("service_rates"."effective_from") over (partition by "service_rates"."dimension" order by "service_rates"."effective_from") as until
-          from "service_rates" where "service_rates"."account_id" = $60
+          from "service_rates" where "service_rates"."account_id" = $67
         ),
         fresh as (
           select c.*,
@@ -45,7 +57,7 @@ with mc as (
                  coalesce(r.free_units, dims.default_free_units) * dims.free_unit_size as allowance,
                  date_trunc('month', c.hour_start at time zone 'UTC') as month
           from cand c
-          join (values ($61::text, $62::text, $63::numeric, $64::numeric, $65::bigint, $66::numeric), ($67::text, $68::text, $69::numeric, $70::numeric, $71::bigint, $72::numeric), ($73::text, $74::text, $75::numeric, $76::numeric, $77::bigint, $78::numeric), ($79::text, $80::text, $81::numeric, $82::numeric, $83::bigint, $84::numeric), ($85::text, $86::text, $87::numeric, $88::numeric, $89::bigint, $90::numeric), ($91::text, $92::text, $93::numeric, $94::numeric, $95::bigint, $96::numeric), ($97::text, $98::text, $99::numeric, $100::numeric, $101::bigint, $102::numeric), ($103::text, $104::text, $105::numeric, $106::numeric, $107::bigint, $108::numeric), ($109::text, $110::text, $111::numeric, $112::numeric, $113::bigint, $114::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units) on dims.dimension = c.dimension
+          join (values ($68::text, $69::text, $70::numeric, $71::numeric, $72::bigint, $73::numeric), ($74::text, $75::text, $76::numeric, $77::numeric, $78::bigint, $79::numeric), ($80::text, $81::text, $82::numeric, $83::numeric, $84::bigint, $85::numeric), ($86::text, $87::text, $88::numeric, $89::numeric, $90::bigint, $91::numeric), ($92::text, $93::text, $94::numeric, $95::numeric, $96::bigint, $97::numeric), ($98::text, $99::text, $100::numeric, $101::numeric, $102::bigint, $103::numeric), ($104::text, $105::text, $106::numeric, $107::numeric, $108::bigint, $109::numeric), ($110::text, $111::text, $112::numeric, $113::numeric, $114::bigint, $115::numeric), ($116::text, $117::text, $118::numeric, $119::numeric, $120::bigint, $121::numeric)) as dims(dimension, kind, quantity, free_unit_size, default_rate_e4, default_free_units) on dims.dimension = c.dimension
           left join rates r
             on r.dimension = c.dimension and r.effective_from <= c.hour_start and (r.until is null or c.hour_start < r.until)
           where not exists (
@@ -55,7 +67,7 @@ with mc as (
         used as (
           select "metering_charges"."dimension", date_trunc('month', "metering_charges"."hour_start" at time zone 'UTC') as month, sum("metering_charges"."free_quantity") as used
           from "metering_charges"
-          where "metering_charges"."account_id" = $115 and "metering_charges"."free_quantity" > 0
+          where "metering_charges"."account_id" = $122 and "metering_charges"."free_quantity" > 0
             and "metering_charges"."hour_start" >= (select min(month) from fresh) at time zone 'UTC'
           group by 1, 2
         ),
@@ -75,7 +87,7 @@ with mc as (
           insert into "metering_charges"
             ("cluster_id", "dimension", "hour_start", "subscription_id", "account_id", "quantity", "free_quantity", "rate_e4", "amount_cents", "run_id", "charged_at")
           select cluster_id, dimension, hour_start, subscription_id, account_id, quantity, free_quantity, rate_e4,
-                 round((quantity - free_quantity) * rate_e4 / 100)::bigint, $116, $117
+                 round((quantity - free_quantity) * rate_e4 / 100)::bigint, $123, $124
           from priced
           on conflict do nothing
           returning "subscription_id", "cluster_id", "dimension", "hour_start", "quantity", "free_quantity", "amount_cents"
@@ -171,61 +183,68 @@ with mc as (
 -- $57 = "1"
 -- $58 = 200
 -- $59 = "0"
--- $60 = "00000000-0000-4000-8000-00000000000a"
--- $61 = "BI_SERVER"
--- $62 = "compute"
--- $63 = "8"
--- $64 = "1"
--- $65 = 600
--- $66 = "0"
--- $67 = "QUERY_ENGINES"
--- $68 = "compute"
--- $69 = "80"
--- $70 = "1"
--- $71 = 600
--- $72 = "0"
--- $73 = "DATA_PROCESS"
--- $74 = "compute"
--- $75 = "16"
--- $76 = "16"
--- $77 = 500
--- $78 = "50"
--- $79 = "PERIPHERAL_SERVICES"
--- $80 = "compute"
--- $81 = "1"
--- $82 = "1"
--- $83 = 2500
--- $84 = "0"
--- $85 = "LOCAL_STORAGE"
--- $86 = "storage"
--- $87 = "1.369863"
+-- $60 = "2026-03-01T12:34:56.000Z"
+-- $61 = 300000
+-- $62 = 300000
+-- $63 = "2026-03-01T12:34:56.000Z"
+-- $64 = "2026-03-01T12:34:56.000Z"
+-- $65 = 300000
+-- $66 = "2026-03-01T12:34:56.000Z"
+-- $67 = "00000000-0000-4000-8000-00000000000a"
+-- $68 = "BI_SERVER"
+-- $69 = "compute"
+-- $70 = "8"
+-- $71 = "1"
+-- $72 = 600
+-- $73 = "0"
+-- $74 = "QUERY_ENGINES"
+-- $75 = "compute"
+-- $76 = "80"
+-- $77 = "1"
+-- $78 = 600
+-- $79 = "0"
+-- $80 = "DATA_PROCESS"
+-- $81 = "compute"
+-- $82 = "16"
+-- $83 = "16"
+-- $84 = 500
+-- $85 = "50"
+-- $86 = "PERIPHERAL_SERVICES"
+-- $87 = "compute"
 -- $88 = "1"
--- $89 = 1000
--- $90 = "200"
--- $91 = "PERSISTENT_STORAGE"
--- $92 = "storage"
--- $93 = "0.684932"
--- $94 = "1"
--- $95 = 1200
--- $96 = "0"
--- $97 = "PERSISTENT_STORAGE_REQUESTS"
--- $98 = "requests"
--- $99 = "20"
--- $100 = "1"
--- $101 = 50
--- $102 = "0"
--- $103 = "BACKUP_STORAGE"
--- $104 = "backup"
--- $105 = "0.684932"
--- $106 = "1"
--- $107 = 500
--- $108 = "0"
--- $109 = "BACKUP_DATA_TRANSFER"
--- $110 = "backup"
--- $111 = "1"
--- $112 = "1"
--- $113 = 200
--- $114 = "0"
--- $115 = "00000000-0000-4000-8000-00000000000a"
--- $116 = "00000000-0000-4000-8000-0000000000ff"
--- $117 = "2026-03-01T12:34:56.000Z"
+-- $89 = "1"
+-- $90 = 2500
+-- $91 = "0"
+-- $92 = "LOCAL_STORAGE"
+-- $93 = "storage"
+-- $94 = "1.369863"
+-- $95 = "1"
+-- $96 = 1000
+-- $97 = "200"
+-- $98 = "PERSISTENT_STORAGE"
+-- $99 = "storage"
+-- $100 = "0.684932"
+-- $101 = "1"
+-- $102 = 1200
+-- $103 = "0"
+-- $104 = "PERSISTENT_STORAGE_REQUESTS"
+-- $105 = "requests"
+-- $106 = "20"
+-- $107 = "1"
+-- $108 = 50
+-- $109 = "0"
+-- $110 = "BACKUP_STORAGE"
+-- $111 = "backup"
+-- $112 = "0.684932"
+-- $113 = "1"
+-- $114 = 500
+-- $115 = "0"
+-- $116 = "BACKUP_DATA_TRANSFER"
+-- $117 = "backup"
+-- $118 = "1"
+-- $119 = "1"
+-- $120 = 200
+-- $121 = "0"
+-- $122 = "00000000-0000-4000-8000-00000000000a"
+-- $123 = "00000000-0000-4000-8000-0000000000ff"
+-- $124 = "2026-03-01T12:34:56.000Z"

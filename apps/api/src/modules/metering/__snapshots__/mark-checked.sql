@@ -3,7 +3,7 @@ update "metering_clusters"
         "finished" = exists (
           select 1 from "cluster_usage_changes"
           where "cluster_usage_changes"."cluster_id" = "metering_clusters"."cluster_id" and "cluster_usage_changes"."deleted"
-            and "cluster_usage_changes"."changed_at" < $2::timestamptz - $3 * interval '1 millisecond'
+            and "cluster_usage_changes"."changed_at" < $2::timestamptz - ("metering_clusters"."hour_ms" + $3) * interval '1 millisecond'
         )
     where "metering_clusters"."account_id" = $4 and not "metering_clusters"."finished"
 
