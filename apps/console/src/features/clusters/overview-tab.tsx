@@ -6,6 +6,7 @@ import { useClusterDetails } from './api/cluster-details';
 import { AutoStopCard } from './auto-stop-card';
 import { ClusterTimeline } from './cluster-timeline';
 import { DetailsTable } from './details-table';
+import { ResizeProgress } from './resize-progress';
 import { ScheduleCard } from './schedule-card';
 
 const NODE_COLUMNS = ['Node', 'Core', 'Node status', 'Service instance', 'Service status', 'Instance type'];
@@ -16,6 +17,7 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
   const current = useClusterDetails(cluster.deployment_id, 'CURRENT');
   return (
     <Stack gap="xl">
+      <ResizeProgress cluster={cluster} />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
         <DetailField label="Cloud Provider">
           <Text fz="sm">{CLOUD_PROVIDER_LABELS[cluster.cloud_provider]}</Text>

@@ -12,10 +12,15 @@ export function fetchClusterDetails(
 }
 
 /** DEPLOYMENT: the settings the cluster was deployed with and its configuration; CURRENT: its nodes as they are now. */
-export function useClusterDetails(deploymentId: string | undefined, detail: ClusterDetailKind, options: { enabled?: boolean } = {}) {
+export function useClusterDetails(
+  deploymentId: string | undefined,
+  detail: ClusterDetailKind,
+  options: { enabled?: boolean; refetchInterval?: number | false } = {},
+) {
   return useQuery({
     queryKey: clusterKeys.details(deploymentId ?? '', detail),
     queryFn: ({ signal }) => fetchClusterDetails(deploymentId!, detail, signal),
     enabled: !!deploymentId && (options.enabled ?? true),
+    refetchInterval: options.refetchInterval ?? false,
   });
 }
