@@ -61,8 +61,7 @@ export async function expectedRefusal(
 ): Promise<boolean> {
   if (!budget?.cap) return false;
   const hourly = await hourlyCents(ctx, accountId, subscriptionId, dr);
-  // The new cluster's own hour must fit three times: the hour ahead and its engines' two hours behind.
-  return hourly.cluster > Math.floor((budget.cents - (await committedCents(ctx, subscriptionId, hourly)) - hourly.now) / 3);
+  return (await committedCents(ctx, subscriptionId, hourly)) + hourly.now + hourly.cluster > budget.cents;
 }
 
 /** The model's clusters all have the default shape. */

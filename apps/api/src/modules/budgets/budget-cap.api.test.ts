@@ -64,15 +64,14 @@ describe.each(kinds)('the hard cap on creating clusters on %s', { timeout: 120_0
     }
     expect(await clustersOf(o.subscriptionId)).toEqual(['Alpha']);
 
-    // Raised with room for the new cluster's hour three times (the hour ahead and its engines' two behind): the create
-    // goes through.
+    // Raised with room for both clusters' next hours: the create goes through.
     const preview = (await get(ctx, `/api/cluster/consumption/hourly-rate?subscriptionId=${o.subscriptionId}&dr=false`, jwt)).json();
     const raised = await send(
       ctx,
       'PUT',
       `/api/subscription/${o.subscriptionId}/budget`,
       {
-        monthly_amount: centsToAmount(committed + spend.hourlyCents + 3 * Math.round(preview.hourly_rate * 100)),
+        monthly_amount: centsToAmount(committed + spend.hourlyCents + Math.round(preview.hourly_rate * 100)),
         stop_clusters_at_limit: true,
       },
       jwt,
@@ -99,5 +98,49 @@ describe.each(kinds)('the hard cap on creating clusters on %s', { timeout: 120_0
     await send(ctx, 'PUT', `/api/subscription/${o.subscriptionId}/budget`, { monthly_amount: 5000, stop_clusters_at_limit: true }, jwt);
     const created = await post(ctx, '/api/cluster/create', body, jwt);
     expect(created.statusCode, created.body).toBe(200);
+  });
+
+  it('asks a stopped cluster’s start, or an online one’s growth, for what it adds to the hour, not its whole hour again', async () => {
+    ctx.clock.set('2026-10-03T00:00:00Z');
+    const email = `cap.${randomUUID().slice(0, 8)}@example.com`;
+    const o = await meteredOwner(ctx, email);
+    ctx.clock.advance(2 * HOUR);
+    await ctx.services.metering.run();
+    const jwt = (await logIn(ctx, email)).jwt;
+    const budgetOf = (cents: number) =>
+      send(
+        ctx,
+        'PUT',
+        `/api/subscription/${o.subscriptionId}/budget`,
+        { monthly_amount: centsToAmount(cents), stop_clusters_at_limit: true },
+        jwt,
+      );
+    const spendNow = async () => (await ctx.services.metering.monthSpend(o.customer.accountId, [o.subscriptionId])).get(o.subscriptionId)!;
+    const hourOf = async (state: 'running' | 'stopped', cores?: number) =>
+      (await ctx.services.metering.hourlyRatePreview(o.customer.accountId, o.subscriptionId, false, cores, state)).hourlyCents;
+
+    // Stopped: its storage is in the subscription's hourly rate already; starting adds the rest of a running hour.
+    await ctx.database.db.execute(sql`update clusters set status = 'OFFLINE' where id = ${o.clusterId}`);
+    const stopped = await spendNow();
+    const adds = (await hourOf('running')) - (await hourOf('stopped'));
+    expect(stopped.hourlyCents).toBe(await hourOf('stopped'));
+    const exact = stopped.consumedCents + 2 * stopped.engineHourlyCents + stopped.hourlyCents + adds;
+    expect((await budgetOf(exact - 1)).statusCode).toBe(200);
+    expect(errorCode(await get(ctx, `/api/cluster/start/${o.clusterId}`, jwt))).toBe('BUDGET_EXCEEDED');
+    expect((await budgetOf(exact)).statusCode).toBe(200);
+    const started = await get(ctx, `/api/cluster/start/${o.clusterId}`, jwt);
+    expect(started.statusCode, started.body).toBe(200);
+
+    // Online at M × 5 (80 cores): growing to L × 5 (160) adds the difference of the two shapes' hours.
+    await ctx.database.db.execute(sql`update clusters set status = 'ONLINE' where id = ${o.clusterId}`);
+    const online = await spendNow();
+    const grows = (await hourOf('running', 160)) - (await hourOf('running', 80));
+    const room = online.consumedCents + 2 * online.engineHourlyCents + online.hourlyCents + grows;
+    const resize = () => post(ctx, `/api/cluster/resize/${o.clusterId}`, { size: 'L', query_engines: 5 }, jwt);
+    expect((await budgetOf(room - 1)).statusCode).toBe(200);
+    expect(errorCode(await resize())).toBe('BUDGET_EXCEEDED');
+    expect((await budgetOf(room)).statusCode).toBe(200);
+    const resized = await resize();
+    expect(resized.statusCode, resized.body).toBe(200);
   });
 });

@@ -60,13 +60,13 @@ export const capReached = (
 
 /**
  * The most a cluster's running hour may cost for it to start, or be created, under the hard cap: the hours ahead of
- * it and of everything the subscription has must fit, and its own query engines' hours behind too (counted as its
- * whole hour: the caller knows only that). Negative when nothing more fits; undefined without the cap.
+ * it and of everything the subscription has must fit beside the engines' hours behind. Its own engines' hours behind are
+ * counted from the next run on, which stops it if they do not fit. Negative when nothing more fits; undefined without
+ * the cap.
  */
 export function startHeadroomCents(budget: BudgetRow | undefined, spend: Spend, horizon: CapHorizon): number | undefined {
   if (!budget?.stopClustersAtLimit) return undefined;
-  const left = budget.monthlyAmountCents - committedCents(spend, horizon) - spend.hourlyCents * horizon.hoursAhead;
-  return Math.floor(left / (horizon.hoursAhead + horizon.engineHoursBehind));
+  return Math.floor((budget.monthlyAmountCents - committedCents(spend, horizon)) / horizon.hoursAhead) - spend.hourlyCents;
 }
 
 /** How many more billable hours at the current rate run before the cap stops the clusters (0: it stops them now). */

@@ -126,12 +126,16 @@ export function createBudgetsService(deps: {
     ): Promise<{ code: ErrorCode; message: string } | undefined> {
       const budget = await repository.find(subscriptionId, tx);
       if (!budget?.stopClustersAtLimit) return undefined;
-      const [spend, preview] = await Promise.all([
+      const [spend, preview, already] = await Promise.all([
         spendOf(accountId, subscriptionId),
         metering.hourlyRatePreview(accountId, subscriptionId, cluster.dr, cluster.queryEngineCores),
+        cluster.already
+          ? metering.hourlyRatePreview(accountId, subscriptionId, cluster.dr, cluster.already.queryEngineCores, cluster.already.state)
+          : undefined,
       ]);
       const headroom = startHeadroomCents(budget, spend, horizon)!;
-      if (preview.hourlyCents <= headroom) return undefined;
+      // An existing cluster's present cost is in the subscription's hourly rate already: only the difference is new.
+      if (preview.hourlyCents - (already?.hourlyCents ?? 0) <= headroom) return undefined;
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId, tx);
       return { code: 'BUDGET_EXCEEDED', message: budgetExceededMessage(subscription.name) };
     },

@@ -23,6 +23,11 @@ export interface StartingCluster {
   dr: boolean;
   /** The query engines' cores it runs (its size × engines). */
   queryEngineCores: number;
+  /**
+   * What an existing cluster already costs in the subscription's hourly rate (a stopped one its storage, a running one
+   * its whole hour at its present shape), so only the difference is asked for; none for a new cluster.
+   */
+  already?: { state: 'running' | 'stopped'; queryEngineCores: number };
 }
 
 /**
@@ -42,11 +47,15 @@ export interface PowerChange {
   status: ClusterStatus;
 }
 
-/** What a cluster row runs, as the start gates ask. */
-export const startingCluster = (row: ClusterRow): StartingCluster => ({
-  dr: row.backupRegion !== null,
-  queryEngineCores: queryEngineCores(row.size as ClusterSize, row.queryEngines),
-});
+/** What a cluster row runs, and what it costs now, as the start gates ask. */
+export function startingCluster(row: ClusterRow): StartingCluster {
+  const cores = queryEngineCores(row.size as ClusterSize, row.queryEngines);
+  return {
+    dr: row.backupRegion !== null,
+    queryEngineCores: cores,
+    already: { state: row.status === 'ONLINE' ? 'running' : 'stopped', queryEngineCores: cores },
+  };
+}
 
 export function createClusterPower(deps: {
   db: Database;

@@ -174,10 +174,16 @@ export function createCostOverview(deps: {
     },
 
     /** The cost preview: what one running cluster costs per billable hour at the account's rates, and how many such hours the balance covers. */
-    async hourlyRatePreview(accountId: string, subscriptionId: string, dr: boolean, queryEngineCores?: number): Promise<HourlyCostPreview> {
+    async hourlyRatePreview(
+      accountId: string,
+      subscriptionId: string,
+      dr: boolean,
+      queryEngineCores?: number,
+      state: 'running' | 'stopped' = 'running',
+    ): Promise<HourlyCostPreview> {
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
       const rates = await ratesAt(accountId, clock.now());
-      const hourCents = clusterHourCents(rates, 'running', dr, queryEngineCores);
+      const hourCents = clusterHourCents(rates, state, dr, queryEngineCores);
       const balance = subscription.balanceCents;
       return {
         hourlyCents: hourCents,
