@@ -59,7 +59,8 @@ export function AuditLogTable({ query, label, emptyIcon, emptyTitle }: AuditLogT
       <Table stickyHeader verticalSpacing="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th c="dimmed" fz="xs" tt="uppercase" w={200}>
+            {/* On a phone the date takes two lines, so the description keeps the width to read. */}
+            <Table.Th c="dimmed" fz="xs" tt="uppercase" w={{ base: 96, sm: 200 }}>
               Date
             </Table.Th>
             <Table.Th c="dimmed" fz="xs" tt="uppercase">
@@ -70,11 +71,13 @@ export function AuditLogTable({ query, label, emptyIcon, emptyTitle }: AuditLogT
         <Table.Tbody>
           {rows.map((entry) => (
             <Table.Tr key={entry.audit_id}>
-              <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              <Table.Td style={{ verticalAlign: 'top' }}>
                 <Text fz="sm">{formatDateTime(entry.date)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text fz="sm">{entry.description}</Text>
+                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.description}
+                </Text>
                 <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   by {entry.caused_by}
                 </Text>
