@@ -63,6 +63,10 @@ describe('the strict check of API answers against the OpenAPI document', () => {
     expect(() => check('GET', '/api/subscription/list', empty)).toThrow(/answered 418/);
     // A literal path is its own operation, not a value of a parameter of another.
     expect(() => check('GET', '/api/subscription/list', answer(200, []))).not.toThrow();
+    // A failure of the server may come from any call, in the one error shape.
+    const failure = { errorDetails: { error_code: 'INTERNAL_ERROR', error_message: 'x', request_id: 'r' } };
+    expect(() => check('GET', '/api/subscription/list', answer(500, failure))).not.toThrow();
+    expect(() => check('GET', '/api/subscription/list', answer(500, { oops: true }))).toThrow(/does not match the document/);
     // Calls the document does not describe (the console's pages, the dev tools) are not checked.
     expect(() => check('GET', '/clusters', answer(200, null))).not.toThrow();
   });

@@ -55,6 +55,12 @@ const STATEMENT_JSON = { 'application/json': { schema: { $ref: '#/components/sch
 export const MEDIA_TYPES: Record<string, Json> = {
   'get /api/credit/subscription/{id}': PDF,
   'get /api/admin/download-transaction-receipt/{transactionId}': PDF,
+  'get /api/admin/download-cluster-template/{deploymentId}': {
+    'application/json': {
+      schema: { type: 'object', description: "The cluster's CloudFormation template, as deployed." },
+      example: { AWSTemplateFormatVersion: '2010-09-09', Description: 'Kumo cluster Sales-Analytics', Resources: {} },
+    },
+  },
   'get /api/subscription/statement/{subscriptionId}': { ...STATEMENT_JSON, ...PDF },
   'get /api/account/audit-logs/export': { ...CSV, ...JSON_OBJECT },
   'get /api/subscription/consumption/export/{subscriptionId}': { ...CSV, ...JSON_OBJECT },

@@ -250,6 +250,8 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
           params: adminDeploymentIdParamsSchema,
           querystring: adminUserIdQuerySchema,
           produces: ['application/json'],
+          // The template is sent as the JSON text it is (documented in http/openapi-parts.ts).
+          response: { 200: z.string(), ...errorResponses(400, 401, 403, 404) },
         },
         changesState,
       ),
