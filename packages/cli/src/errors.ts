@@ -45,6 +45,5 @@ export class ApiError extends CliError {
 function describeApiError(status: number, message: string, requestId?: string, retryAfter?: number): string {
   const id = requestId ? ` (request id ${requestId})` : '';
   const wait = retryAfter !== undefined ? `; try again in ${retryAfter} s` : status === 429 || status === 503 ? '; try again later' : '';
-  const signIn = status === 401 ? '; sign in again with: kumo login --token' : '';
-  return `${message}${id}${wait}${signIn}`;
+  return `${message}${id}${wait}`;
 }

@@ -67,7 +67,9 @@ describe('kumo’s errors', () => {
     );
     expect(invalid.stderr).toBe('kumo: The request is not valid. (month: Too early.) (request id req-2)\n');
     const expired = await kumo(['subscriptions', 'list'], () => refusal('TOKEN_EXPIRED', 'The token has expired.', 401));
-    expect(expired.stderr).toBe('kumo: The token has expired. (request id req-1); sign in again with: kumo login --token\n');
+    expect(expired.stderr).toBe(
+      'kumo: The token has expired. (request id req-1); KUMO_TOKEN holds that token: set a valid one, or unset it to use the saved one\n',
+    );
   });
 
   it('tell a portal out of reach (3), a usage error (2) and no token (4) apart, never with a stack trace', async () => {

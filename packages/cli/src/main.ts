@@ -4,7 +4,7 @@
  */
 import { CommanderError, type Command } from 'commander';
 import { createContext, type Io } from './context.js';
-import { CliError, EXIT, type ExitCode } from './errors.js';
+import { ApiError, CliError, EXIT, type ExitCode } from './errors.js';
 import { buildProgram } from './program.js';
 
 export function processIo(): Io {
@@ -46,10 +46,17 @@ function failed(error: unknown, io: Io): ExitCode {
     return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage;
   }
   if (error instanceof CliError) {
-    io.stderr(`kumo: ${error.message}\n`);
+    io.stderr(`kumo: ${error.message}${error instanceof ApiError && error.status === 401 ? signInAgain(io) : ''}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr(`kumo: ${message}\n`);
   return EXIT.api;
+}
+
+/** What to do about a token the portal no longer takes: it came from KUMO_TOKEN, or from `kumo login`. */
+function signInAgain(io: Io): string {
+  return io.env.KUMO_TOKEN?.trim()
+    ? '; KUMO_TOKEN holds that token: set a valid one, or unset it to use the saved one'
+    : '; sign in again with: kumo login --token';
 }

@@ -162,6 +162,12 @@ describe('kumo against a real portal', () => {
     const closing = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(json.closing_balance);
     expect(readable.stdout).toMatch(new RegExp(`^Closing balance:\\s+${closing.replace(/[$.]/g, '\\$&')}$`, 'm'));
 
+    const pdf = join(home, 'statement.pdf');
+    const saved = await run(['statements', 'get', ...subscription, '--month', month, '--pdf', pdf]);
+    expect(saved.status, saved.stderr).toBe(0);
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(statSync(pdf).mode & 0o777).toBe(0o600);
+
     const asJson = await run(['usage', 'export', ...subscription, '--from', from, '--to', from, '--json']);
     expect(JSON.parse(asJson.stdout)).toMatchObject({ from, to: from, granularity: 'DAY' });
     expectFailure(await run(['usage', 'export', ...subscription, '--from', '2020-01-01', '--to', to]), 1, /13 months/);
@@ -179,6 +185,8 @@ describe('kumo against a real portal', () => {
     expect(budget.stdout).toMatch(/^Thresholds:\s+50%, 100%$/m);
     expect(budget.stdout).toMatch(/^Alert on forecast:\s+yes$/m);
     expectFailure(await run(['budgets', 'set', ...subscription, '--amount', '12.345']), 1, REQUEST_ID);
+    const removed = await run(['budgets', 'delete', ...subscription]);
+    expect(removed.stdout).toMatch(/^Monthly budget:\s+none$/m);
   });
 
   it('reports what a token may not do, a READ token’s write, and KUMO_TOKEN over the saved token', async () => {
