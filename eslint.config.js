@@ -6,7 +6,17 @@ import boundaries from './eslint-rules/boundaries.js';
 import importCycles from './eslint-rules/import-cycles.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'packages/cli/src/generated/**',
+      '**/node_modules/**',
+      'apps/api/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

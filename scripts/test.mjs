@@ -47,8 +47,9 @@ async function runSideBySide(steps) {
   console.log(`(static checks and build done after ${elapsed()})`);
 }
 
-// The contract's declarations first: the type-aware lint and the OpenAPI check read them.
+// The contract's declarations and the command line's API types first: the type-aware lint and the OpenAPI check read them.
 run('contract', 'npm', ['run', 'build', '-w', '@kumo/contract']);
+run('CLI API types from docs/openapi.json', 'npm', ['run', 'generate', '-w', '@kumo/cli']);
 await runSideBySide([
   {
     label: 'type-check, then build',
@@ -77,6 +78,15 @@ run('portal process tests', 'npx', [
   // That config's root is apps/api: an absolute path keeps its report beside the others.
   `--outputFile=${process.cwd()}/${results}/vitest-processes.json`,
 ]);
+run('command line process tests', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'packages/cli/vitest.processes.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${process.cwd()}/${results}/vitest-cli-processes.json`,
+]);
 run('browser tests', 'npx', ['playwright', 'test']);
 // Reads the manifest of the console built above: the sign-in screen's first download within its budget.
 // Last, so an over-budget build still reports the browser tests first.
@@ -86,7 +96,11 @@ const count = (file, read) => (existsSync(file) ? read(JSON.parse(readFileSync(f
 const vitestCount = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests });
 const unitOnly = count(`${results}/vitest.json`, vitestCount);
 const processes = count(`${results}/vitest-processes.json`, vitestCount);
-const unit = { passed: unitOnly.passed + processes.passed, failed: unitOnly.failed + processes.failed };
+const cliProcesses = count(`${results}/vitest-cli-processes.json`, vitestCount);
+const unit = {
+  passed: unitOnly.passed + processes.passed + cliProcesses.passed,
+  failed: unitOnly.failed + processes.failed + cliProcesses.failed,
+};
 const browser = count(`${results}/e2e.json`, (report) => ({
   passed: report.stats.expected,
   failed: report.stats.unexpected + report.stats.flaky,

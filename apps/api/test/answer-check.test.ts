@@ -52,4 +52,22 @@ describe('the strict check of API answers against the OpenAPI document', () => {
       check('POST', url, answer(404, { errorDetails: { error_code: 'NOT_FOUND', error_message: 'x', request_id: 'r' } })),
     ).not.toThrow();
   });
+
+  it('refuses a status the document does not list for the operation, whatever the body, and knows a path from a pattern', () => {
+    const check = answerChecker(document);
+    const created = { subscription_id: '6f1c2d44-1b7a-4c2e-9f3a-0d6c1e2b3a4f', message: 'Created' };
+    expect(() => check('POST', '/api/subscription/create', answer(201, created))).toThrow(
+      /POST \/api\/subscription\/create answered 201, a status the document does not list for it \(200, /,
+    );
+    const empty = { ...answer(418, null), headers: {}, body: '' } as unknown as LightMyRequestResponse;
+    expect(() => check('GET', '/api/subscription/list', empty)).toThrow(/answered 418/);
+    // A literal path is its own operation, not a value of a parameter of another.
+    expect(() => check('GET', '/api/subscription/list', answer(200, []))).not.toThrow();
+    // A failure of the server may come from any call, in the one error shape.
+    const failure = { errorDetails: { error_code: 'INTERNAL_ERROR', error_message: 'x', request_id: 'r' } };
+    expect(() => check('GET', '/api/subscription/list', answer(500, failure))).not.toThrow();
+    expect(() => check('GET', '/api/subscription/list', answer(500, { oops: true }))).toThrow(/does not match the document/);
+    // Calls the document does not describe (the console's pages, the dev tools) are not checked.
+    expect(() => check('GET', '/clusters', answer(200, null))).not.toThrow();
+  });
 });

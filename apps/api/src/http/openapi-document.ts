@@ -1,11 +1,14 @@
 /**
  * What the OpenAPI document says beyond each route's own schemas, written once for every operation: stable operation
  * ids, a description for every status, the statuses every call can answer (429 and 503 with Retry-After, 413 and 415
- * for a body, 414 for a path parameter), the headers every answer carries, the two security schemes, Idempotency-Key
- * where a route takes it, and the real media types of the exports. Decision 0044 says why it is done here.
+ * for a write, 403 for a call that changes state, 409 for an Idempotency-Key, 414 for a path parameter), the headers
+ * every answer carries, the two security schemes, Idempotency-Key where a route takes it, the real media types of the
+ * exports, and an example of every JSON body and 2xx answer (openapi-examples.ts). Decision 0044 says why it is done
+ * here.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { API_VERSIONS, CURRENT_API_VERSION } from '@kumo/contract';
+import { addExamples } from './openapi-examples.js';
 import { webhookDocument } from './openapi-webhooks.js';
 import { MEDIA_TYPES, STATUS_DESCRIPTIONS, describeResponses, node, pruneUnusedSchemas, tidySchemas, type Json } from './openapi-parts.js';
 
@@ -112,9 +115,16 @@ export function openapiDocument(app: FastifyInstance) {
     const media = MEDIA_TYPES[`${method} ${path}`];
     if (media) responses['200'] = { description: STATUS_DESCRIPTIONS[200], content: media };
     const underApi = path.startsWith('/api/');
+    // Any write reads a body when one is sent (too large: 413, not JSON: 415), even one that documents none; any call
+    // that changes state is refused 403 without its XSRF token or when a browser marks it cross-site; a key used with
+    // another request is 409.
+    const takesBody = ['post', 'put', 'patch', 'delete'].includes(method);
+    const changesState = takesBody || operation['x-changes-state'] === true;
     const statuses = [
       ...(underApi ? [429, 503] : []),
-      ...(underApi && operation.requestBody ? [413, 415] : []),
+      ...(underApi && takesBody ? [413, 415] : []),
+      ...(underApi && changesState ? [403] : []),
+      ...(underApi && mark?.idempotent ? [409] : []),
       ...(underApi && path.includes('{') ? [414] : []),
     ];
     describeResponses(responses, statuses, REFERENCED_HEADERS);
@@ -131,6 +141,7 @@ export function openapiDocument(app: FastifyInstance) {
       document.webhooks = webhookDocument();
       tidySchemas(document);
       pruneUnusedSchemas(document);
+      addExamples(document);
       return document;
     },
   };

@@ -10,7 +10,7 @@ export const STATUS_DESCRIPTIONS: Record<number, string> = {
   302: 'Redirected: follow the Location header.',
   400: 'The request is not valid: `field_errors` names each field at fault.',
   401: 'No valid access token or personal token.',
-  403: 'Signed in, but not allowed this (role, token scope or address, customer view, XSRF token).',
+  403: 'Not allowed this: role, token scope or address, customer view, or a call that changes state without its XSRF token or marked cross-site by the browser.',
   404: "Not found, or not the caller's to see.",
   409: 'In conflict with the current state, or an Idempotency-Key already used with another request.',
   413: 'The request body is larger than the limit.',
@@ -55,6 +55,12 @@ const STATEMENT_JSON = { 'application/json': { schema: { $ref: '#/components/sch
 export const MEDIA_TYPES: Record<string, Json> = {
   'get /api/credit/subscription/{id}': PDF,
   'get /api/admin/download-transaction-receipt/{transactionId}': PDF,
+  'get /api/admin/download-cluster-template/{deploymentId}': {
+    'application/json': {
+      schema: { type: 'object', description: "The cluster's CloudFormation template, as deployed." },
+      example: { AWSTemplateFormatVersion: '2010-09-09', Description: 'Kumo cluster Sales-Analytics', Resources: {} },
+    },
+  },
   'get /api/subscription/statement/{subscriptionId}': { ...STATEMENT_JSON, ...PDF },
   'get /api/account/audit-logs/export': { ...CSV, ...JSON_OBJECT },
   'get /api/subscription/consumption/export/{subscriptionId}': { ...CSV, ...JSON_OBJECT },

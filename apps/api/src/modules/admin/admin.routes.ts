@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   HEADERS,
   PERMISSION_KEYS,
@@ -128,6 +129,8 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
         params: adminTransactionIdParamsSchema,
         querystring: adminUserIdQuerySchema,
         produces: ['application/pdf', 'application/json'],
+        // The PDF's 200 is documented in http/openapi-parts.ts; a Buffer is sent as it is, never serialised.
+        response: { 200: z.unknown(), ...errorResponses(400, 401, 403, 404, 422) },
       }),
       handler: async (request, reply) => {
         const zone = request.headers[HEADERS.userTimeZone];
@@ -247,6 +250,8 @@ export function adminRoutes(admin: AdminService, verify: TokenVerifier) {
           params: adminDeploymentIdParamsSchema,
           querystring: adminUserIdQuerySchema,
           produces: ['application/json'],
+          // The template is sent as the JSON text it is (documented in http/openapi-parts.ts).
+          response: { 200: z.string(), ...errorResponses(400, 401, 403, 404) },
         },
         changesState,
       ),

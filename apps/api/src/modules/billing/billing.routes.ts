@@ -95,6 +95,8 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
         summary: 'The PDF receipt of a successful card purchase (id = transaction id)',
         params: transactionIdParamsSchema,
         produces: ['application/pdf', 'application/json'],
+        // The PDF's 200 is documented in http/openapi-parts.ts; a Buffer is sent as it is, never serialised.
+        response: { 200: z.unknown(), ...errorResponses(400, 401, 403, 404, 422) },
       }),
       handler: async (request, reply) => {
         const zone = request.headers[HEADERS.userTimeZone];
@@ -119,6 +121,8 @@ export function billingRoutes(billing: BillingService, verify: TokenVerifier) {
         querystring: statementQuerySchema,
         // JSON (the contract's statementSchema, checked on the way out) or a PDF, like the receipt beside it.
         produces: ['application/json', 'application/pdf'],
+        // Both bodies are documented in http/openapi-parts.ts; the JSON one is checked by statementSchema below.
+        response: { 200: z.unknown(), ...errorResponses(400, 401, 403, 404) },
       }),
       handler: async (request, reply) => {
         const { month, format } = request.query;
