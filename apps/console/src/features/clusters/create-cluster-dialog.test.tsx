@@ -63,7 +63,8 @@ async function fillValid() {
   await waitFor(() => expect(selectInput(/^Kumo Version/)).toHaveValue('2026.10.1 — GA: current release'));
 }
 
-describe('create cluster dialog', () => {
+// Each test types a whole valid form: on a busy machine that alone can take half a minute.
+describe('create cluster dialog', { timeout: 60_000 }, () => {
   it('shows the balance, and below $100 the insufficient-balance text with Review disabled', async () => {
     renderDialog([RICH, POOR]);
     expect(await screen.findByText('Balance: $500.00')).toBeInTheDocument();
