@@ -101,7 +101,9 @@ describe('kumo against a real portal', () => {
     const balanceEnd = header!.indexOf('BALANCE') + 'BALANCE'.length;
     for (const row of rows) expect(row.slice(0, balanceEnd)).toMatch(/\$\d{1,3}(,\d{3})*\.\d{2}$/);
 
-    const json = await run(['subscriptions', 'list', '--json']);
+    // The address saved by kumo login serves when neither KUMO_API_URL nor --api-url names one.
+    const json = await run(['subscriptions', 'list', '--json'], { env: { KUMO_API_URL: undefined } });
+    expect(json.status, json.stderr).toBe(0);
     const listed = JSON.parse(json.stdout) as Subscription[];
     expect(listed.map((subscription) => subscription.subscription_id).sort()).toEqual(
       (await withToken<Subscription[]>(portal.base, writeToken, '/api/subscription/list')).map((s) => s.subscription_id).sort(),
