@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, kumo, Portal, sleep, type Run } from './support/portal.js';
-import { createToken, signIn, withToken } from './support/session.js';
+import { createToken, createWebhook, signIn, withToken } from './support/session.js';
 
 // The built `kumo`, run as a child process the way a user runs it, against one real portal on the embedded default
 // with the demo account: a running cluster (Sales-Analytics) and a stopped one (Churn-Models), months of usage.
@@ -191,8 +191,21 @@ describe('kumo against a real portal', () => {
     expect(removed.stdout).toMatch(/^Monthly budget:\s+none$/m);
   });
 
-  it('reports what a token may not do, a READ token’s write, and KUMO_TOKEN over the saved token', async () => {
-    expectFailure(await run(['webhooks', 'list']), 1, /^kumo: An API token cannot do this.*\(request id [0-9a-f-]{36}\)$/m);
+  it('lists the webhook endpoints with each address cut to its origin, as the portal shows them to a token', async () => {
+    const before = await run(['webhooks', 'list']);
+    expect(before.status, before.stderr).toBe(0);
+    expect(before.stdout).toContain('No webhook endpoints.');
+    await createWebhook(portal.base, await signIn(portal.base), 'https://93.184.215.14/services/T0/B0/a-secret-of-its-own');
+    const listed = await run(['webhooks', 'list']);
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^ID\s+URL\s+EVENTS\s+CREATED\s+LAST DELIVERY$/m);
+    expect(listed.stdout).toContain('https://93.184.215.14/…');
+    expect(listed.stdout).not.toContain('a-secret-of-its-own');
+    const json = JSON.parse((await run(['webhooks', 'list', '--json'])).stdout) as { url: string; events: string[] }[];
+    expect(json).toMatchObject([{ url: 'https://93.184.215.14/…', events: ['cluster.status_changed'] }]);
+  });
+
+  it('reports a READ token’s write, and KUMO_TOKEN over the saved token', async () => {
     const readOnly = await run(['clusters', 'stop', running.deployment_id], { env: { KUMO_TOKEN: readToken } });
     expectFailure(readOnly, 1, REQUEST_ID);
     expect(readOnly.stderr).toMatch(/read/i);

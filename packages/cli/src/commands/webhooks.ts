@@ -30,7 +30,10 @@ export function registerWebhooks(program: Command, context: Context): void {
   const webhooks = program.command('webhooks').description("The account's webhook endpoints");
   withJson(webhooks.command('list'))
     .description('List the endpoints and the state of each one’s last delivery')
-    .addHelpText('after', '\nThe portal lets only a signed-in person read webhooks: a personal API token is refused (TOKEN_NOT_ALLOWED).')
+    .addHelpText(
+      'after',
+      "\nA personal API token reads each endpoint's address as its origin only (https://hooks.example.com/…); adding, removing and testing endpoints is for a signed-in person in the console.",
+    )
     .action(async (options: JsonOption) => {
       const list = await answer(context.client().GET('/api/account/webhooks'));
       context.print(options.json === true, list, webhooksTable);

@@ -55,6 +55,21 @@ export async function createToken(base: string, session: Session, name: string, 
   return ((await response.json()) as { token: string }).token;
 }
 
+/** POST /api/account/webhooks as the signed-in person (a token may only list them). */
+export async function createWebhook(base: string, session: Session, url: string): Promise<void> {
+  const response = await fetch(`${base}/api/account/webhooks`, {
+    method: 'POST',
+    headers: {
+      ...JSON_HEADERS,
+      authorization: `Bearer ${session.jwt}`,
+      cookie: `XSRF-TOKEN=${session.xsrf}`,
+      'x-xsrf-token': session.xsrf,
+    },
+    body: JSON.stringify({ url, events: ['cluster.status_changed'] }),
+  });
+  if (response.status !== 200) throw new Error(`webhook: ${response.status} ${await response.text()}`);
+}
+
 /** A call with a token, as a script would make it: the JSON the command line should print. */
 export async function withToken<T>(base: string, token: string, path: string): Promise<T> {
   const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });

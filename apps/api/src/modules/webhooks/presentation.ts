@@ -7,10 +7,19 @@ export const toCreatedWebhookWire = (created: { id: string; secret: string }): C
   secret: created.secret,
 });
 
-export function toWebhookWire(value: WebhookValue): Webhook {
+/**
+ * An endpoint's address as a personal API token reads it: its origin only. A path often holds a secret of its own
+ * (a chat tool's incoming-webhook address), and a token is not a person.
+ */
+export function originOnly(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname === '/' && parsed.search === '' ? parsed.origin : `${parsed.origin}/…`;
+}
+
+export function toWebhookWire(value: WebhookValue, options: { originOnly?: boolean } = {}): Webhook {
   return {
     webhook_id: value.id,
-    url: value.url,
+    url: options.originOnly ? originOnly(value.url) : value.url,
     events: value.events,
     created_at: value.createdAt.toISOString(),
     deliveries: value.deliveries.map((delivery) => ({

@@ -36,7 +36,8 @@ const testEventLimit = {
 export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier) {
   return async function register(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    // Owners and admins, signed in as people: an API token never adds, reads or removes where events go.
+    // Owners and admins. An API token never adds, removes or tests where events go; it may list the endpoints, each
+    // address cut to its origin.
     const person = routes.behind(requireAccountAdmin(verify));
 
     app.post('/api/account/webhooks', {
@@ -53,12 +54,16 @@ export function webhooksRoutes(webhooks: WebhooksService, verify: TokenVerifier)
     });
 
     app.get('/api/account/webhooks', {
-      config: personOnly,
       ...person({
         summary: "The account's webhook endpoints, without secrets, with their last deliveries and attempts",
+        description: "A personal API token reads each endpoint's address as its origin only (`https://hooks.example.com/…`).",
         response: { 200: webhookListSchema, ...errorResponses(401, 403) },
       }),
-      handler: async (request) => (await webhooks.list(accountCallerOf(request))).map(toWebhookWire),
+      handler: async (request) => {
+        const caller = accountCallerOf(request);
+        const originOnly = caller.apiToken !== undefined;
+        return (await webhooks.list(caller)).map((webhook) => toWebhookWire(webhook, { originOnly }));
+      },
     });
 
     app.delete('/api/account/webhooks/:webhookId', {
