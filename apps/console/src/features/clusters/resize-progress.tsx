@@ -33,9 +33,7 @@ export function ResizeProgress({ cluster }: { cluster: Pick<Cluster, 'deployment
       title={`Resizing to ${shapeLabel(target.size, target.query_engines)}`}
     >
       <Stack gap={6}>
-        <Text fz="sm">
-          {label}. The cluster stays online; each engine is added before an old one leaves.
-        </Text>
+        <Text fz="sm">{label}. The cluster stays online; each engine is added before an old one leaves.</Text>
         <Progress value={(done / target.query_engines) * 100} aria-label="Resize progress" aria-valuetext={label} />
       </Stack>
     </Alert>
