@@ -38,7 +38,25 @@ export default defineConfig({
         // Mantine and the other libraries are left to the route split, so a page downloads only the components it
         // uses (one shared Mantine chunk would put every page's components on the sign-in screen).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
+            { name: 'sign-in', tags: ['$initial'], priority: 15 },
+            {
+              name: 'mantine',
+              test: (id: string) =>
+                /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/.test(id) &&
+                !/[\\/](NumberInput|Slider|PasswordInput|SegmentedControl|Textarea|Autosize|Stepper|Pagination|Chip|RangeSlider|FileInput|ColorInput|ColorPicker|Rating|PinInput|TagsInput|MultiSelect|Autocomplete|Spoiler|Timeline)[\\/]/.test(
+                  id,
+                ),
+              priority: 10,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            {
+              name: 'console',
+              test: /src[\\/](lib[\\/](api[\\/])?[^\\/]+\.ts$|lib[\\/]api[\\/]query-layout|app[\\/](shell|guards)|features[\\/](session|notices))/,
+              priority: 5,
+            },
+          ],
         },
       },
     },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { WhenNearView } from '../../components/when-near-view';
 import { useActiveName } from '../../lib/active-names';
 import { useSession } from '../../lib/session';
 import { AddUserDialog } from './add-user-dialog';
@@ -42,9 +43,12 @@ export function UsersPage() {
           <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />
         </Grid.Col>
       </Grid>
-      <ApiTokens />
-      <Webhooks />
-      <StaffAccess />
+      {/* Below the people on every screen: drawn as they come into sight, or once the page is quiet. */}
+      <WhenNearView minHeight={200} whenIdle>
+        <ApiTokens />
+        <Webhooks />
+        <StaffAccess />
+      </WhenNearView>
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
     </>
   );
