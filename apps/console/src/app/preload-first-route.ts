@@ -11,13 +11,14 @@ const FIRST_PAGES: [prefix: string, load: () => Promise<unknown>][] = [
 /**
  * Starts fetching, all at once, the code a signed-in person's first screen waits for: the query cache, the customer
  * guard, the shell and the page of the address opened. Left to the routes, each of them would be asked for only once
- * the one before it had arrived and rendered, a chain of round trips on a slow network. Nothing happens without a
- * session (the sign-in screens need none of it) or for other addresses.
+ * the one before it had arrived and rendered, a chain of round trips on a slow network. Returns when all of them have
+ * arrived or failed (main.tsx renders the routes then, in one pass); null without a session (the sign-in screens need
+ * none of it) or for other addresses.
  */
-export function preloadFirstRoute(pathname: string): void {
-  if (!getSession().jwtToken) return;
+export function preloadFirstRoute(pathname: string): Promise<unknown> | null {
+  if (!getSession().jwtToken) return null;
   const page = pathname === '/' ? () => import('./home-route') : FIRST_PAGES.find(([prefix]) => pathname.startsWith(prefix))?.[1];
-  if (!page) return;
+  if (!page) return null;
   const loads = [
     import('../lib/api/query-layout'),
     import('./guards/customer-guard'),
@@ -26,5 +27,5 @@ export function preloadFirstRoute(pathname: string): void {
     page(),
   ];
   // A failed fetch is the route's to report when it asks for the same module.
-  for (const load of loads) load.catch(() => undefined);
+  return Promise.allSettled(loads);
 }

@@ -23,39 +23,48 @@ const whenBrowserIdle = (run: () => void): (() => void) => {
 /**
  * Whether a part of the page below the first screen should render now: once its placeholder scrolls into sight, at the
  * first key pressed anywhere (so Tab and the keys of assistive technology find it in the page as they always did), or
- * with `whenIdle` once the page is quiet. Without IntersectionObserver (an old browser, a test) it renders at once.
+ * with `whenIdle` once the page is quiet. A `whenIdle` part that is in sight while the page's reads are still under way
+ * waits for them, so it does not render only to be pushed down by what they bring. Renders in sight and when idle are
+ * low-priority updates, split into short tasks. Without IntersectionObserver (an old browser, a test) it renders at
+ * once.
  */
 export function useNearView({ whenIdle = false }: NearViewOptions = {}): { ref: (element: HTMLElement | null) => void; near: boolean } {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [inSight, setInSight] = useState(false);
   const [element, setElement] = useState<HTMLElement | null>(null);
   const seen = useRef(near);
   const fetching = useIsFetching() > 0;
 
   useEffect(() => {
     if (seen.current || !element) return;
-    const show = () => {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setInSight(true));
+    });
+    observer.observe(element);
+    const onKey = () => {
       if (seen.current) return;
       seen.current = true;
-      // A key press moves the focus right after this handler: the part must be in the page before it does.
+      // The key moves the focus right after this handler: the part must be in the page before it does.
       flushSync(() => setNear(true));
     };
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && show());
-    observer.observe(element);
-    document.addEventListener('keydown', show, { capture: true });
+    document.addEventListener('keydown', onKey, { capture: true });
     return () => {
       observer.disconnect();
-      document.removeEventListener('keydown', show, { capture: true });
+      document.removeEventListener('keydown', onKey, { capture: true });
     };
   }, [element]);
 
+  const waiting = whenIdle && fetching;
   useEffect(() => {
-    if (!whenIdle || seen.current || fetching) return;
-    return whenBrowserIdle(() => {
+    if (seen.current || waiting) return;
+    const show = () => {
       if (seen.current) return;
       seen.current = true;
       startTransition(() => setNear(true));
-    });
-  }, [whenIdle, fetching]);
+    };
+    if (inSight) return show();
+    if (whenIdle) return whenBrowserIdle(show);
+  }, [inSight, whenIdle, waiting]);
 
   return { ref: setElement, near };
 }

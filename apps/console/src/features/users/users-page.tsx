@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { AddUserDialog } from './add-user-dialog';
 import { ApiTokens } from './api-tokens';
 import { useAccountUsers } from './api/account-users';
+import { usePendingInvitations } from './api/pending-invitations';
 import { UserDetails } from './user-details';
 import { PendingInvitations } from './pending-invitations';
 import { StaffAccess } from './staff-access';
@@ -20,6 +21,10 @@ export function UsersPage() {
   const navigate = useNavigate();
   const { user: me } = useSession();
   const usersQuery = useAccountUsers();
+  // The details show once the people and the pending invitations are in: on a phone they sit below both, and would
+  // otherwise be pushed down as each arrives (the first person is selected then anyway).
+  const invitationsQuery = usePendingInvitations();
+  const waiting = usersQuery.isPending || invitationsQuery.isPending;
   const [adding, setAdding] = useState(false);
   const users = usersQuery.data ?? [];
   const selected = users.find((user) => user.user_id === userId);
@@ -40,7 +45,7 @@ export function UsersPage() {
           <PendingInvitations />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />
+          {!waiting && <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />}
         </Grid.Col>
       </Grid>
       {/* Below the people on every screen: drawn as they come into sight, or once the page is quiet. */}
