@@ -90,6 +90,22 @@ describe('WhenNearView', () => {
     expect(screen.queryByText('Chart')).toBeNull();
   });
 
+  it('with whenIdle, waits in sight until the reads above it are in, so they do not push it down', async () => {
+    const client = new QueryClient();
+    let answer: (value: string) => void = () => undefined;
+    void client.fetchQuery({ queryKey: ['people'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
+    renderWithQueries(
+      <WhenNearView minHeight={100} whenIdle>
+        <p>Lower section</p>
+      </WhenNearView>,
+      client,
+    );
+    act(() => ObserverStub.enter());
+    expect(screen.queryByText('Lower section')).toBeNull();
+    await act(async () => answer('in'));
+    expect(await screen.findByText('Lower section')).toBeInTheDocument();
+  });
+
   it('renders at once where the browser has no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     renderWithQueries(
