@@ -5,7 +5,8 @@
 // on a portal of its own, started with the demo tool, so the other parts' account and figures stay as they were.
 //   node bench/lighthouse.mjs                 starts that portal on BENCH_PORT + 2, runs, stops it
 //   LIGHTHOUSE_BASE=http://127.0.0.1:8390     runs against a portal started by hand with DEV_TOOLS=mailbox,sandbox,demo
-//                                             (the clusters are added once); LIGHTHOUSE_RUNS (1) runs of every page
+//                                             (the clusters are added once); LIGHTHOUSE_RUNS (1) runs of every page;
+//                                             LIGHTHOUSE_PAGES=/,/clusters only those pages
 // Chromium (/usr/bin/chromium, or CHROMIUM_PATH) is started by playwright-core with its DevTools port open, and
 // Lighthouse drives that same browser, so the session the console keeps in local storage is there for it.
 // Prints the performance score, FCP, LCP, TBT, CLS and the JavaScript bytes sent, per page, marking a page below the
@@ -119,7 +120,9 @@ export async function lighthouseRuns({ base, session, port = 9229, runs = 1 }) {
     await page.goto(`${base}/favicon.svg`);
     console.log(`\nLighthouse ${version} mobile (simulated slow 4G, 4x CPU slowdown), performance only, cold cache, ${runs} run(s)`);
     console.log('page                   perf    FCP ms    LCP ms    TBT ms     CLS    JS sent');
-    for (const { path, signedIn } of PAGES) {
+    // LIGHTHOUSE_PAGES=/,/clusters measures only those pages.
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((path) => path.trim());
+    for (const { path, signedIn } of PAGES.filter((page) => !only || only.includes(page.path))) {
       const results = [];
       for (let run = 0; run < runs; run++) {
         const f = await measure({ page, cdp, base, path, port, session: signedIn ? session : null, run });

@@ -11,14 +11,13 @@ const FIRST_PAGES: [prefix: string, load: () => Promise<unknown>][] = [
 /**
  * Starts fetching, all at once, the code a signed-in person's first screen waits for: the query cache, the customer
  * guard, the shell and the page of the address opened. Left to the routes, each of them would be asked for only once
- * the one before it had arrived and rendered, a chain of round trips on a slow network. Returns when all of them have
- * arrived or failed (main.tsx renders the routes then, in one pass); null without a session (the sign-in screens need
- * none of it) or for other addresses.
+ * the one before it had arrived and rendered, a chain of round trips on a slow network. Nothing happens without a
+ * session (the sign-in screens need none of it) or for other addresses.
  */
-export function preloadFirstRoute(pathname: string): Promise<unknown> | null {
-  if (!getSession().jwtToken) return null;
+export function preloadFirstRoute(pathname: string): void {
+  if (!getSession().jwtToken) return;
   const page = pathname === '/' ? () => import('./home-route') : FIRST_PAGES.find(([prefix]) => pathname.startsWith(prefix))?.[1];
-  if (!page) return null;
+  if (!page) return;
   const loads = [
     import('../lib/api/query-layout'),
     import('./guards/customer-guard'),
@@ -27,5 +26,5 @@ export function preloadFirstRoute(pathname: string): Promise<unknown> | null {
     page(),
   ];
   // A failed fetch is the route's to report when it asks for the same module.
-  return Promise.allSettled(loads);
+  for (const load of loads) load.catch(() => undefined);
 }
