@@ -34,11 +34,31 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React changes less often than the console, and every page needs it: its own chunk stays cached across releases.
-        // Mantine and the other libraries are left to the route split, so a page downloads only the components it
-        // uses (one shared Mantine chunk would put every page's components on the sign-in screen).
+        // Chunks by what loads together (docs/architecture.md, "The console on a phone"): React, which changes least, in
+        // its own; everything the sign-in entry needs in one chunk of its own; and for the signed-in screens, Mantine's
+        // components, TanStack Query and the shell (guards, query cache, layout, the lib modules every page calls) in
+        // one chunk each, so a page's first load is a dozen files rather than fifty, each a round trip on a phone's
+        // network. The inputs only forms use (number, slider, password…) stay with the pages and dialogs that use them.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
+            { name: 'sign-in', tags: ['$initial'], priority: 15 },
+            {
+              name: 'mantine',
+              test: (id: string) =>
+                /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/.test(id) &&
+                !/[\\/](NumberInput|Slider|PasswordInput|SegmentedControl|Textarea|Autosize|Stepper|Pagination|Chip|RangeSlider|FileInput|ColorInput|ColorPicker|Rating|PinInput|TagsInput|MultiSelect|Autocomplete|Spoiler|Timeline)[\\/]/.test(
+                  id,
+                ),
+              priority: 10,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            {
+              name: 'console',
+              test: /src[\\/](lib[\\/](api[\\/])?[^\\/]+\.ts$|lib[\\/]api[\\/]query-layout|app[\\/](shell|guards)|features[\\/](session|notices))/,
+              priority: 5,
+            },
+          ],
         },
       },
     },

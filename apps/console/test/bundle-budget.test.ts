@@ -1,4 +1,5 @@
-// The sign-in screen is the first thing a new customer downloads: its JavaScript and CSS stay within a budget.
+// The sign-in screen is the first thing a new customer downloads, and each customer page is the first a signed-in
+// customer downloads when they open its address: the JavaScript and CSS of each stay within a budget.
 // Reads the manifest of the last `vite build`, so it runs after the build (scripts/test.mjs).
 // Sizes are those of the bytes the server sends: the build's precompressed copy of each file (scripts/precompress.mjs),
 // or the file itself where there is none.
@@ -19,6 +20,26 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
  * cache, the API client) or with the first toast is not counted.
  */
 export const LOGIN_FIRST_SCREEN: string[] = [];
+
+/**
+ * Brotli bytes each customer page may load when its address is opened signed in (app/preload-first-route.ts): the
+ * entry, the signed-in shell and the page, with everything they import. Its code loaded later (a dialog's form, a
+ * chart's library when it scrolls into sight) is not counted.
+ */
+export const PAGE_BUDGETS: Record<string, { js: number; css: number }> = {
+  'src/app/home-route.tsx': { js: 210 * KIB, css: 24 * KIB },
+  'src/features/clusters/clusters-page.tsx': { js: 285 * KIB, css: 24 * KIB },
+  'src/features/subscriptions/subscriptions-page.tsx': { js: 265 * KIB, css: 24 * KIB },
+  'src/features/cost-analysis/cost-analysis-page.tsx': { js: 330 * KIB, css: 24 * KIB },
+  'src/features/users/users-page.tsx': { js: 255 * KIB, css: 24 * KIB },
+};
+/** The signed-in shell: the query cache, the customer guard, the shell layout and its sections, before any page. */
+export const SIGNED_IN_SHELL = [
+  'src/lib/api/query-layout.tsx',
+  'src/app/guards/customer-guard.tsx',
+  'src/app/shell/shell-layout.tsx',
+  'src/app/shell/sections.ts',
+];
 
 interface ManifestChunk {
   file: string;
@@ -55,6 +76,17 @@ export function firstScreenClosure(manifest: Manifest, entry: string, awaited: s
   return { js, css };
 }
 
+/**
+ * The manifest keys to await for `modules`: a module with a chunk of its own is its key; one that the build put into a
+ * shared chunk (vite.config.ts's groups) has no key of its own, and is reached through the entry's on-demand shared
+ * chunks (keys starting with '_'), which are then all awaited.
+ */
+export function awaitedKeys(manifest: Manifest, entry: string, modules: string[]): string[] {
+  const shared = (manifest[entry]?.dynamicImports ?? []).filter((key) => key.startsWith('_'));
+  const own = modules.filter((module) => manifest[module]);
+  return own.length === modules.length ? own : [...own, ...shared];
+}
+
 /** The copies the server picks from by Accept-Encoding (@fastify/static's preCompressed), and how to read them back. */
 const ENCODINGS = { gzip: { extension: '.gz', decode: gunzipSync }, br: { extension: '.br', decode: brotliDecompressSync } };
 type Encoding = keyof typeof ENCODINGS;
@@ -66,7 +98,21 @@ function sentBytes(file: string, encoding: Encoding): number {
 }
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
-describe('first-download budget of /login', () => {
+function readManifest(): Manifest {
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build -w @kumo/console\` first`);
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+/** The files' sizes as sent, largest first, and the JavaScript and CSS totals in each encoding. */
+function sentSizes(files: Iterable<string>) {
+  const sizes = [...files].map((file) => ({ file, gzip: sentBytes(file, 'gzip'), br: sentBytes(file, 'br') }));
+  const total = (ext: string, encoding: Encoding) =>
+    sizes.filter(({ file }) => file.endsWith(ext)).reduce((sum, size) => sum + size[encoding], 0);
+  return { sizes: sizes.sort((a, b) => b.gzip - a.gzip), total };
+}
+
+describe('first-download budgets of /login and the customer pages', () => {
   const manifest: Manifest = {
     'index.html': { file: 'a.js', isEntry: true, imports: ['_b.js'], dynamicImports: ['step.tsx', 'later.tsx'], css: ['a.css'] },
     '_b.js': { file: 'b.js', imports: ['_c.js'], css: ['b.css'] },
@@ -88,30 +134,31 @@ describe('first-download budget of /login', () => {
     expect([...withStep.css]).toEqual(['a.css', 'b.css', 'step.css']);
   });
 
+  it('awaits the shared chunks the entry loads on demand for a module that has no chunk of its own', () => {
+    const grouped: Manifest = { ...manifest, 'index.html': { ...manifest['index.html']!, dynamicImports: ['step.tsx', '_shared.js'] } };
+    grouped['_shared.js'] = { file: 'shared.js', imports: ['_c.js'] };
+    expect(awaitedKeys(grouped, 'index.html', ['step.tsx'])).toEqual(['step.tsx']);
+    expect(awaitedKeys(grouped, 'index.html', ['step.tsx', 'shell.tsx'])).toEqual(['step.tsx', '_shared.js']);
+    expect([...firstScreenClosure(grouped, 'index.html', ['step.tsx', '_shared.js']).js]).toContain('shared.js');
+  });
+
   it('refuses an awaited module that nothing on the way imports', () => {
     expect(() => firstScreenClosure(manifest, 'index.html', ['inner.tsx'])).toThrow('imports inner.tsx');
     expect(() => firstScreenClosure(manifest, 'index.html', ['gone.tsx'])).toThrow('imports gone.tsx');
   });
 
   it(`loads at most ${kib(LOGIN_BUDGET.js)} of JavaScript and ${kib(LOGIN_BUDGET.css)} of CSS, Brotli as sent`, () => {
-    const manifestPath = join(dist, '.vite/manifest.json');
-    if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build -w @kumo/console\` first`);
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const manifest = readManifest();
     const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
     expect(entries).toEqual(['index.html']);
     const { js, css } = firstScreenClosure(manifest, 'index.html', LOGIN_FIRST_SCREEN);
-
-    const sizes = [...js, ...css].map((file) => ({ file, gzip: sentBytes(file, 'gzip'), br: sentBytes(file, 'br') }));
-    const total = (ext: string, encoding: Encoding) =>
-      sizes.filter(({ file }) => file.endsWith(ext)).reduce((sum, size) => sum + size[encoding], 0);
+    const { sizes, total } = sentSizes([...js, ...css]);
     const jsTotal = total('.js', 'br');
     const cssTotal = total('.css', 'br');
     console.log(
       [
         '/login first download, up to a usable e-mail form, as sent (gzip, Brotli):',
-        ...sizes
-          .sort((a, b) => b.gzip - a.gzip)
-          .map(({ file, gzip, br }) => `  ${kib(gzip).padStart(10)} ${kib(br).padStart(10)}  ${file}`),
+        ...sizes.map(({ file, gzip, br }) => `  ${kib(gzip).padStart(10)} ${kib(br).padStart(10)}  ${file}`),
         `  JavaScript (Brotli) ${kib(jsTotal)} of ${kib(LOGIN_BUDGET.js)} (gzip ${kib(total('.js', 'gzip'))}), ` +
           `CSS (Brotli) ${kib(cssTotal)} of ${kib(LOGIN_BUDGET.css)} (gzip ${kib(total('.css', 'gzip'))})`,
       ].join('\n'),
@@ -120,6 +167,19 @@ describe('first-download budget of /login', () => {
     expect(jsTotal, 'Brotli JavaScript on /login').toBeLessThanOrEqual(LOGIN_BUDGET.js);
     expect(cssTotal, 'Brotli CSS on /login').toBeLessThanOrEqual(LOGIN_BUDGET.css);
   });
+
+  for (const [page, budget] of Object.entries(PAGE_BUDGETS)) {
+    it(`opens ${page} signed in with at most ${kib(budget.js)} of JavaScript and ${kib(budget.css)} of CSS, Brotli as sent`, () => {
+      const manifest = readManifest();
+      const { js, css } = firstScreenClosure(manifest, 'index.html', awaitedKeys(manifest, 'index.html', [...SIGNED_IN_SHELL, page]));
+      const { total } = sentSizes([...js, ...css]);
+      const jsTotal = total('.js', 'br');
+      const cssTotal = total('.css', 'br');
+      console.log(`${page} first download: JavaScript (Brotli) ${kib(jsTotal)} in ${js.size} files, CSS (Brotli) ${kib(cssTotal)}`);
+      expect(jsTotal, `Brotli JavaScript opening ${page}`).toBeLessThanOrEqual(budget.js);
+      expect(cssTotal, `Brotli CSS opening ${page}`).toBeLessThanOrEqual(budget.css);
+    });
+  }
 
   it('ships a Brotli and a gzip copy of every JavaScript, CSS and HTML file, each reading back as the file', () => {
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(?:js|css|html)$/.test(file));

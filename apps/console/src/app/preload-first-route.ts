@@ -4,6 +4,8 @@ import { getSession } from '../lib/session';
 const FIRST_PAGES: [prefix: string, load: () => Promise<unknown>][] = [
   ['/clusters', () => import('../features/clusters/clusters-page')],
   ['/subscriptions', () => import('../features/subscriptions/subscriptions-page')],
+  ['/cost-analysis', () => import('../features/cost-analysis/cost-analysis-page')],
+  ['/users', () => import('../features/users/users-page')],
 ];
 
 /**

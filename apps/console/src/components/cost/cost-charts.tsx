@@ -10,6 +10,7 @@ import { DimensionCells } from './cost-tables';
 import { fromFirstUsage } from './first-usage';
 import { dayLabel, monthLabel } from './months';
 import { NoUsageBefore } from './no-usage-before';
+import { useNearView } from '../when-near-view';
 import classes from './cost-charts.module.css';
 
 /** One colour per service, from the theme's palette, distinct in light and dark schemes. */
@@ -29,7 +30,9 @@ const money = (value: number) => formatUsd(value);
 
 interface ChartFigureProps {
   title: string;
-  chart: Omit<BarChartProps, 'valueFormatter' | 'tickLine' | 'yAxisProps' | 'barChartProps'>;
+  /** The chart's height in pixels, kept by its box before it is drawn. */
+  height: number;
+  chart: Omit<BarChartProps, 'h' | 'valueFormatter' | 'tickLine' | 'yAxisProps' | 'barChartProps'>;
   /** Names the text equivalent. */
   summary: string;
   /** The text equivalent: the same numbers as a table's head and body. */
@@ -39,24 +42,34 @@ interface ChartFigureProps {
   className?: string;
 }
 
-/** A captioned bar chart of money, with its text equivalent folded away below it until asked for. */
-function ChartFigure({ title, chart, summary, children, note, className }: ChartFigureProps) {
+/**
+ * A captioned bar chart of money, with its text equivalent folded away below it until asked for. The bars and the
+ * table's rows are drawn once the figure comes near the screen (useNearView): until then the chart's box keeps its
+ * height, so nothing moves when they arrive.
+ */
+function ChartFigure({ title, height, chart, summary, children, note, className }: ChartFigureProps) {
+  const { ref, near } = useNearView();
   return (
-    <figure style={{ margin: 0 }} className={className}>
+    <figure ref={ref} style={{ margin: 0 }} className={className}>
       <Text component="figcaption" fw={600} mb="xs">
         {title}
       </Text>
       {note}
       {/* The bars repeat the table below for sighted readers; assistive technology reads the table. */}
       <div aria-hidden="true">
-        <BarChart
-          {...chart}
-          valueFormatter={money}
-          tickLine="y"
-          yAxisProps={{ width: 72 }}
-          // The chart is hidden from assistive technology, so it must not take keyboard focus either.
-          barChartProps={{ accessibilityLayer: false }}
-        />
+        {near ? (
+          <BarChart
+            {...chart}
+            h={height}
+            valueFormatter={money}
+            tickLine="y"
+            yAxisProps={{ width: 72 }}
+            // The chart is hidden from assistive technology, so it must not take keyboard focus either.
+            barChartProps={{ accessibilityLayer: false }}
+          />
+        ) : (
+          <div style={{ height }} />
+        )}
       </div>
       <Box component="details" mt="xs">
         <Text component="summary" fz="sm" style={{ cursor: 'pointer' }}>
@@ -64,7 +77,7 @@ function ChartFigure({ title, chart, summary, children, note, className }: Chart
         </Text>
         <Table.ScrollContainer minWidth={480} mt="xs">
           <Table striped fz="sm">
-            {children}
+            {near && children}
           </Table>
         </Table.ScrollContainer>
       </Box>
@@ -84,8 +97,8 @@ export function DailyServiceChart({ analysis: month, title }: { analysis: Credit
   return (
     <ChartFigure
       title={title}
+      height={280}
       chart={{
-        h: 280,
         data,
         dataKey: 'day',
         type: 'stacked',
@@ -134,7 +147,8 @@ export function MonthlyChart({ months, title }: { months: MonthlyConsumption[]; 
   return (
     <ChartFigure
       title={title}
-      chart={{ h: 240, data, dataKey: 'month', series: [{ name: 'cost', label: 'Cost', color: 'blue.6' }] }}
+      height={240}
+      chart={{ data, dataKey: 'month', series: [{ name: 'cost', label: 'Cost', color: 'blue.6' }] }}
       summary="Monthly cost as a table"
     >
       <Table.Thead>
@@ -188,8 +202,8 @@ export function CumulativeMonthChart({
     <ChartFigure
       title={title}
       className={budget === null ? undefined : classes.withBudget}
+      height={240}
       chart={{
-        h: 240,
         data: days.map((day) => ({ day: dayLabel(day.date), total: day.total })),
         dataKey: 'day',
         series: [{ name: 'total', label: 'Cost so far', color: 'blue.6' }],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
@@ -7,8 +7,11 @@ import { useClusterView } from './api/cluster-view';
 import type { ActionCluster } from './cluster-actions';
 import { ClusterDetails } from './cluster-details';
 import { ClusterList, clusterPath } from './cluster-list';
-import { CreateClusterDialog } from './create-cluster-dialog';
 import { DeleteClusterDialog } from './delete-cluster-dialog';
+import { lazyChunk } from '../../lib/load-chunk';
+
+/** The create form (its fields, checks and price preview) loads when it is first opened, not with the page. */
+const CreateClusterDialog = lazyChunk(() => import('./create-cluster-dialog').then((m) => ({ default: m.CreateClusterDialog })));
 
 /** Navigation state that opens the create dialog on arrival (home's '+ New Cluster'). */
 export interface OpenCreateClusterState {
@@ -27,6 +30,8 @@ export function ClustersPage() {
   const navigate = useNavigate();
   const view = useClusterView();
   const [creating, setCreating] = useState(false);
+  // Once opened, the create dialog stays mounted, so it closes with its transition like any other.
+  const [createOpened, setCreateOpened] = useState(false);
   const [deleting, setDeleting] = useState<ActionCluster | null>(null);
 
   const groups = view.data ?? [];
@@ -48,6 +53,7 @@ export function ClustersPage() {
   const navigationState = location.state as OpenCreateClusterState | null;
   const wantsCreate = !!navigationState?.openCreateCluster && !redirect;
   if (wantsCreate && !creating) setCreating(true);
+  if (creating && !createOpened) setCreateOpened(true);
   useEffect(() => {
     if (wantsCreate) void navigate(location.pathname, { replace: true, state: null });
   }, [wantsCreate, navigate, location.pathname]);
@@ -72,12 +78,16 @@ export function ClustersPage() {
           <ClusterDetails cluster={selected} loading={view.isPending || !!redirect} onDelete={setDeleting} />
         </Grid.Col>
       </Grid>
-      <CreateClusterDialog
-        opened={creating}
-        subscriptionId={selected?.subscription_id ?? subscriptionId}
-        onClose={() => setCreating(false)}
-        onCreated={(created) => void navigate(clusterPath(created.subscription_id, created.deployment_id))}
-      />
+      {createOpened && (
+        <Suspense fallback={null}>
+          <CreateClusterDialog
+            opened={creating}
+            subscriptionId={selected?.subscription_id ?? subscriptionId}
+            onClose={() => setCreating(false)}
+            onCreated={(created) => void navigate(clusterPath(created.subscription_id, created.deployment_id))}
+          />
+        </Suspense>
+      )}
       <DeleteClusterDialog cluster={deleting} onClose={() => setDeleting(null)} />
     </>
   );

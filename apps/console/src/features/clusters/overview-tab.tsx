@@ -1,6 +1,7 @@
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { CLOUD_PROVIDER_LABELS, type Cluster } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
+import { WhenNearView } from '../../components/when-near-view';
 import { formatDateTime } from '../../lib/dates';
 import { useClusterDetails } from './api/cluster-details';
 import { AutoStopCard } from './auto-stop-card';
@@ -60,9 +61,12 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
           ))
         }
       />
-      <AutoStopCard deploymentId={cluster.deployment_id} />
-      <ScheduleCard deploymentId={cluster.deployment_id} />
-      <ClusterTimeline deploymentId={cluster.deployment_id} />
+      {/* Below the nodes: drawn as they come into sight, or once the page is quiet. */}
+      <WhenNearView minHeight={240} whenIdle>
+        <AutoStopCard deploymentId={cluster.deployment_id} />
+        <ScheduleCard deploymentId={cluster.deployment_id} />
+        <ClusterTimeline deploymentId={cluster.deployment_id} />
+      </WhenNearView>
     </Stack>
   );
 }

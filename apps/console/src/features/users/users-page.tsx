@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { WhenNearView } from '../../components/when-near-view';
 import { useActiveName } from '../../lib/active-names';
 import { useSession } from '../../lib/session';
 import { AddUserDialog } from './add-user-dialog';
 import { ApiTokens } from './api-tokens';
 import { useAccountUsers } from './api/account-users';
+import { usePendingInvitations } from './api/pending-invitations';
 import { UserDetails } from './user-details';
 import { PendingInvitations } from './pending-invitations';
 import { StaffAccess } from './staff-access';
@@ -19,6 +21,10 @@ export function UsersPage() {
   const navigate = useNavigate();
   const { user: me } = useSession();
   const usersQuery = useAccountUsers();
+  // The details show once the people and the pending invitations are in: on a phone they sit below both, and would
+  // otherwise be pushed down as each arrives (the first person is selected then anyway).
+  const invitationsQuery = usePendingInvitations();
+  const waiting = usersQuery.isPending || invitationsQuery.isPending;
   const [adding, setAdding] = useState(false);
   const users = usersQuery.data ?? [];
   const selected = users.find((user) => user.user_id === userId);
@@ -39,12 +45,15 @@ export function UsersPage() {
           <PendingInvitations />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />
+          {!waiting && <UserDetails user={selected} me={me} onDeleted={() => void navigate('/users', { replace: true })} />}
         </Grid.Col>
       </Grid>
-      <ApiTokens />
-      <Webhooks />
-      <StaffAccess />
+      {/* Below the people on every screen: drawn as they come into sight, or once the page is quiet. */}
+      <WhenNearView minHeight={200} whenIdle>
+        <ApiTokens />
+        <Webhooks />
+        <StaffAccess />
+      </WhenNearView>
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
     </>
   );
