@@ -67,6 +67,8 @@ export const clusterSizesResponseSchema = z
 export type ClusterSizesResponse = z.infer<typeof clusterSizesResponseSchema>;
 
 const shapeQuery = { size: clusterSizeSchema, query_engines: queryEnginesTextSchema };
+/** A shape in a query string that may be left out (today's M × 5 then). */
+export const optionalShapeQuery = { size: clusterSizeSchema.optional(), query_engines: queryEnginesTextSchema.optional() };
 
 export const pricePreviewQuerySchema = z.object({
   subscription_id: z.uuid({ error: 'subscription_id must be a subscription id.' }),

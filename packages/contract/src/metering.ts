@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLUSTER_MESSAGES } from './messages.js';
 import { moneySchema } from './money-schemas.js';
+import { optionalShapeQuery } from './cluster-sizes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Dimensions, units and categories (spec sections 3 and 9)
@@ -233,16 +234,25 @@ export const clusterConsumptionOverviewSchema = z
   .meta({ id: 'ClusterConsumptionOverview' });
 export type ClusterConsumptionOverview = z.infer<typeof clusterConsumptionOverviewSchema>;
 
-/** GET /api/cluster/consumption/hourly-rate?subscriptionId=…&backupRegion=… — the cost preview before a create or start. */
+/**
+ * GET /api/cluster/consumption/hourly-rate?subscriptionId=…&dr=…&size=…&query_engines=… — the cost preview before a
+ * create or start, for a cluster of that shape (M × 5 when left out).
+ */
 export const hourlyRateQuerySchema = z.object({
   subscriptionId: z.uuid(),
   /** true when the cluster has a backup region (disaster recovery). */
   dr: z.enum(['true', 'false']).optional(),
+  ...optionalShapeQuery,
 });
 export const hourlyRatePreviewSchema = z
   .object({
     /** A running cluster's cost per billable hour at the subscription's rates. */
     hourly_rate: moneySchema,
+    /**
+     * The same cluster stopped (its storage): what a stopped cluster already costs, so starting it adds the
+     * difference, which is what a budget's hard cap asks (start_headroom_per_hour).
+     */
+    stopped_hourly_rate: moneySchema,
     balance: moneySchema,
     /** Whole billable hours the balance covers at that rate. */
     covers_hours: z.number().int(),

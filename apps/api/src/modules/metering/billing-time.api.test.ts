@@ -29,6 +29,24 @@ describe.each(kinds)('money figures in billing time on %s', (kind) => {
     expect(preview.hourly_rate).toBe(hourCents / 100);
     expect(preview.covers_hours).toBe(Math.floor((preview.balance * 100) / hourCents));
     expect(preview.time_scale).toBe(60);
+    expect(preview.stopped_hourly_rate).toBe(clusterHourCents(DEFAULT_RATES, 'stopped', false) / 100);
+
+    // A shape of its own (the start dialog asks for the cluster's): S × 2 runs 16 query-engine cores, not 80.
+    const small = (
+      await get(
+        ctx,
+        `/api/cluster/consumption/hourly-rate?subscriptionId=${owner.subscriptionId}&dr=true&size=S&query_engines=2`,
+        owner.tokens.jwt,
+      )
+    ).json();
+    expect(small.hourly_rate).toBe(clusterHourCents(DEFAULT_RATES, 'running', true, 16) / 100);
+    expect(small.stopped_hourly_rate).toBe(clusterHourCents(DEFAULT_RATES, 'stopped', true, 16) / 100);
+    const refused = await get(
+      ctx,
+      `/api/cluster/consumption/hourly-rate?subscriptionId=${owner.subscriptionId}&size=XXL`,
+      owner.tokens.jwt,
+    );
+    expect(refused.statusCode).toBe(400);
 
     const overview = (await get(ctx, '/api/subscription/consumption/overview', owner.tokens.jwt)).json();
     const row = overview.find((r: { subscription_id: string }) => r.subscription_id === owner.subscriptionId);

@@ -47,6 +47,8 @@ export interface MonthSpend {
 /** The cost preview of a new cluster: its hourly cost, the subscription's balance and the whole hours it covers. */
 export interface HourlyCostPreview {
   hourlyCents: number;
+  /** The same cluster stopped: its storage. */
+  stoppedHourlyCents: number;
   balanceCents: number;
   coversHours: number;
   /** How many times faster than real time the cloud's billable hours pass (1 with AWS). */
@@ -187,6 +189,7 @@ export function createCostOverview(deps: {
       const balance = subscription.balanceCents;
       return {
         hourlyCents: hourCents,
+        stoppedHourlyCents: clusterHourCents(rates, 'stopped', dr, queryEngineCores),
         balanceCents: balance,
         coversHours: hourCents > 0 ? Math.max(0, Math.floor(balance / hourCents)) : 0,
         timeScale: Math.round((HOUR / deps.hourMs) * 100) / 100,

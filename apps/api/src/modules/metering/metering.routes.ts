@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEFAULT_CLUSTER_SIZE,
   MESSAGES,
+  QUERY_ENGINE_LIMITS,
   balanceOutlookSchema,
   clusterConsumptionOverviewSchema,
   consumptionQuerySchema as monthQuerySchema,
@@ -23,6 +25,7 @@ import {
   rateCardSchema,
   reportUrlResponseSchema,
   subscriptionConsumptionOverviewListSchema,
+  queryEngineCores,
 } from '@kumo/contract';
 import { changesState, personOnly, requireAccountAdmin, type TokenVerifier } from '../../http/auth-guard.js';
 import { accountCallerOf } from '../../http/caller.js';
@@ -135,10 +138,15 @@ export function meteringRoutes(metering: MeteringService, verify: TokenVerifier)
         querystring: hourlyRateQuerySchema,
         response: { 200: hourlyRatePreviewSchema, ...reads },
       }),
-      handler: async (request) =>
-        toHourlyRatePreviewWire(
-          await metering.hourlyRatePreview(accountCallerOf(request).accountId, request.query.subscriptionId, request.query.dr === 'true'),
-        ),
+      handler: async (request) => {
+        const { subscriptionId, dr, size, query_engines } = request.query;
+        // A shape given in part is completed from today's M × 5.
+        const cores =
+          size || query_engines ? queryEngineCores(size ?? DEFAULT_CLUSTER_SIZE, query_engines ?? QUERY_ENGINE_LIMITS.default) : undefined;
+        return toHourlyRatePreviewWire(
+          await metering.hourlyRatePreview(accountCallerOf(request).accountId, subscriptionId, dr === 'true', cores),
+        );
+      },
     });
 
     app.get('/api/cluster/price-preview', {

@@ -51,6 +51,7 @@ export function toClusterCostWire(cost: ClusterCost): ClusterConsumptionOverview
 export function toHourlyRatePreviewWire(preview: HourlyCostPreview): HourlyRatePreview {
   return {
     hourly_rate: centsToAmount(preview.hourlyCents),
+    stopped_hourly_rate: centsToAmount(preview.stoppedHourlyCents),
     balance: centsToAmount(preview.balanceCents),
     covers_hours: preview.coversHours,
     time_scale: preview.timeScale,

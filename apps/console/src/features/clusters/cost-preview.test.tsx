@@ -17,7 +17,14 @@ function renderDialog(onConfirm: () => void = () => {}) {
         path: '/',
         element: (
           <StartClusterDialog
-            cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, subscription_name: 'Analytics', backup_region: null }}
+            cluster={{
+              cluster_name: 'Alpha',
+              subscription_id: SUBSCRIPTION_ID,
+              subscription_name: 'Analytics',
+              backup_region: null,
+              size: 'S',
+              query_engines: 2,
+            }}
             starting={false}
             onConfirm={onConfirm}
             onClose={() => {}}
@@ -33,10 +40,10 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('cost preview before a start', { timeout: 30_000 }, () => {
-  it('says what the cluster costs per hour and how long the balance lasts, then starts on confirmation', async () => {
+  it('says what the cluster, at its own shape, costs per hour and how long the balance lasts, then starts on confirmation', async () => {
     const { fetchMock } = mockApi({
       'GET /api/cluster/consumption/hourly-rate': () =>
-        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+        jsonResponse(200, { hourly_rate: 4.75, stopped_hourly_rate: 0.5, balance: 1734, covers_hours: 365, time_scale: 1 }),
       [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID, monthly_amount: 40 })),
     });
     const onConfirm = vi.fn();
@@ -51,6 +58,8 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
                 subscription_id: SUBSCRIPTION_ID,
                 subscription_name: 'Analytics',
                 backup_region: 'us-west-2',
+                size: 'S',
+                query_engines: 2,
               }}
               starting={false}
               onConfirm={onConfirm}
@@ -63,7 +72,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('$4.75 per hour at your rates; your balance covers about 365 hours.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([input]) => input as string)).toContain(
-      `/api/cluster/consumption/hourly-rate?subscriptionId=${SUBSCRIPTION_ID}&dr=true`,
+      `/api/cluster/consumption/hourly-rate?subscriptionId=${SUBSCRIPTION_ID}&dr=true&size=S&query_engines=2`,
     );
     // A real cloud: nothing said about its speed.
     expect(screen.queryByText(/times faster/)).not.toBeInTheDocument();
@@ -74,7 +83,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
   it('says once, quietly, how much faster the demo cloud runs, with the figures still per billable hour', async () => {
     mockApi({
       'GET /api/cluster/consumption/hourly-rate': () =>
-        jsonResponse(200, { hourly_rate: 6.65, balance: 500, covers_hours: 75, time_scale: 60 }),
+        jsonResponse(200, { hourly_rate: 6.65, stopped_hourly_rate: 0.5, balance: 500, covers_hours: 75, time_scale: 60 }),
       [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID })),
     });
     renderRoutes(
@@ -83,7 +92,14 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
           path: '/',
           element: (
             <StartClusterDialog
-              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, subscription_name: 'Analytics', backup_region: null }}
+              cluster={{
+                cluster_name: 'Alpha',
+                subscription_id: SUBSCRIPTION_ID,
+                subscription_name: 'Analytics',
+                backup_region: null,
+                size: 'S',
+                query_engines: 2,
+              }}
               starting={false}
               onConfirm={() => {}}
               onClose={() => {}}
@@ -108,7 +124,14 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
           path: '/',
           element: (
             <StartClusterDialog
-              cluster={{ cluster_name: 'Alpha', subscription_id: SUBSCRIPTION_ID, subscription_name: 'Analytics', backup_region: null }}
+              cluster={{
+                cluster_name: 'Alpha',
+                subscription_id: SUBSCRIPTION_ID,
+                subscription_name: 'Analytics',
+                backup_region: null,
+                size: 'S',
+                query_engines: 2,
+              }}
               starting={false}
               onConfirm={() => {}}
               onClose={() => {}}
@@ -125,7 +148,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
   it('says the budget is used up before the start is confirmed, and offers no Start, when the hard cap leaves too little for the next hour', async () => {
     const { fetchMock } = mockApi({
       'GET /api/cluster/consumption/hourly-rate': () =>
-        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+        jsonResponse(200, { hourly_rate: 4.75, stopped_hourly_rate: 0.5, balance: 1734, covers_hours: 365, time_scale: 1 }),
       [BUDGET_CALL]: () =>
         jsonResponse(
           200,
@@ -148,14 +171,14 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
     expect(fetchMock.mock.calls.some(([input]) => (input as string).startsWith('/api/cluster/start'))).toBe(false);
   });
 
-  it('lets a capped subscription start a cluster whose hour fits, and one whose budget it may not read', async () => {
+  it('lets a capped subscription start a cluster whose hour, less the storage it already costs, fits, and one whose budget it may not read', async () => {
     mockApi({
       'GET /api/cluster/consumption/hourly-rate': () =>
-        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+        jsonResponse(200, { hourly_rate: 4.75, stopped_hourly_rate: 0.5, balance: 1734, covers_hours: 365, time_scale: 1 }),
       [BUDGET_CALL]: () =>
         jsonResponse(
           200,
-          budget({ subscription_id: SUBSCRIPTION_ID, monthly_amount: 40, stop_clusters_at_limit: true, start_headroom_per_hour: 4.75 }),
+          budget({ subscription_id: SUBSCRIPTION_ID, monthly_amount: 40, stop_clusters_at_limit: true, start_headroom_per_hour: 4.25 }),
         ),
     });
     renderDialog();
@@ -166,7 +189,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
     vi.unstubAllGlobals();
     mockApi({
       'GET /api/cluster/consumption/hourly-rate': () =>
-        jsonResponse(200, { hourly_rate: 4.75, balance: 1734, covers_hours: 365, time_scale: 1 }),
+        jsonResponse(200, { hourly_rate: 4.75, stopped_hourly_rate: 0.5, balance: 1734, covers_hours: 365, time_scale: 1 }),
       [BUDGET_CALL]: () => errorResponse(403, 'FORBIDDEN', 'Only the account owner or an account admin can do this.'),
     });
     renderDialog();

@@ -1,15 +1,15 @@
 import { Text } from '@mantine/core';
 import { costPreviewText, fasterCloudText } from '@kumo/contract';
 import { formatUsd } from '../../lib/format';
-import { useHourlyRatePreview } from './api/hourly-rate';
+import { useHourlyRatePreview, type Shape } from './api/hourly-rate';
 
 /**
  * "$X per hour at your rates; your balance covers about N hours", wherever money is about to be spent, in billable
  * hours; in the demo's faster simulated cloud a quiet line says how much faster its hours pass.
  * Nothing is shown while it loads or when the rate cannot be read: the action itself does not depend on it.
  */
-export function CostPreview({ subscriptionId, dr }: { subscriptionId: string | undefined; dr: boolean }) {
-  const preview = useHourlyRatePreview(subscriptionId, dr);
+export function CostPreview({ subscriptionId, dr, shape }: { subscriptionId: string | undefined; dr: boolean; shape: Shape }) {
+  const preview = useHourlyRatePreview(subscriptionId, dr, shape);
   if (!preview.data) return null;
   const { hourly_rate, covers_hours, time_scale } = preview.data;
   return (

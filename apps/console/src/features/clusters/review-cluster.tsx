@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CLOUD_PROVIDER_LABELS, DEFAULT_CLUSTER_SIZE, QUERY_ENGINE_LIMITS, shapeLabel, type CreateClusterForm } from '@kumo/contract';
+import { CLOUD_PROVIDER_LABELS, shapeLabel, type CreateClusterForm } from '@kumo/contract';
 import { networkAccessSummary } from './network-access-summary';
 import { DetailField } from '../../components/detail-field';
 import { CostPreview } from './cost-preview';
@@ -33,10 +33,12 @@ export function ReviewCluster({ form, subscriptionName, versionLabel, deploying,
       <Text fz="sm" c="dimmed">
         Deployment takes about an hour. Charges start once the cluster is online.
       </Text>
-      {/* The hourly-rate preview prices today's shape, M × 5 (with the backup region); any other shape has its own price. */}
-      {form.size === DEFAULT_CLUSTER_SIZE && form.query_engines === QUERY_ENGINE_LIMITS.default && (
-        <CostPreview subscriptionId={form.selectedSubscription} dr={form.enableDrFlag} />
-      )}
+      {/* The shape's price with its backup region, beside the shape's own price line. */}
+      <CostPreview
+        subscriptionId={form.selectedSubscription}
+        dr={form.enableDrFlag}
+        shape={{ size: form.size, queryEngines: form.query_engines }}
+      />
       <ShapePrice subscriptionId={form.selectedSubscription} size={form.size} queryEngines={form.query_engines} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {rows.map(([label, value]) => (
