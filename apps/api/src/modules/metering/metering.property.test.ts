@@ -155,10 +155,14 @@ describe.each(kinds)('metering properties on %s', (kind) => {
         // Clusters the portal stopped (hard cap, overdue guard) stop in the cloud at once; a cap stops them only once reached.
         const followStops = async () => {
           const now = ctx.clock.now().getTime();
-          for (const asked of await stopsAsked(ctx, sub)) {
-            const c = clusters.find((cluster) => cluster.id === asked.id)!;
-            if (asked.byBudget) {
-              expect(await capReached(ctx, customer.accountId, sub, budget)).toBe(true);
+          const asked = await stopsAsked(ctx, sub);
+          // Judged as the portal judged it, with every cluster it stopped still running: each one the model stops
+          // below takes its hour and its engines' hours behind out of the figures.
+          const reached = asked.some((stop) => stop.byBudget) && (await capReached(ctx, customer.accountId, sub, budget));
+          for (const stop of asked) {
+            const c = clusters.find((cluster) => cluster.id === stop.id)!;
+            if (stop.byBudget) {
+              expect(reached).toBe(true);
               capStops.push({ cluster: c, at: now });
             }
             await clusterEvent(ctx, c.id, 'CLUSTER_STOPPED', 'OFFLINE');
