@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications, notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router';
@@ -13,6 +13,9 @@ import { CUSTOMER_SECTIONS } from '../../app/shell/sections';
 import { ShellLayout } from '../../app/shell/shell-layout';
 import { saveTokens, saveUser } from '../../lib/session';
 import { UsersPage } from './users-page';
+
+// The first test renders the whole shell from cold: on a busy machine its first screen takes several seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** A page of the account's audit trail as the server sends it. */
 function auditPage(content: AccountAuditEntry[]) {
