@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WhenNearView } from './when-near-view';
+import { IDLE_WAIT_MAX_MS, WhenNearView } from './when-near-view';
 
 /** An IntersectionObserver the test moves: `enter()` brings every observed element into sight. */
 class ObserverStub {
@@ -104,6 +104,24 @@ describe('WhenNearView', () => {
     expect(screen.queryByText('Lower section')).toBeNull();
     await act(async () => answer('in'));
     expect(await screen.findByText('Lower section')).toBeInTheDocument();
+  });
+
+  it('with whenIdle, stops waiting for reads that never end after IDLE_WAIT_MAX_MS', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const client = new QueryClient();
+    void client.fetchQuery({ queryKey: ['polled'], queryFn: () => new Promise<string>(() => undefined) });
+    renderWithQueries(
+      <WhenNearView minHeight={100} whenIdle>
+        <p>Shown at last</p>
+      </WhenNearView>,
+      client,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(IDLE_WAIT_MAX_MS - 100));
+    expect(screen.queryByText('Shown at last')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('Shown at last')).toBeInTheDocument();
   });
 
   it('renders at once where the browser has no IntersectionObserver', () => {

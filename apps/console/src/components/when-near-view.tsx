@@ -11,6 +11,9 @@ interface NearViewOptions {
   whenIdle?: boolean;
 }
 
+/** The longest a `whenIdle` part waits for the page's reads (a page that polls may never be quite without one). */
+export const IDLE_WAIT_MAX_MS = 3000;
+
 const whenBrowserIdle = (run: () => void): (() => void) => {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(run, { timeout: 2000 });
@@ -24,7 +27,7 @@ const whenBrowserIdle = (run: () => void): (() => void) => {
  * Whether a part of the page below the first screen should render now: once its placeholder scrolls into sight, at the
  * first key pressed anywhere (so Tab and the keys of assistive technology find it in the page as they always did), or
  * with `whenIdle` once the page is quiet. A `whenIdle` part that is in sight while the page's reads are still under way
- * waits for them, so it does not render only to be pushed down by what they bring. Renders in sight and when idle are
+ * waits for them (IDLE_WAIT_MAX_MS at most), so it does not render only to be pushed down by what they bring. Renders in sight and when idle are
  * low-priority updates, split into short tasks. Without IntersectionObserver (an old browser, a test) it renders at
  * once.
  */
@@ -34,6 +37,12 @@ export function useNearView({ whenIdle = false }: NearViewOptions = {}): { ref: 
   const [element, setElement] = useState<HTMLElement | null>(null);
   const seen = useRef(near);
   const fetching = useIsFetching() > 0;
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    if (!whenIdle) return;
+    const timer = window.setTimeout(() => setWaitedEnough(true), IDLE_WAIT_MAX_MS);
+    return () => window.clearTimeout(timer);
+  }, [whenIdle]);
 
   useEffect(() => {
     if (seen.current || !element) return;
@@ -54,7 +63,7 @@ export function useNearView({ whenIdle = false }: NearViewOptions = {}): { ref: 
     };
   }, [element]);
 
-  const waiting = whenIdle && fetching;
+  const waiting = whenIdle && fetching && !waitedEnough;
   useEffect(() => {
     if (seen.current || waiting) return;
     const show = () => {

@@ -26,7 +26,6 @@ import {
   type Subscription,
 } from '@kumo/contract';
 import { CreditAnalysisPanel } from '../../components/cost/credit-analysis-panel';
-import { WhenNearView } from '../../components/when-near-view';
 import { costCell } from '../../components/cost/cost-format';
 import { utcMonthStart } from '../../components/cost/months';
 import { IconAlertTriangle, IconDots, IconTrash, IconWallet } from '../../components/icons';
@@ -172,11 +171,8 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
               <Text fz="sm">{formatUsd(subscription.consumed_amount)}</Text>
             </DetailField>
           </SimpleGrid>
-          {/* Below the figures: drawn as they come into sight, or once the page is quiet. */}
-          <WhenNearView minHeight={200} whenIdle>
-            <BudgetCard subscription={subscription} />
-            <AutoTopUpCard subscription={subscription} onTopUpNow={() => setAddingFunds(true)} />
-          </WhenNearView>
+          <BudgetCard subscription={subscription} />
+          <AutoTopUpCard subscription={subscription} onTopUpNow={() => setAddingFunds(true)} />
         </Tabs.Panel>
         <Tabs.Panel value="cost-analysis" pt="md">
           <CostAnalysis subscription={subscription} />
