@@ -5,21 +5,11 @@
 // all of it leaves. The bench adds 48 clusters through the API as the console does, 24 on each of its two
 // subscriptions, funded by card, so the account has 50 clusters on two subscriptions, online, with its history.
 import { ADD_FUNDS } from '@kumo/contract';
-import { payAtSandbox, sleep } from './portal.mjs';
+import { payAtSandbox, postJson, sleep } from './portal.mjs';
 
 export const HISTORY_CUSTOMER = 'owner@demo.kumo.cloud';
 const CLUSTERS_PER_SUBSCRIPTION = 24;
 const CLUSTERS_IN_ALL = 50;
-
-async function postJson(base, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
 
 /** Signs the demo customer in by OTP from the dev mailbox: { token, xsrf, refreshToken }. */
 export async function signInWithHistory(base) {

@@ -111,7 +111,8 @@ export function startPortal(
   };
 }
 
-async function postJson(base, path, body) {
+/** POSTs JSON without a session (sign-up, sign-in); throws with the answer when it is not 2xx. */
+export async function postJson(base, path, body) {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -39,9 +39,9 @@ export async function signIn(base: string, email = OWNER): Promise<Session> {
   throw new Error('no OTP in the dev mailbox');
 }
 
-/** POST /api/user/api-tokens as the signed-in person: the secret, shown once. */
-export async function createToken(base: string, session: Session, name: string, scope: 'READ' | 'WRITE'): Promise<string> {
-  const response = await fetch(`${base}/api/user/api-tokens`, {
+/** A POST as the signed-in person (bearer token and the XSRF pair); throws with the answer unless it is 200. */
+async function postAsPerson(base: string, session: Session, path: string, body: unknown): Promise<Response> {
+  const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: {
       ...JSON_HEADERS,
@@ -49,25 +49,21 @@ export async function createToken(base: string, session: Session, name: string, 
       cookie: `XSRF-TOKEN=${session.xsrf}`,
       'x-xsrf-token': session.xsrf,
     },
-    body: JSON.stringify({ name, scope, expires_in_days: 7, allowed_ips: [] }),
+    body: JSON.stringify(body),
   });
-  if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** POST /api/user/api-tokens as the signed-in person: the secret, shown once. */
+export async function createToken(base: string, session: Session, name: string, scope: 'READ' | 'WRITE'): Promise<string> {
+  const response = await postAsPerson(base, session, '/api/user/api-tokens', { name, scope, expires_in_days: 7, allowed_ips: [] });
   return ((await response.json()) as { token: string }).token;
 }
 
 /** POST /api/account/webhooks as the signed-in person (a token may only list them). */
 export async function createWebhook(base: string, session: Session, url: string): Promise<void> {
-  const response = await fetch(`${base}/api/account/webhooks`, {
-    method: 'POST',
-    headers: {
-      ...JSON_HEADERS,
-      authorization: `Bearer ${session.jwt}`,
-      cookie: `XSRF-TOKEN=${session.xsrf}`,
-      'x-xsrf-token': session.xsrf,
-    },
-    body: JSON.stringify({ url, events: ['cluster.status_changed'] }),
-  });
-  if (response.status !== 200) throw new Error(`webhook: ${response.status} ${await response.text()}`);
+  await postAsPerson(base, session, '/api/account/webhooks', { url, events: ['cluster.status_changed'] });
 }
 
 /** A call with a token, as a script would make it: the JSON the command line should print. */

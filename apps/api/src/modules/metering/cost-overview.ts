@@ -99,7 +99,7 @@ export function createCostOverview(deps: {
     return (subscriptionId: string) => {
       const consumed = consumedCents.get(subscriptionId) ?? 0;
       const hourly = hourCents(subscriptionId);
-      return { consumed, hourly, forecast: forecast(consumed, hourly, month) };
+      return { consumed, hourly, engines: hourCents.queryEngines(subscriptionId), forecast: forecast(consumed, hourly, month) };
     };
   }
 
@@ -132,14 +132,11 @@ export function createCostOverview(deps: {
 
     /** This UTC month's charges so far, the forecast the cost overview shows and the current hourly rate of each subscription, in cents. */
     async monthSpend(accountId: string, subscriptionIds: string[]): Promise<Map<string, MonthSpend>> {
-      const [costOf, engineCents] = await Promise.all([
-        monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now())),
-        hourCentsOf(accountId, {}, 'queryEngines'),
-      ]);
+      const costOf = await monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now()));
       return new Map(
         subscriptionIds.map((id) => {
-          const { consumed, hourly, forecast } = costOf(id);
-          return [id, { consumedCents: consumed, forecastCents: forecast, hourlyCents: hourly, engineHourlyCents: engineCents(id) }];
+          const { consumed, hourly, engines, forecast } = costOf(id);
+          return [id, { consumedCents: consumed, forecastCents: forecast, hourlyCents: hourly, engineHourlyCents: engines }];
         }),
       );
     },

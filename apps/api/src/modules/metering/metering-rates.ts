@@ -29,27 +29,28 @@ export function createMeteringRates(deps: {
   }
 
   /**
-   * What the clusters cost per billable hour now, per subscription, at today's rates (or only their running query
-   * engines' part: charged when their hour has ended, see the hard cap in docs/spend-control.md). Money is told in billing time:
-   * a billable hour is a real hour with AWS and a shorter one in the faster simulated cloud, and it costs the same in
-   * both, so the figure does not depend on how fast the cloud runs.
+   * What the clusters cost per billable hour now, per subscription, at today's rates; and, read in the same pass, the
+   * running query engines' part of it (`queryEngines`: charged when their hour has ended, see the hard cap in
+   * docs/spend-control.md). Money is told in billing time: a billable hour is a real hour with AWS and a shorter one in
+   * the faster simulated cloud, and it costs the same in both, so the figure does not depend on how fast the cloud runs.
    */
-  async function hourCentsOf(accountId: string, filter: { clusterId?: string }, only: 'all' | 'queryEngines' = 'all') {
+  async function hourCentsOf(accountId: string, filter: { clusterId?: string }) {
     const [rates, mix] = await Promise.all([ratesAt(accountId, clock.now()), repository.usageMix(accountId, filter)]);
     const engineRate = rates.find((rate) => rate.dimension === 'QUERY_ENGINES')!;
-    const billable = new Map<string, number>();
+    const all = new Map<string, number>();
+    const engines = new Map<string, number>();
+    const add = (sums: Map<string, number>, subscriptionId: string, cents: number) =>
+      sums.set(subscriptionId, (sums.get(subscriptionId) ?? 0) + cents);
     for (const group of mix) {
       // What a cluster uses now is the clusters module's to say, by its status: its directory's `usage`.
       if (group.usage === 'none') continue;
-      const hour =
-        only === 'all'
-          ? clusterHourCents(rates, group.usage, group.hasBackup, group.queryEngineCores)
-          : group.usage === 'running'
-            ? hourCents(round6(group.queryEngineCores), engineRate.rateE4)
-            : 0;
-      billable.set(group.subscriptionId, (billable.get(group.subscriptionId) ?? 0) + hour * group.count);
+      add(all, group.subscriptionId, clusterHourCents(rates, group.usage, group.hasBackup, group.queryEngineCores) * group.count);
+      if (group.usage === 'running')
+        add(engines, group.subscriptionId, hourCents(round6(group.queryEngineCores), engineRate.rateE4) * group.count);
     }
-    return (subscriptionId: string) => billable.get(subscriptionId) ?? 0;
+    return Object.assign((subscriptionId: string) => all.get(subscriptionId) ?? 0, {
+      queryEngines: (subscriptionId: string) => engines.get(subscriptionId) ?? 0,
+    });
   }
 
   return {

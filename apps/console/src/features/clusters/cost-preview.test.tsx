@@ -10,7 +10,8 @@ import { StartClusterDialog } from './start-cluster-dialog';
 const SUBSCRIPTION_ID = '3f2c1b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const BUDGET_CALL = `GET /api/subscription/${SUBSCRIPTION_ID}/budget`;
 
-function renderDialog(onConfirm: () => void = () => {}) {
+/** The dialog for an S × 2 cluster named Alpha, without a backup region unless one is given. */
+function renderDialog(onConfirm: () => void = () => {}, backupRegion: string | null = null) {
   renderRoutes(
     [
       {
@@ -21,7 +22,7 @@ function renderDialog(onConfirm: () => void = () => {}) {
               cluster_name: 'Alpha',
               subscription_id: SUBSCRIPTION_ID,
               subscription_name: 'Analytics',
-              backup_region: null,
+              backup_region: backupRegion,
               size: 'S',
               query_engines: 2,
             }}
@@ -47,29 +48,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
       [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID, monthly_amount: 40 })),
     });
     const onConfirm = vi.fn();
-    renderRoutes(
-      [
-        {
-          path: '/',
-          element: (
-            <StartClusterDialog
-              cluster={{
-                cluster_name: 'Alpha',
-                subscription_id: SUBSCRIPTION_ID,
-                subscription_name: 'Analytics',
-                backup_region: 'us-west-2',
-                size: 'S',
-                query_engines: 2,
-              }}
-              starting={false}
-              onConfirm={onConfirm}
-              onClose={() => {}}
-            />
-          ),
-        },
-      ],
-      '/',
-    );
+    renderDialog(onConfirm, 'us-west-2');
     expect(await screen.findByText('$4.75 per hour at your rates; your balance covers about 365 hours.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([input]) => input as string)).toContain(
       `/api/cluster/consumption/hourly-rate?subscriptionId=${SUBSCRIPTION_ID}&dr=true&size=S&query_engines=2`,
@@ -86,29 +65,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
         jsonResponse(200, { hourly_rate: 6.65, stopped_hourly_rate: 0.5, balance: 500, covers_hours: 75, time_scale: 60 }),
       [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID })),
     });
-    renderRoutes(
-      [
-        {
-          path: '/',
-          element: (
-            <StartClusterDialog
-              cluster={{
-                cluster_name: 'Alpha',
-                subscription_id: SUBSCRIPTION_ID,
-                subscription_name: 'Analytics',
-                backup_region: null,
-                size: 'S',
-                query_engines: 2,
-              }}
-              starting={false}
-              onConfirm={() => {}}
-              onClose={() => {}}
-            />
-          ),
-        },
-      ],
-      '/',
-    );
+    renderDialog();
     expect(await screen.findByText('$6.65 per hour at your rates; your balance covers about 75 hours.')).toBeInTheDocument();
     expect(screen.getAllByText('The demo cloud runs 60 times faster than real time: a billable hour passes in 1 minute.')).toHaveLength(1);
   });
@@ -118,29 +75,7 @@ describe('cost preview before a start', { timeout: 30_000 }, () => {
       'GET /api/cluster/consumption/hourly-rate': () => jsonResponse(500, {}),
       [BUDGET_CALL]: () => jsonResponse(200, budget({ subscription_id: SUBSCRIPTION_ID })),
     });
-    renderRoutes(
-      [
-        {
-          path: '/',
-          element: (
-            <StartClusterDialog
-              cluster={{
-                cluster_name: 'Alpha',
-                subscription_id: SUBSCRIPTION_ID,
-                subscription_name: 'Analytics',
-                backup_region: null,
-                size: 'S',
-                query_engines: 2,
-              }}
-              starting={false}
-              onConfirm={() => {}}
-              onClose={() => {}}
-            />
-          ),
-        },
-      ],
-      '/',
-    );
+    renderDialog();
     expect(await screen.findByRole('button', { name: 'Start' })).toBeEnabled();
     expect(screen.queryByText(/per hour at your rates/)).not.toBeInTheDocument();
   });
