@@ -33,6 +33,9 @@ export default defineConfig({
     // The budget test (bundle-budget.test.ts) walks the manifest from the sign-in entry.
     manifest: true,
     rolldownOptions: {
+      // The contract's schemas are made by calls (z.object(...)), which a bundler must otherwise keep in case they do
+      // something: a page importing one message of a contract module would build every schema of it at load.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Chunks by what loads together (docs/architecture.md, "The console on a phone"): React, which changes least, in
         // its own; everything the sign-in entry needs in one chunk of its own; and for the signed-in screens, Mantine's

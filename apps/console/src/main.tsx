@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
@@ -21,12 +21,17 @@ preloadFirstRoute(window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+// Rendered as a transition, the first screen is built in slices that leave the main thread free between them,
+// not in one long task that blocks a slow phone.
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,3 +1,4 @@
+import { startEarlyReads } from '../lib/early-reads';
 import { getSession } from '../lib/session';
 
 /** The customer pages a signed-in person most often opens the console on, by the start of their address. */
@@ -15,7 +16,9 @@ const FIRST_PAGES: [prefix: string, load: () => Promise<unknown>][] = [
  * session (the sign-in screens need none of it) or for other addresses.
  */
 export function preloadFirstRoute(pathname: string): void {
-  if (!getSession().jwtToken) return;
+  const token = getSession().jwtToken;
+  if (!token) return;
+  startEarlyReads(pathname, token);
   const page = pathname === '/' ? () => import('./home-route') : FIRST_PAGES.find(([prefix]) => pathname.startsWith(prefix))?.[1];
   if (!page) return;
   const loads = [

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { SignInScreen } from '../features/auth/components/sign-in-screen';
 import { lazyChunk } from '../lib/load-chunk';
+import type { FirstRead } from '../lib/api/first-reads';
 
 /**
  * A page loaded on demand: the RootLayout's (or the shell's) Suspense shows a loader the first time it is needed, and a
@@ -10,6 +11,17 @@ import { lazyChunk } from '../lib/load-chunk';
  */
 function page(load: () => Promise<ComponentType>) {
   return lazyChunk(() => load().then((Page) => ({ default: Page })));
+}
+/**
+ * A page shown once its first reads are in the query cache (lib/api/first-reads.ts): it renders once, with its figures,
+ * in slices that leave the browser free, instead of empty first and then all at once when the answers arrive.
+ */
+function pageWithReads(load: () => Promise<{ Page: ComponentType; reads: () => FirstRead[] }>) {
+  return page(() =>
+    Promise.all([load(), import('../lib/api/first-reads')]).then(([{ Page, reads }, { primeReads }]) =>
+      primeReads(reads()).then(() => Page),
+    ),
+  );
 }
 /** One route's page; a page shared by several routes is made once (below), so moving between them keeps its state. */
 function onDemand(load: () => Promise<ComponentType>) {
@@ -26,7 +38,12 @@ const SignedInGuard = lazyChunk(() => import('../features/errors/signed-in-guard
 /** The shell with one area's sections (their icons are the shell's), both loaded on demand. */
 function shellOf(area: 'CUSTOMER_SECTIONS' | 'ADMIN_SECTIONS') {
   return lazyChunk(async () => {
-    const [{ ShellLayout }, sections] = await Promise.all([import('./shell/shell-layout'), import('./shell/sections')]);
+    const [{ ShellLayout, shellFirstReads }, sections, { primeReads }] = await Promise.all([
+      import('./shell/shell-layout'),
+      import('./shell/sections'),
+      import('../lib/api/first-reads'),
+    ]);
+    await primeReads(shellFirstReads());
     const sectionSet = sections[area];
     return { default: () => <ShellLayout sectionSet={sectionSet} /> };
   });
@@ -34,9 +51,19 @@ function shellOf(area: 'CUSTOMER_SECTIONS' | 'ADMIN_SECTIONS') {
 const CustomerShell = shellOf('CUSTOMER_SECTIONS');
 const AdminShell = shellOf('ADMIN_SECTIONS');
 
-const SubscriptionsPage = page(() => import('../features/subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage));
-const ClustersPage = page(() => import('../features/clusters/clusters-page').then((m) => m.ClustersPage));
-const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
+const SubscriptionsPage = pageWithReads(() =>
+  import('../features/subscriptions/subscriptions-page').then((m) => ({ Page: m.SubscriptionsPage, reads: m.subscriptionsFirstReads })),
+);
+const ClustersPage = pageWithReads(() =>
+  import('../features/clusters/clusters-page').then((m) => ({ Page: m.ClustersPage, reads: m.clustersFirstReads })),
+);
+const UsersPage = pageWithReads(() =>
+  import('../features/users/users-page').then((m) => ({ Page: m.UsersPage, reads: m.usersFirstReads })),
+);
+const HomePage = pageWithReads(() => import('./home-route').then((m) => ({ Page: m.HomeRoute, reads: m.homeFirstReads })));
+const CostAnalysisPage = pageWithReads(() =>
+  import('../features/cost-analysis/cost-analysis-page').then((m) => ({ Page: m.CostAnalysisPage, reads: m.costAnalysisFirstReads })),
+);
 const CustomersPage = page(() => import('../features/admin-customers/customers-page').then((m) => m.CustomersPage));
 const UnauthorizedPage = page(() => import('../features/errors/unauthorized-page').then((m) => m.UnauthorizedPage));
 
@@ -79,10 +106,10 @@ export const routes: RouteObject[] = [
               {
                 element: <CustomerShell />,
                 children: [
-                  { index: true, element: onDemand(() => import('./home-route').then((m) => m.HomeRoute)) },
+                  { index: true, element: <HomePage /> },
                   {
                     path: '/cost-analysis',
-                    element: onDemand(() => import('../features/cost-analysis/cost-analysis-page').then((m) => m.CostAnalysisPage)),
+                    element: <CostAnalysisPage />,
                   },
                   { path: '/reports', element: onDemand(() => import('../features/reports/reports-page').then((m) => m.ReportsPage)) },
                   { path: '/subscriptions', element: <SubscriptionsPage /> },

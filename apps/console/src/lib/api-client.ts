@@ -16,6 +16,8 @@ import {
 import { ApiError, type TransportFailure } from './api-error';
 import { endSession, getSession, saveTokens } from './session';
 import { canRenewInteractively, isSessionExpired, waitForRenewedSession } from './session-expiry';
+import { takeEarlyRead } from './early-reads';
+import { browserTimeZone } from './time-zone';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | undefined;
@@ -193,7 +195,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   headers.set(HEADERS.correlationId, crypto.randomUUID());
-  headers.set(HEADERS.userTimeZone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  headers.set(HEADERS.userTimeZone, browserTimeZone());
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.withRefreshToken) headers.set('Refresh-Token', getSession().refreshToken ?? '');
   // Read at each send: a refresh, a switch or a re-issue may have replaced the cookie since the first try.
@@ -205,13 +207,15 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const { protocol } = new URL(url, window.location.href);
   if (protocol !== 'http:' && protocol !== 'https:') throw ApiError.unsupportedProtocol(protocol);
   try {
-    return await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    const early = method === 'GET' && options.headers === undefined ? takeEarlyRead(url, token) : undefined;
+    return await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (error) {
     throw ApiError.transportFailure(transportFailureOf(error, options.signal));
   }

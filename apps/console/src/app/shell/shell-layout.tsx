@@ -4,6 +4,10 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { AppFooter } from '../../components/app-footer';
 import { SessionExpiredModal } from '../../features/session/session-expired-modal';
 import { useSession } from '../../lib/session';
+import type { FirstRead } from '../../lib/api/first-reads';
+import { userDetailQuery } from '../../lib/api/user-detail';
+import { latestNoticesQuery } from '../../features/notices/api/notices';
+import { helpLinksQuery } from './api/help-document-links';
 import { NavRail } from './nav-rail';
 import type { SectionSet } from './sections';
 import { TopBar } from './top-bar';
@@ -13,6 +17,9 @@ const NAV_BREAKPOINT = 'sm';
 const TOP_BAR_HEIGHT = 60;
 
 /** The signed-in frame: top bar, navigation rail, the page, and the footer. Rendered behind a guard. */
+/** What the shell is first shown with (app/routes.tsx): the person, the bell and the help links. */
+export const shellFirstReads = (): FirstRead[] => [userDetailQuery, latestNoticesQuery, helpLinksQuery];
+
 export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
   const { user } = useSession();
   const isMobile = useMediaQuery(`(max-width: 48em)`);

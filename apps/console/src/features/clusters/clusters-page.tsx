@@ -3,7 +3,8 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { useActiveLink, useActiveName } from '../../lib/active-names';
-import { useClusterView } from './api/cluster-view';
+import { clusterViewQuery, useClusterView } from './api/cluster-view';
+import type { FirstRead } from '../../lib/api/first-reads';
 import type { ActionCluster } from './cluster-actions';
 import { ClusterDetails } from './cluster-details';
 import { ClusterList, clusterPath } from './cluster-list';
@@ -24,6 +25,9 @@ export interface OpenCreateClusterState {
  * selection (spec section 2): with no clusters it is /clusters; an unknown or missing id goes to the
  * first cluster (of the subscription in the path, if it has one).
  */
+/** What the page is first shown with (app/routes.tsx). */
+export const clustersFirstReads = (): FirstRead[] => [clusterViewQuery];
+
 export function ClustersPage() {
   const { subscriptionId, deploymentId } = useParams();
   const location = useLocation();

@@ -14,6 +14,7 @@ import { READ_ONLY_VIEW_REASON, useReadOnlyView } from '../../lib/read-only-view
 import { useSaveSchedule, useSchedule } from './api/schedule';
 import { notifySuccess } from '../../components/notify';
 import { ErrorAlert } from '../../components/error-alert';
+import { browserTimeZone } from '../../lib/time-zone';
 
 const DAY_NAMES: Record<WeekDay, string> = {
   MON: 'Monday',
@@ -26,8 +27,6 @@ const DAY_NAMES: Record<WeekDay, string> = {
 };
 
 type WeekTimes = Record<WeekDay, { start: string; stop: string }>;
-
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The rules as a week of start and stop times (one of each per day; empty when none). */
 export function weekFromRules(rules: ScheduleRule[]): WeekTimes {

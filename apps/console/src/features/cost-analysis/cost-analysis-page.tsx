@@ -12,11 +12,15 @@ import { IconChart, IconReceipt } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { formatUsd } from '../../lib/format';
 import stacked from '../../components/stacked-table.module.css';
-import { useConsumptionOverview, useSubscriptionAnalysis, useSubscriptionBudget } from './api/cost';
+import { consumptionOverviewQuery, useConsumptionOverview, useSubscriptionAnalysis, useSubscriptionBudget } from './api/cost';
+import type { FirstRead } from '../../lib/api/first-reads';
 import { Amount } from '../../components/amount';
 
 /** The page looks back a year, as far as its 12-month chart reaches. */
 const MONTHS_ON_PAGE = 12;
+
+/** What the page is first shown with (app/routes.tsx): this month's overview, the month it opens on. */
+export const costAnalysisFirstReads = (): FirstRead[] => [consumptionOverviewQuery(costMonthOptions(undefined, MONTHS_ON_PAGE)[0]!.value)];
 
 export function CostAnalysisPage({ now }: { now?: Date }) {
   const [options] = useState(() => costMonthOptions(now, MONTHS_ON_PAGE));

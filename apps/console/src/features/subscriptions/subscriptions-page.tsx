@@ -4,7 +4,8 @@ import { Grid } from '@mantine/core';
 import { CHECKOUT_RETURN_PARAMS } from '@kumo/contract';
 import { PageHeader } from '../../components/page-header';
 import { useActiveName } from '../../lib/active-names';
-import { useSubscriptions } from './api/subscription-list';
+import { subscriptionsQuery, useSubscriptions } from './api/subscription-list';
+import type { FirstRead } from '../../lib/api/first-reads';
 import { CreateSubscriptionDialog } from './create-subscription-dialog';
 import { PaymentResultDialog } from './payment-result-dialog';
 import { paymentReturnFrom, type PaymentReturnState } from './payment-return';
@@ -16,6 +17,9 @@ import { SubscriptionList } from './subscription-list';
  * the left, the selection's details on the right. ?id= selects a subscription; ?session_id= (or a
  * cancelled purchase) is the payment provider's return, confirmed in a dialog once the URL is tidied.
  */
+/** What the page is first shown with (app/routes.tsx). */
+export const subscriptionsFirstReads = (): FirstRead[] => [subscriptionsQuery];
+
 export function SubscriptionsPage() {
   const { subscriptionId: routeId } = useParams();
   const [search] = useSearchParams();

@@ -7,8 +7,9 @@ import { useActiveName } from '../../lib/active-names';
 import { useSession } from '../../lib/session';
 import { AddUserDialog } from './add-user-dialog';
 import { ApiTokens } from './api-tokens';
-import { useAccountUsers } from './api/account-users';
-import { usePendingInvitations } from './api/pending-invitations';
+import { accountUsersQuery, useAccountUsers } from './api/account-users';
+import { pendingInvitationsQuery, usePendingInvitations } from './api/pending-invitations';
+import type { FirstRead } from '../../lib/api/first-reads';
 import { UserDetails } from './user-details';
 import { PendingInvitations } from './pending-invitations';
 import { StaffAccess } from './staff-access';
@@ -16,6 +17,9 @@ import { UserList } from './user-list';
 import { Webhooks } from './webhooks';
 
 /** /users and /users/{userId}: the account's people on the left, the selected person's details on the right. */
+/** What the page is first shown with (app/routes.tsx). */
+export const usersFirstReads = (): FirstRead[] => [accountUsersQuery, pendingInvitationsQuery];
+
 export function UsersPage() {
   const { userId } = useParams();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subscription } from '@kumo/contract';
 import { api } from '../api-client';
 import { sharedKeys } from './keys';
@@ -14,6 +14,11 @@ export function fetchSubscriptionList(signal?: AbortSignal): Promise<Subscriptio
   return api.get('/api/subscription/list', { signal });
 }
 
+export const subscriptionListQuery = queryOptions({
+  queryKey: subscriptionListKey,
+  queryFn: ({ signal }) => fetchSubscriptionList(signal),
+});
+
 export function useSubscriptionList() {
-  return useQuery({ queryKey: subscriptionListKey, queryFn: ({ signal }) => fetchSubscriptionList(signal) });
+  return useQuery(subscriptionListQuery);
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@kumo/contract';
 import { api } from '../api-client';
 import { saveUser, useSession } from '../session';
@@ -13,13 +13,15 @@ export async function fetchUserDetail(signal?: AbortSignal): Promise<UserDetail>
   return user;
 }
 
-/** Re-reads the signed-in user once per visit, so role or account changes made elsewhere apply. */
+/** Read once per visit, so role or account changes made elsewhere apply. */
+export const userDetailQuery = queryOptions({
+  queryKey: userDetailQueryKey,
+  queryFn: ({ signal }) => fetchUserDetail(signal),
+  staleTime: Infinity,
+});
+
+/** The signed-in user, re-read once per visit. */
 export function useUserDetail() {
   const { jwtToken } = useSession();
-  return useQuery({
-    queryKey: userDetailQueryKey,
-    queryFn: ({ signal }) => fetchUserDetail(signal),
-    enabled: jwtToken !== null,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...userDetailQuery, enabled: jwtToken !== null });
 }

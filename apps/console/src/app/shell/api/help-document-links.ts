@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HelpLinks } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 
@@ -9,12 +9,14 @@ export function fetchHelpLinks(signal?: AbortSignal): Promise<HelpLinks> {
 }
 
 /** The links change with releases, not during a visit: fetched once. */
+export const helpLinksQuery = queryOptions({
+  queryKey: helpLinksQueryKey,
+  queryFn: ({ signal }) => fetchHelpLinks(signal),
+  staleTime: Infinity,
+});
+
 export function useHelpLinks() {
-  return useQuery({
-    queryKey: helpLinksQueryKey,
-    queryFn: ({ signal }) => fetchHelpLinks(signal),
-    staleTime: Infinity,
-  });
+  return useQuery(helpLinksQuery);
 }
 
 /** The help page for a key, else the home help page; link values are paths under BASE_URL. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLLED_CLUSTER_STATUSES, UI_TIMING, isClusterGone, type ClusterViewResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';
@@ -23,10 +23,11 @@ export function hasMovingCluster(view: ClusterViewResponse | undefined): boolean
  * The account's clusters grouped by subscription, shared by the clusters page and home. While a
  * cluster deploys, starts, stops or is deleted the list polls every 15 seconds and stops once all settle.
  */
+export const clusterViewQuery = queryOptions({ queryKey: clusterKeys.view(), queryFn: ({ signal }) => fetchClusterView(signal) });
+
 export function useClusterView() {
   return useQuery({
-    queryKey: clusterKeys.view(),
-    queryFn: ({ signal }) => fetchClusterView(signal),
+    ...clusterViewQuery,
     select: visibleClusterGroups,
     refetchInterval: (query) => (hasMovingCluster(query.state.data) ? UI_TIMING.pollingMs : false),
   });

@@ -1,4 +1,4 @@
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
 import { UI_TIMING } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 
@@ -10,10 +10,16 @@ export const costKeys = {
 };
 
 /** Actual cost, forecast and balance of each subscription for a month. */
-export function useConsumptionOverview(startDate: string) {
-  return useQuery({
+export function consumptionOverviewQuery(startDate: string) {
+  return queryOptions({
     queryKey: costKeys.overview(startDate),
     queryFn: ({ signal }) => api.get('/api/subscription/consumption/overview', { query: { startDate }, signal }),
+  });
+}
+
+export function useConsumptionOverview(startDate: string) {
+  return useQuery({
+    ...consumptionOverviewQuery(startDate),
     refetchInterval: UI_TIMING.pollingMs,
     placeholderData: keepPreviousData,
   });

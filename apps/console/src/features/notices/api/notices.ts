@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarkNoticesReadRequest } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { noticeKeys } from './keys';
@@ -9,13 +9,13 @@ export const BELL_PAGE_SIZE = 10;
 const UNREAD_REFRESH_MS = 60_000;
 
 /** The signed-in person's latest notices and how many are unread. */
+export const latestNoticesQuery = queryOptions({
+  queryKey: noticeKeys.latest(BELL_PAGE_SIZE),
+  queryFn: ({ signal }) => api.get('/api/user/notifications', { query: { page: 0, size: BELL_PAGE_SIZE }, signal }),
+});
+
 export function useLatestNotices() {
-  return useQuery({
-    queryKey: noticeKeys.latest(BELL_PAGE_SIZE),
-    queryFn: ({ signal }) => api.get('/api/user/notifications', { query: { page: 0, size: BELL_PAGE_SIZE }, signal }),
-    refetchInterval: UNREAD_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  return useQuery({ ...latestNoticesQuery, refetchInterval: UNREAD_REFRESH_MS, refetchOnWindowFocus: true });
 }
 
 /** Marks some notices (ids) or all of them read; the bell reads again after. */

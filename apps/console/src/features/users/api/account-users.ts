@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountUser } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { usersKeys } from './keys';
@@ -10,6 +10,8 @@ export function fetchAccountUsers(signal?: AbortSignal): Promise<AccountUser[]> 
 }
 
 /** The people of the logged-in account. */
+export const accountUsersQuery = queryOptions({ queryKey: accountUsersQueryKey, queryFn: ({ signal }) => fetchAccountUsers(signal) });
+
 export function useAccountUsers() {
-  return useQuery({ queryKey: accountUsersQueryKey, queryFn: ({ signal }) => fetchAccountUsers(signal) });
+  return useQuery(accountUsersQuery);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, PendingInvitation } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { usersKeys } from './keys';
@@ -10,8 +10,13 @@ export function fetchPendingInvitations(signal?: AbortSignal): Promise<PendingIn
 }
 
 /** Invitations of the logged-in account nobody has accepted or revoked yet (expired ones included). */
+export const pendingInvitationsQuery = queryOptions({
+  queryKey: pendingInvitationsQueryKey,
+  queryFn: ({ signal }) => fetchPendingInvitations(signal),
+});
+
 export function usePendingInvitations() {
-  return useQuery({ queryKey: pendingInvitationsQueryKey, queryFn: ({ signal }) => fetchPendingInvitations(signal) });
+  return useQuery(pendingInvitationsQuery);
 }
 
 /** Both change the list: a resend moves the expiry on, a revoke removes the invitation. */
