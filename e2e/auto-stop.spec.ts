@@ -9,6 +9,12 @@ const STOP = { timeout: 120_000 };
 
 const panel = (page: Page) => page.getByRole('heading', { name: 'Auto-stop', exact: true }).locator('xpath=..');
 const status = (page: Page) => page.getByRole('group', { name: 'Status' }).locator('[data-status]');
+/** The entries of the cluster's timeline: the list items inside its day lists, not the days themselves. */
+const timelineEntries = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listitem')
+    .filter({ hasNot: page.getByRole('listitem') });
 
 test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and watches it stop with the reason in the timeline', async ({
   page,
@@ -74,13 +80,30 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
   await page.keyboard.press('Enter');
   await expect(page.getByText(AUTO_STOP_MESSAGES.saved)).toBeVisible();
 
-  // Nothing queries it any more: it stops, and the timeline says why, naming the last query's address.
-  const reason = /^Stopped after 10 idle minutes; last query (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC from 127\.0\.0\.1/;
+  // Nothing queries it any more: it stops, and the cluster's timeline says why in the stop's own entry, by the system,
+  // naming the last query's address.
+  const reason = /Stopped after 10 idle minutes; last query (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC from 127\.0\.0\.1/;
+  const stopEntry = timelineEntries(page).filter({ hasText: reason });
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(reason).first()).toBeVisible({ timeout: 5_000 });
+    await expect(stopEntry).toHaveCount(1, { timeout: 5_000 });
   }).toPass(STOP);
+  await expect(stopEntry).toContainText('Stop requested');
+  await expect(stopEntry).toContainText('by System');
   await expect(status(page)).toHaveText(/Offline|Stopping/i);
+
+  // The owner's bell has the notice, with the same reason.
+  await page.reload();
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const bell = page.getByRole('dialog', { name: 'Notifications' });
+  const notice = bell.getByRole('listitem').filter({ hasText: 'Sleepy-One was stopped after 10 idle minutes' });
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText(reason);
+  await expect(notice.getByRole('link', { name: 'Sleepy-One was stopped after 10 idle minutes' })).toHaveAttribute(
+    'href',
+    new URL(page.url()).pathname,
+  );
+  await page.keyboard.press('Escape');
   await expect(panel(page).getByRole('status', { name: 'Auto-stop now' })).toContainText('Only while online');
   await checkAtBothWidths(page, panel(page), 'the auto-stop panel after the stop');
 });

@@ -1,7 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { budgetExceededMessage } from '@kumo/contract';
 import { checkAtBothWidths } from './support/screens.js';
-import { createSubscription, fillClusterDialog, openAddFunds, payOnTheSandbox, signUpThroughTheUi, tabTo } from './support/flows.js';
+import {
+  createSubscription,
+  fillClusterDialog,
+  openAddFunds,
+  payOnTheSandbox,
+  signUpThroughTheUi,
+  tabTo,
+  turnOffAutoStop,
+} from './support/flows.js';
 import { MAIL_READER_URL } from './support/stack.js';
 
 // The stack's simulated cloud runs at SIM_TIME_SCALE=3600: a running cluster uses one billable hour each real
@@ -32,6 +40,7 @@ async function deployAndReadRate(page: Page, name: string): Promise<number> {
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Cluster' });
   await fillClusterDialog(page, dialog, name);
+  await turnOffAutoStop(page, dialog);
   await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
   const review = page.getByRole('dialog', { name: 'Review Cluster' });
   const preview = review.getByText(/^\$[\d,.]+ per hour at your rates/);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shownColorScheme } from './support/a11y.js';
 import { pageDoesNotScrollSideways } from './support/layout.js';
-import { createSubscription, fillClusterDialog, signUpThroughTheUi } from './support/flows.js';
+import { createSubscription, fillClusterDialog, signUpThroughTheUi, turnOffAutoStop } from './support/flows.js';
 
 // The stack's simulated cloud runs at SIM_TIME_SCALE=3600: a running cluster uses one billable hour each real
 // second, and the metering job charges them every minute. Screens poll every 15 seconds.
@@ -57,6 +57,7 @@ test('a running cluster’s costs show on its tab, the subscription tab and /cos
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Cluster' });
   await fillClusterDialog(page, dialog, 'Costly-One');
+  await turnOffAutoStop(page, dialog);
   await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
   const review = page.getByRole('dialog', { name: 'Review Cluster' });
   await expect(review.getByText(/^\$[\d,.]+ per hour at your rates; your balance covers about \d+ hours?\.$/)).toBeVisible();

@@ -65,9 +65,13 @@ export async function fillClusterDialog(page: Page, dialog: Locator, name: strin
   await expect(dialog.getByLabel(/^Kumo Version/)).not.toHaveValue('');
 }
 
-/** Fills the open create dialog, reviews and confirms; returns on the new cluster's page. */
+/**
+ * Fills the open create dialog with auto-stop off (the form saves its choice, and 60 idle minutes pass in a second
+ * here), reviews and confirms; returns on the new cluster's page.
+ */
 export async function deployFromDialog(page: Page, dialog: Locator, name: string): Promise<void> {
   await fillClusterDialog(page, dialog, name);
+  await turnOffAutoStop(page, dialog);
   await dialog.getByRole('button', { name: 'Review and Deploy' }).click();
   const review = page.getByRole('dialog', { name: 'Review Cluster' });
   await expect(review.getByRole('group', { name: 'Cluster Name' })).toContainText(name);

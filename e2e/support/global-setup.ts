@@ -37,7 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The simulated cloud runs an hour-long deployment in a second; clusters named 'Failing…' fail their stack.
       CLOUD_DRIVER: 'simulated',
       SIM_TIME_SCALE: '3600',
-      // At 3,600 times real time an hour idle passes in a second: only the auto-stop spec turns it on, on its own cluster.
+      // At 3,600 times real time an hour idle passes in a second: clusters made by the API get auto-stop off, and the
+      // specs that deploy through the create form (which saves its choice) turn it off there but the auto-stop spec.
       AUTO_STOP_DEFAULT_MINUTES: 'off',
       SIM_FAIL_PATTERN: SIM_FAIL_PATTERN,
       // Webhook endpoints may be the tests' own receivers on 127.0.0.1, over http://.

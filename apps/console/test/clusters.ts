@@ -90,3 +90,9 @@ export function autoStopOf(c: Cluster): AutoStopResponse {
     saved_this_month: 0,
   };
 }
+
+/** What PUT /api/cluster/auto-stop answers for a new cluster given `body` (the create form's choice). */
+export function autoStopSaved(deploymentId: string, body: unknown): AutoStopResponse {
+  const request = body as { idle_minutes: number | null; restart_when_funded?: boolean };
+  return { ...autoStopOf({ deployment_id: deploymentId } as Cluster), idle_minutes: request.idle_minutes };
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TestContext } from './harness.js';
+import { get, type TestContext } from './harness.js';
 import { rows } from './metering.js';
 
 /** A query in the cluster's history, written straight into cluster_queries as the SQL module would. */
@@ -38,3 +38,23 @@ export const noticesOf = (ctx: TestContext, accountId: string, kind: string) =>
     ctx,
     sql`select title, body, link from notices where account_id = ${accountId} and kind = ${kind} order by created_at`,
   );
+
+/**
+ * What a restart by the system left for people to see: the newest start in the cluster's timeline and the owner's
+ * CLUSTER_RESTARTED notices in the bell, both read through the API as the console reads them.
+ */
+export async function restartShown(ctx: TestContext, jwt: string, clusterId: string) {
+  const timeline = (await get(ctx, `/api/cluster/timeline/${clusterId}`, jwt)).json<{
+    days: { entries: { kind: string; event?: string; description?: string; caused_by?: string }[] }[];
+  }>();
+  const start = timeline.days
+    .flatMap((day) => day.entries)
+    .find((entry) => entry.kind === 'EVENT' && entry.event === 'CLUSTER_START_REQUESTED');
+  const bell = (await get(ctx, '/api/user/notifications?size=50', jwt)).json<{
+    content: { kind: string; title: string; body: string; link: string }[];
+  }>();
+  return {
+    timeline: start && { description: start.description, caused_by: start.caused_by },
+    bell: bell.content.filter((notice) => notice.kind === 'CLUSTER_RESTARTED').map(({ title, body, link }) => ({ title, body, link })),
+  };
+}

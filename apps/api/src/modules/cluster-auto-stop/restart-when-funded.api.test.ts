@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOf, noticesOf } from '../../../test/support/auto-stop.js';
+import { auditOf, noticesOf, restartShown } from '../../../test/support/auto-stop.js';
 import { TEST_CARDS, deliverSandboxEvents, openCheckout, payWith } from '../../../test/support/checkout.js';
 import { CLUSTER_TEST_APP, clusterSteps, simMinutes } from '../../../test/support/clusters.js';
 import { databaseKinds } from '../../../test/support/databases.js';
@@ -104,9 +104,14 @@ describe.each(kinds)('restart when funded on %s', (kind) => {
 
     expect(await ctx.services.autoStop.sweepRestarts()).toBe(1);
     expect((await status(jwt, capped)).status).toBe('STARTING');
-    expect((await auditOf(ctx, capped))[0]!.description).toBe(
-      'Started again on its own: the budget of Capped allows it again (raised, or a new month), and restart when funded is on.',
-    );
+    const said = 'Started again on its own: the budget of Capped allows it again (raised, or a new month), and restart when funded is on.';
+    expect((await auditOf(ctx, capped))[0]).toEqual({ event: 'CLUSTER_START_REQUESTED', description: said, actor_label: 'System' });
+    // The owner reads it in the cluster's timeline and in the bell; Touched, which stays stopped, is in neither.
+    expect(await restartShown(ctx, jwt, capped)).toEqual({
+      timeline: { description: said, caused_by: 'System' },
+      bell: [{ title: 'Capped was started again', body: said, link: `/clusters/${subscriptionId}/${capped}` }],
+    });
+    expect((await restartShown(ctx, jwt, touched)).timeline?.caused_by).not.toBe('System');
     expect((await status(jwt, touched)).status).toBe('OFFLINE');
   });
 });

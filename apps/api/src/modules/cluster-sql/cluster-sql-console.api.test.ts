@@ -152,7 +152,22 @@ describe.each(kinds)('the query console, its history and the password reset on %
     expect((await endpointAsk('New#Secret-pw1')).statusCode).toBe(200);
     // The console's own credential is not the customer's password: it still works.
     expect((await query(clusterId, owner.tokens, 'select 1')).statusCode).toBe(200);
-    const audit = (await get(ctx, `/api/cluster/get-audit-logs/${clusterId}`, owner.tokens.jwt)).json().page_content.content;
-    expect(audit.map((entry: { event: string }) => entry.event)).toContain('CLUSTER_PASSWORD_RESET');
+
+    // The owner may too: the admin's password stops opening the endpoint, the owner's opens it.
+    const byOwner = await post(ctx, `/api/cluster/reset-password/${clusterId}`, { password: 'Owner#Secret-pw2' }, owner.tokens.jwt);
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    expect(byOwner.json()).toEqual({ deployment_id: clusterId, message: CLUSTER_SQL_MESSAGES.passwordReset });
+    expect((await endpointAsk('New#Secret-pw1')).statusCode).toBe(401);
+    expect((await endpointAsk('Owner#Secret-pw2')).statusCode).toBe(200);
+
+    // Each reset is in the audit log with who made it, the owner's newest.
+    const audit = (await get(ctx, `/api/cluster/get-audit-logs/${clusterId}`, owner.tokens.jwt)).json().page_content.content as {
+      event: string;
+      description: string;
+      caused_by: string;
+    }[];
+    const resets = audit.filter((entry) => entry.event === 'CLUSTER_PASSWORD_RESET');
+    expect(resets.map((entry) => entry.caused_by)).toEqual([owner.email, expect.stringMatching(/^people\.admin\./)]);
+    expect(resets[0]!.description).toBe(`The password of Sales_Cluster-1's SQL user was changed by ${owner.email}.`);
   });
 });

@@ -1,10 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_SQL_LIMITS, CLUSTER_SQL_MESSAGES } from '@kumo/contract';
-import { simSqlRoutes } from '../../adapters/cloud/index.js';
-import { registerErrorHandler } from '../../http/error-handler.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { CLUSTER_PASSWORD, CLUSTER_TEST_APP, clusterSteps, simMinutes } from '../../../test/support/clusters.js';
 import { errorCode, get, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
@@ -137,28 +134,51 @@ describe.each(kinds)("a cluster's SQL endpoint on %s", (kind) => {
     expect(rows.statusCode).toBe(400);
   });
 
-  it("refuses an address the cluster's access list leaves out with 403, and keeps the attempt", async () => {
-    const { cloud, clock } = ctx.services.simulatedSql!;
-    const app = Fastify();
-    registerErrorHandler(app);
-    await app.register(
-      simSqlRoutes({
-        cloud,
-        clock,
-        hooks: { allowsAddress: async (_id, address) => address !== '198.51.100.9', record: ctx.services.clusterSql.endpointHooks.record },
-      }),
-    );
-    ctx.clock.advance(1000);
-    const refused = await app.inject({
-      method: 'POST',
-      url: endpoint(),
-      remoteAddress: '198.51.100.9',
-      payload: { query: 'select 1' },
-      headers: { authorization: basic('kumo_admin', CLUSTER_PASSWORD) },
-    });
-    expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'NETWORK_ACCESS_DENIED']);
-    await app.close();
-    expect((await history())[0]).toMatchObject({ status: 'REFUSED', client_address: '198.51.100.9' });
+  it('follows the access list saved on the cluster: an address left out gets 403 and is kept as refused, then let in', async () => {
+    // The endpoint the customer is given, not one put together here.
+    const details = (await get(ctx, `/api/cluster/details/${clusterId}`, owner.jwt)).json();
+    const path = new URL(details.sql_endpoint as string).pathname;
+    const at = (address: string) => {
+      ctx.clock.advance(1000);
+      return ctx.app.inject({
+        method: 'POST',
+        url: path,
+        payload: { query: 'select count(*) as regions from samples.regions' },
+        remoteAddress: address,
+        headers: { authorization: basic('kumo_admin', CLUSTER_PASSWORD), 'user-agent': 'psql-http' },
+      });
+    };
+    const save = async (allowed: { cidr: string; description: string }[], anywhere = false) => {
+      const saved = await send(ctx, 'PUT', `/api/cluster/network-access/${clusterId}`, { allow_anywhere: anywhere, allowed }, owner.jwt);
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const office = { cidr: '198.51.100.0/24', description: 'Office' };
+    try {
+      await save([office]);
+      const refused = await at('203.0.113.7');
+      expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'NETWORK_ACCESS_DENIED']);
+      expect(refused.json().errorDetails.error_message).toBe(CLUSTER_SQL_MESSAGES.networkAccessDenied);
+      expect((await history())[0]).toMatchObject({
+        status: 'REFUSED',
+        source: 'ENDPOINT',
+        client_address: '203.0.113.7',
+        user: 'kumo_admin',
+        user_agent: 'psql-http',
+        row_count: null,
+        error: CLUSTER_SQL_MESSAGES.networkAccessDenied,
+      });
+      // An address inside the list passes meanwhile; an IPv4 address written as IPv6 is the same address.
+      expect((await at('198.51.100.20')).statusCode).toBe(200);
+      expect((await at('::ffff:203.0.113.7')).statusCode).toBe(403);
+
+      await save([office, { cidr: '203.0.113.7', description: 'Laptop' }]);
+      const letIn = await at('203.0.113.7');
+      expect(letIn.statusCode, letIn.body).toBe(200);
+      expect(letIn.json().rows).toEqual([['5']]);
+      expect((await history())[0]).toMatchObject({ status: 'OK', client_address: '203.0.113.7', row_count: 1 });
+    } finally {
+      await save([], true);
+    }
   });
 
   it('answers 404 for a cluster it does not know', async () => {

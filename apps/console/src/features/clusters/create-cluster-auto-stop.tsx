@@ -7,7 +7,8 @@ import { IdleMinutesField, idleValueOf, readIdleMinutes, type IdleMinutesValue }
 
 /**
  * The create form's auto-stop: a new cluster stops after 60 idle minutes unless changed here. The choice is saved on
- * the cluster right after it is created when it differs from 60 (the server gives every new cluster its default first).
+ * the cluster right after it is created, always, 60 too: the server first gives a new cluster the operator's default
+ * (AUTO_STOP_DEFAULT_MINUTES), which may be another number or off.
  */
 export function useCreateClusterAutoStop() {
   const [value, setValue] = useState<IdleMinutesValue>(() => idleValueOf(AUTO_STOP_LIMITS.defaultIdleMinutes));
@@ -30,10 +31,10 @@ export function useCreateClusterAutoStop() {
       if (!read.ok) setError(read.error);
       return read.ok;
     },
-    /** Saves a choice other than the default on the new cluster. */
+    /** Saves the choice on the new cluster. */
     applyTo(deploymentId: string): void {
       const read = readIdleMinutes(value);
-      if (!read.ok || read.idleMinutes === AUTO_STOP_LIMITS.defaultIdleMinutes) return;
+      if (!read.ok) return;
       save.mutate({ deploymentId, request: { idle_minutes: read.idleMinutes } }, { onError: (failure) => notifyError(failure) });
     },
   };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLUSTER_MESSAGES, CLUSTER_SIZES, MESSAGES, type Subscription } from '@kumo/contract';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
+import { autoStopSaved } from '../../../test/clusters';
 import { subscription } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { CreateClusterDialog } from './create-cluster-dialog';
@@ -34,6 +35,8 @@ function renderDialog(subscriptions: Subscription[], extra: Parameters<typeof mo
     'GET /api/cluster/cidr': () => jsonResponse(200, { cidr: '10.7.0.0/16' }),
     'GET /api/cluster/sizes': () => jsonResponse(200, CLUSTER_SIZES),
     'GET /api/cluster/price-preview': () => jsonResponse(200, { hourly_cost: 4.21, monthly_cost_estimate: 3073.3, runway_days: 4.9 }),
+    // The create form saves its auto-stop choice on the new cluster as soon as it exists.
+    [`PUT /api/cluster/auto-stop/${DEPLOYMENT_ID}`]: (body) => jsonResponse(200, autoStopSaved(DEPLOYMENT_ID, body)),
     ...extra,
   });
   renderRoutes(
@@ -207,6 +210,35 @@ describe('create cluster dialog', { timeout: 60_000 }, () => {
     await userEvent.click(within(review).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(bodiesOf('POST /api/cluster/create')).toHaveLength(1));
     expect(bodiesOf('POST /api/cluster/create')[0]).toMatchObject({ size: 'S', query_engines: 2 });
+  });
+
+  // The server gives a new cluster the operator's default first (off in the browser tests), so 60 is saved too.
+  it.each([
+    { choice: '60 idle minutes, as the form offers', set: async () => {}, saved: 60 },
+    { choice: 'off', set: () => userEvent.click(screen.getByRole('switch', { name: 'Stop when idle' })), saved: null },
+    {
+      choice: '25 idle minutes',
+      set: async () => {
+        const minutes = within(screen.getByRole('group', { name: 'Auto-stop' })).getByRole('textbox', { name: /Idle minutes/ });
+        await userEvent.clear(minutes);
+        await userEvent.type(minutes, '25');
+      },
+      saved: 25,
+    },
+  ])('saves the auto-stop choice on the new cluster: $choice', async ({ set, saved }) => {
+    const { bodiesOf } = renderDialog([RICH], {
+      'POST /api/cluster/create': () =>
+        jsonResponse(200, {
+          deployment_id: DEPLOYMENT_ID,
+          subscription_id: RICH.subscription_id,
+          message: CLUSTER_MESSAGES.deploymentStarted,
+        }),
+    });
+    await fillValid();
+    await set();
+    await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Review Cluster' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(bodiesOf(`PUT /api/cluster/auto-stop/${DEPLOYMENT_ID}`)).toEqual([{ idle_minutes: saved }]));
   });
 
   it('puts the server’s field errors back on the form, focusing the first', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLUSTER_MESSAGES, NETWORK_ACCESS_MESSAGES } from '@kumo/contract';
 import { jsonResponse, mockApi, pathOf } from '../../../test/api';
+import { autoStopSaved } from '../../../test/clusters';
 import { subscription } from '../../../test/money';
 import { renderRoutes } from '../../../test/render';
 import { CreateClusterDialog } from './create-cluster-dialog';
@@ -31,6 +32,8 @@ function renderDialog(extra: Parameters<typeof mockApi>[0] = {}) {
         subscription_id: RICH.subscription_id,
         message: CLUSTER_MESSAGES.deploymentStarted,
       }),
+    // The create form saves its auto-stop choice on the new cluster as soon as it exists.
+    [`PUT /api/cluster/auto-stop/${DEPLOYMENT_ID}`]: (body) => jsonResponse(200, autoStopSaved(DEPLOYMENT_ID, body)),
     ...extra,
   });
   renderRoutes(
