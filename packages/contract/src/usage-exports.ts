@@ -159,9 +159,12 @@ export const STATEMENT_USAGE_LABELS = {
   later: (month: string) => `Usage of ${monthName(month)} posted after it (not in this balance)`,
 } as const;
 
+/** Categories the statement words its own way: to the customer a maintenance refund is a service credit. */
+const STATEMENT_ADDITION_WORDS: Record<string, string> = { REFUND_MAINTENANCE_COST: 'Service credit' };
+
 /** How the statement names what staff added: the category's words, and who added it. */
 export const staffAdditionLabel = (category: string) =>
-  `${(TRANSACTION_CATEGORY_LABELS as Record<string, string>)[category] ?? 'Funds'} from ${PRODUCT.shortName}`;
+  `${STATEMENT_ADDITION_WORDS[category] ?? (TRANSACTION_CATEGORY_LABELS as Record<string, string>)[category] ?? 'Funds'} from ${PRODUCT.shortName}`;
 
 const statementLine = z.object({ date: z.iso.datetime(), amount: z.number() });
 
