@@ -1,6 +1,11 @@
 /**
  * What someone who reads the database (a leaked backup, a read replica, a curious operator) learns: no secret the
  * portal issued. The test issues every kind, then reads every text, json and bytea column of every table.
+ *
+ * The services' jobs go to a recording queue here, so pg-boss's tables stay empty; what they would hold is what the
+ * services send, and every payload is ids only (a mail's outbox id, a cluster's, a webhook delivery's, an automatic
+ * top-up's key, an auto-stop's account and cluster, a sandbox payment's session or subscription id): the test reads
+ * every payload sent for the secrets too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -9,6 +14,7 @@ import { TOKENS } from '@kumo/contract';
 import { KEY_PURPOSES } from '../src/lib/keys.js';
 import { StoredSecretMismatchError, loadAuthSecret } from '../src/modules/auth/index.js';
 import { databaseKinds, openTestDatabase } from './support/databases.js';
+import { CLUSTER_TEST_APP, clusterSteps } from './support/clusters.js';
 import { fourEyesSteps } from './support/four-eyes.js';
 import { TEST_KEYS, TEST_SECRET, get, latestOtp, post, startTestApp, type TestContext, type Tokens } from './support/harness.js';
 
@@ -80,14 +86,15 @@ async function forgedCopyOf(ctx: TestContext, token: string, key: string): Promi
 describe.each(kinds)('secrets at rest on %s', (kind) => {
   let ctx: TestContext;
   const { emails, staff, signInStaff, customer, addFunds, ask, complete } = fourEyesSteps(() => ctx);
+  const { deployOnline } = clusterSteps(() => ctx);
 
   beforeAll(async () => {
-    ctx = await startTestApp(kind, { webhookAllowPrivate: true });
+    ctx = await startTestApp(kind, { webhookAllowPrivate: true, ...CLUSTER_TEST_APP });
     await signInStaff();
   });
   afterAll(() => ctx.close());
 
-  it('no OTP, approval OTP, invitation token, refresh token, API token, webhook secret or key is readable in any table', async () => {
+  it('no OTP, approval OTP, invitation token, refresh token, API token, webhook secret, cluster password or key is readable in any table', async () => {
     const secrets: Secret[] = [];
     const c = await customer();
     const owner: Tokens = c.tokens;
@@ -120,6 +127,28 @@ describe.each(kinds)('secrets at rest on %s', (kind) => {
     expect(webhook.statusCode).toBe(200);
     secrets.push({ label: 'webhook signing secret', value: webhook.json().secret as string });
 
+    // A cluster with the SQL password chosen at create (the cloud keeps only its slow hash) and the portal's own SQL
+    // credential for it (kept sealed); then its deletion asked for, which mails the owner an approval OTP.
+    const clusterPassword = 'At-R3st#Cluster-pw';
+    const clusterId = await deployOnline(owner.jwt, c.subscriptionId, { cluster_name: 'Rest_Cluster', password: clusterPassword });
+    secrets.push({ label: 'cluster SQL password', value: clusterPassword });
+    const [stored] = (
+      await ctx.database.db.execute<{ sealed: string; hash: string }>(
+        sql`select c.sealed_sql_credential as sealed, s.sql_password_hash as hash
+            from clusters c join sim_cloud_stacks s on s.deployment_id = c.id::text where c.id = ${clusterId}`,
+      )
+    ).rows;
+    expect(stored!.hash).toMatch(/^scrypt\$/);
+    secrets.push({ label: "the portal's SQL credential for the cluster", value: TEST_KEYS.clusterPasswords.open(stored!.sealed) });
+    const deletion = await post(
+      ctx,
+      '/api/user/operation',
+      { action_name: 'customer_delete_cluster', action_payload: { deployment_id: clusterId } },
+      owner.jwt,
+    );
+    expect(deletion.statusCode, deletion.body).toBe(200);
+    secrets.push({ label: 'cluster deletion OTP', value: await latestOtp(ctx, c.email) });
+
     // Every OTP and invitation link the portal mailed, read the way the dev mailbox reads them.
     const mails = await ctx.services.mail.listRecent(500);
     for (const mail of mails) {
@@ -137,6 +166,10 @@ describe.each(kinds)('secrets at rest on %s', (kind) => {
     for (const purpose of KEY_PURPOSES) secrets.push({ label: `${purpose} key`, value: TEST_KEYS.text(purpose) });
 
     expect(await secretsAtRest(ctx, secrets)).toEqual([]);
+    // What pg-boss would keep: the payload of every job the services sent.
+    expect(ctx.jobs.sent.length).toBeGreaterThan(0);
+    const payloads = ctx.jobs.sent.map((job) => `${job.queue} ${JSON.stringify(job.data)}`);
+    expect(secrets.filter((secret) => payloads.some((payload) => foundIn(payload, secret.value)))).toEqual([]);
   });
 
   it('a staff token signed with the master secret itself is refused; only the access-token key signs', async () => {

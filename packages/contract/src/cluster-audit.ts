@@ -4,6 +4,7 @@ import { PAGE_SIZES } from './constants.js';
 import { CLUSTER_MESSAGES } from './messages.js';
 import { moneySchema } from './money-schemas.js';
 import { DEPLOYMENT_STEP_LABELS } from './cluster-states.js';
+import { monthStartSchema } from './export-years.js';
 
 // ---------------------------------------------------------------------------------------------
 // Audit logs
@@ -60,10 +61,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
 
 /** startDate as the console sends it: the first of a month at midnight, e.g. 2026-11-01T00:00:00. */
 export const auditLogQuerySchema = pageQuerySchema(PAGE_SIZES.auditLogs).extend({
-  startDate: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-01(T00:00:00(\.000)?Z?)?$/, CLUSTER_MESSAGES.auditStartDateFormat)
-    .optional(),
+  startDate: monthStartSchema(CLUSTER_MESSAGES.auditStartDateFormat).optional(),
 });
 
 export const auditLogEntrySchema = z

@@ -27,4 +27,5 @@ export * from './budgets.js';
 export * from './auto-top-up.js';
 export * from './api-tokens.js';
 export * from './webhooks.js';
+export * from './export-years.js';
 export * from './usage-exports.js';

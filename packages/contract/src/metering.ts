@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLUSTER_MESSAGES } from './messages.js';
 import { moneySchema } from './money-schemas.js';
 import { optionalShapeQuery } from './cluster-sizes.js';
+import { monthStartSchema } from './export-years.js';
 
 // ---------------------------------------------------------------------------------------------
 // Dimensions, units and categories (spec sections 3 and 9)
@@ -111,10 +112,7 @@ export type RateCard = z.infer<typeof rateCardSchema>;
 
 /** startDate: the first of a month at midnight UTC, e.g. 2026-11-01T00:00:00; the current month when absent. */
 export const consumptionQuerySchema = z.object({
-  startDate: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-01(T00:00:00(\.000)?Z?)?$/, CLUSTER_MESSAGES.auditStartDateFormat)
-    .optional(),
+  startDate: monthStartSchema(CLUSTER_MESSAGES.auditStartDateFormat).optional(),
 });
 
 /** Amount per category in US dollars; every category is present (0 when nothing was used). */

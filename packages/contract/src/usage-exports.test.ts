@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { consumptionExportQuerySchema, isCalendarDay, statementQuerySchema, USAGE_EXPORT_MESSAGES } from './usage-exports.js';
+import {
+  consumptionExportQuerySchema,
+  isCalendarDay,
+  staffAdditionLabel,
+  statementQuerySchema,
+  USAGE_EXPORT_MESSAGES,
+} from './usage-exports.js';
 
 describe('calendar days of the usage exports', () => {
   it('takes a day only when the calendar has it', () => {
@@ -28,5 +34,14 @@ describe('calendar days of the usage exports', () => {
     expect(statementQuerySchema.safeParse({ month: '2026-07' }).success).toBe(true);
     for (const month of ['2026-13', '2026-00', '9999-99', '2026-7'])
       expect(statementQuerySchema.safeParse({ month }).success, month).toBe(false);
+  });
+});
+
+describe("the statement's words for what staff added", () => {
+  it('calls a maintenance refund a service credit and keeps every other category its words', () => {
+    expect(staffAdditionLabel('REFUND_MAINTENANCE_COST')).toBe('Service credit from Kumo Cloud');
+    expect(staffAdditionLabel('SERVICE_CREDIT')).toBe('Service Credit from Kumo Cloud');
+    expect(staffAdditionLabel('BILLING_ADJUSTMENT')).toBe('Billing Adjustment from Kumo Cloud');
+    expect(staffAdditionLabel('SOMETHING_NEW')).toBe('Funds from Kumo Cloud');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSACTION_CATEGORY_LABELS } from './billing.js';
 import { PRODUCT } from './constants.js';
+import { YEAR_RANGE_MESSAGE, inExportYears, monthStartSchema } from './export-years.js';
 import { csvExportQuerySchema, METERING_DIMENSIONS } from './metering.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -16,12 +17,9 @@ export type PaidFrom = (typeof PAID_FROM)[number];
 /** The longest range one consumption export covers. */
 export const CONSUMPTION_EXPORT_MAX_MONTHS = 13;
 
-/** The years an export or a statement may ask for: any date outside them is a typing mistake, not a period of use. */
-export const EXPORT_YEARS = { first: 2000, last: 2100 } as const;
-
 export const USAGE_EXPORT_MESSAGES = {
   dayFormat: 'Use a date in the format YYYY-MM-DD.',
-  yearRange: `Use a date in the years ${EXPORT_YEARS.first} to ${EXPORT_YEARS.last}.`,
+  yearRange: YEAR_RANGE_MESSAGE,
   rangeIncomplete: 'Give both from and to.',
   rangeReversed: 'The end date must not be before the start date.',
   rangeTooLong: `A consumption export covers at most ${CONSUMPTION_EXPORT_MAX_MONTHS} months.`,
@@ -32,12 +30,6 @@ export function isCalendarDay(day: string): boolean {
   const at = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
 }
-
-/** Whether a YYYY-… text's year is one an export may ask for. */
-const inExportYears = (text: string) => {
-  const year = Number(text.slice(0, 4));
-  return year >= EXPORT_YEARS.first && year <= EXPORT_YEARS.last;
-};
 
 /** A real calendar day, YYYY-MM-DD, in the export years. */
 const isoDay = z
@@ -167,9 +159,12 @@ export const STATEMENT_USAGE_LABELS = {
   later: (month: string) => `Usage of ${monthName(month)} posted after it (not in this balance)`,
 } as const;
 
+/** Categories the statement words its own way: to the customer a maintenance refund is a service credit. */
+const STATEMENT_ADDITION_WORDS: Record<string, string> = { REFUND_MAINTENANCE_COST: 'Service credit' };
+
 /** How the statement names what staff added: the category's words, and who added it. */
 export const staffAdditionLabel = (category: string) =>
-  `${(TRANSACTION_CATEGORY_LABELS as Record<string, string>)[category] ?? 'Funds'} from ${PRODUCT.shortName}`;
+  `${STATEMENT_ADDITION_WORDS[category] ?? (TRANSACTION_CATEGORY_LABELS as Record<string, string>)[category] ?? 'Funds'} from ${PRODUCT.shortName}`;
 
 const statementLine = z.object({ date: z.iso.datetime(), amount: z.number() });
 
@@ -233,10 +228,7 @@ export function statementMonthsSince(createdAt: Date, now: Date): string[] {
 // ---------------------------------------------------------------------------------------------
 
 export const accountAuditExportQuerySchema = z.object({
-  startDate: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-01(T00:00:00(\.000)?Z?)?$/, 'Use the first day of a month, YYYY-MM-01.')
-    .optional(),
+  startDate: monthStartSchema('Use the first day of a month, YYYY-MM-01.').optional(),
   format: z.enum(EXPORT_FORMATS).default('csv'),
 });
 

@@ -67,10 +67,13 @@ export async function expectedRefusal(
 /** The model's clusters all have the default shape. */
 const DEFAULT_ENGINE_CORES = queryEngineCores(DEFAULT_CLUSTER_SIZE, QUERY_ENGINE_LIMITS.default);
 
-/** What the clusters' start gate answers for a cluster of the subscription: the refusal's code, if any. */
+/**
+ * What the clusters' start gate answers for a cluster of the subscription: the refusal's code, if any. The model's
+ * clusters come online at once, so none is ever deploying.
+ */
 export async function startRefused(ctx: TestContext, accountId: string, subscriptionId: string, dr: boolean): Promise<string | undefined> {
   const refusal = await ctx.database.db.transaction((tx) =>
-    ctx.services.budgets.startRefusal(accountId, subscriptionId, tx, { dr, queryEngineCores: DEFAULT_ENGINE_CORES }),
+    ctx.services.budgets.startRefusal(accountId, subscriptionId, tx, { dr, queryEngineCores: DEFAULT_ENGINE_CORES }, []),
   );
   return refusal?.code;
 }

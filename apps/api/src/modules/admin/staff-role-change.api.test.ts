@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personOf } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
-import { errorCode, get, logIn, send, signUp, startTestApp, type TestContext } from '../../../test/support/harness.js';
+import { errorCode, get, logIn, post, send, signUp, startTestApp, tokensOf, type TestContext } from '../../../test/support/harness.js';
 import { insertStaff } from '../../../test/support/staff.js';
 
 /**
@@ -50,5 +50,36 @@ describe.each(kinds)('a staff role changed during a session on %s', (kind) => {
     await setRole(email, null);
     const refused = await get(ctx, `/api/admin/users/${customerId}`, staff.jwt);
     expect([refused.statusCode, errorCode(refused)]).toEqual([401, 'TOKEN_INVALID']);
+  });
+
+  /** A staff member of `role` viewing the customer's console, with the view's tokens. */
+  async function viewingStaff(role: 'SYSTEM_SUPPORT' | 'SYSTEM_ADMIN') {
+    const email = `role.view.${randomUUID().slice(0, 8)}@kumo.test`;
+    await insertStaff(ctx, email, 'Vic Viewer', role);
+    const staff = await logIn(ctx, email);
+    const started = await send(ctx, 'POST', `/api/admin/switch-user/${customerId}`, undefined, staff.jwt);
+    expect(started.statusCode, started.body).toBe(200);
+    const view = tokensOf(started);
+    expect((await get(ctx, '/api/user/detail', view.jwt)).statusCode).toBe(200);
+    return { email, view };
+  }
+
+  it.each([
+    ['lowered to a role without the view', 'SYSTEM_DEVOPS'],
+    ['taken away', null],
+  ] as const)('ends a customer view on its next request once the staff role is %s', async (_, role) => {
+    const { email, view } = await viewingStaff('SYSTEM_SUPPORT');
+    await setRole(email, role);
+    const refused = await get(ctx, '/api/user/detail', view.jwt);
+    expect([refused.statusCode, errorCode(refused)], refused.body).toEqual([401, 'TOKEN_INVALID']);
+    // Nor does a renewal bring it back: the view has ended.
+    const renewed = await post(ctx, '/api/user/refresh-token', { refresh_token: view.refresh });
+    expect(renewed.statusCode, renewed.body).toBe(401);
+  });
+
+  it('keeps a customer view going when the new staff role still grants it', async () => {
+    const { email, view } = await viewingStaff('SYSTEM_ADMIN');
+    await setRole(email, 'SYSTEM_SUPPORT');
+    expect((await get(ctx, '/api/user/detail', view.jwt)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_AUDIT_EXPORT_COLUMNS } from '@kumo/contract';
+import { ACCOUNT_AUDIT_EXPORT_COLUMNS, USAGE_EXPORT_MESSAGES } from '@kumo/contract';
 import { peopleAround } from '../../../test/support/account-people.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { get, send, startTestApp, type TestContext } from '../../../test/support/harness.js';
@@ -52,6 +52,18 @@ describe.each(kinds)("the account's audit export on %s", (kind) => {
   it('refuses a day that is not a first of a month and an unknown format', async () => {
     expect((await get(ctx, path('startDate=2026-09-02'), owner.tokens.jwt)).statusCode).toBe(400);
     expect((await get(ctx, path('format=xml'), owner.tokens.jwt)).statusCode).toBe(400);
+  });
+
+  it('refuses a month outside the years 2000 to 2100 as the usage export does, and so does the audit log page', async () => {
+    for (const month of ['0001-01-01', '1999-12-01', '2101-01-01', '9999-12-01T00:00:00']) {
+      const page = await get(ctx, `/api/account/audit-logs?startDate=${month}`, owner.tokens.jwt);
+      expect([page.statusCode, page.json().field_errors], month).toEqual([400, { startDate: USAGE_EXPORT_MESSAGES.yearRange }]);
+      const refused = await get(ctx, path(`startDate=${month}`), owner.tokens.jwt);
+      expect([refused.statusCode, refused.json().errorDetails?.error_code], month).toEqual([400, 'VALIDATION_FAILED']);
+      expect(refused.json().field_errors, month).toEqual({ startDate: USAGE_EXPORT_MESSAGES.yearRange });
+    }
+    for (const month of ['2000-01-01', '2100-12-01'])
+      expect((await get(ctx, path(`startDate=${month}`), owner.tokens.jwt)).statusCode).toBe(200);
   });
 
   it('is for owners and admins; a cluster member is refused and another account sees only its own', async () => {

@@ -26,16 +26,20 @@ export function createAuthRepository(db: DbOrTx) {
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_session_by_id');
-  // The same lookup for the guard, with the person's current staff role: staff rights follow it on the next request.
+  // The same lookup for the guard, with the person's current staff role (and in a customer view, the viewing staff
+  // member's): staff rights follow it on the next request.
+  const actingStaff = alias(users, 'acting_staff');
   const requestSessionById = db
     .select({
       userId: sessions.userId,
       actingUserId: sessions.actingUserId,
       revokedAt: sessions.revokedAt,
       systemRole: users.systemRole,
+      actingSystemRole: actingStaff.systemRole,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(actingStaff, eq(actingStaff.id, sessions.actingUserId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_request_session_by_id');
@@ -189,7 +193,10 @@ export function createAuthRepository(db: DbOrTx) {
       return session;
     },
 
-    /** The session a request's access token names, with its person's current staff role (null for a customer). */
+    /**
+     * The session a request's access token names, with its person's current staff role (null for a customer) and, in
+     * a customer view, the viewing staff member's.
+     */
     async findRequestSession(id: string) {
       const [session] = await requestSessionById.execute({ id });
       return session;

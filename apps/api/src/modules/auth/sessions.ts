@@ -1,4 +1,4 @@
-import { MESSAGES, TOKENS, isSystemRole, type Role } from '@kumo/contract';
+import { MESSAGES, TOKENS, isSystemRole, permissionsFor, type Role } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import type { Database } from '../../db/client.js';
@@ -24,6 +24,9 @@ export interface CustomerView {
 }
 
 const REUSE_REASON = 'REFRESH_TOKEN_REUSED';
+
+/** Whether a staff member holding `role` now may view a customer's console: the permission switch-user is behind. */
+const viewAllowed = (role: string | null) => !!role && isSystemRole(role) && permissionsFor(role).customer_switch_user === 'ENABLED';
 
 export type Sessions = ReturnType<typeof createSessions>;
 
@@ -182,7 +185,13 @@ export function createSessions(deps: {
       }
       // A staff member's rights are those of the role they hold now, not the one the token was signed with: a role
       // lowered takes effect on the next request. No staff role left ends the staff session.
-      if (isSystemRole(caller.role) && !caller.actingUserId) {
+      if (caller.actingUserId) {
+        // A customer view is a right of the viewing staff member's role: one that no longer grants it ends the view.
+        if (!viewAllowed(session.actingSystemRole)) {
+          await repository.revokeSession(caller.sessionId, 'STAFF_ROLE_CHANGED', clock.now());
+          throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
+        }
+      } else if (isSystemRole(caller.role)) {
         if (!session.systemRole || !isSystemRole(session.systemRole)) throw unauthorized('TOKEN_INVALID', MESSAGES.notSignedIn);
         return { ...caller, role: session.systemRole };
       }

@@ -6,7 +6,7 @@ import { budgetExceededMessage, type BudgetSettings, type ErrorCode } from '@kum
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
-import type { ClustersService, StartingCluster } from '../clusters/index.js';
+import type { ClustersService, DeployingCluster, StartingCluster } from '../clusters/index.js';
 import type { MailService } from '../mail/index.js';
 import type { NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -115,27 +115,30 @@ export function createBudgetsService(deps: {
 
     /**
      * The clusters' gate on a start or a create: under the hard cap, a cluster runs only if the hours ahead of it and of
-     * the subscription's other clusters fit in the budget, else the next run would stop it (or pass the budget first).
-     * Refused until the budget is raised or the month ends.
+     * the subscription's other clusters (those still deploying at their running hour) fit in the budget, else the next
+     * run would stop it (or pass the budget first). Refused until the budget is raised or the month ends. Everything is
+     * read in the caller's transaction, which holds the subscription's lock: a start or create that went before has
+     * committed and is counted, and the check takes no second connection from the pool.
      */
     async startRefusal(
       accountId: string,
       subscriptionId: string,
       tx: Tx,
       cluster: StartingCluster,
+      deploying: DeployingCluster[],
     ): Promise<{ code: ErrorCode; message: string } | undefined> {
       const budget = await repository.find(subscriptionId, tx);
       if (!budget?.stopClustersAtLimit) return undefined;
-      const [spend, preview, already] = await Promise.all([
-        spendOf(accountId, subscriptionId),
-        metering.hourlyRatePreview(accountId, subscriptionId, cluster.dr, cluster.queryEngineCores),
-        cluster.already
-          ? metering.hourlyRatePreview(accountId, subscriptionId, cluster.dr, cluster.already.queryEngineCores, cluster.already.state)
-          : undefined,
-      ]);
-      const headroom = startHeadroomCents(budget, spend, horizon)!;
-      // An existing cluster's present cost is in the subscription's hourly rate already: only the difference is new.
-      if (preview.hourlyCents - (already?.hourlyCents ?? 0) <= headroom) return undefined;
+      const hourOf = async (dr: boolean, cores: number, state: 'running' | 'stopped' = 'running') =>
+        (await metering.hourlyRatePreview(accountId, subscriptionId, dr, cores, state, tx)).hourlyCents;
+      const spend = (await metering.monthSpend(accountId, [subscriptionId], tx)).get(subscriptionId) ?? NO_SPEND;
+      const adds =
+        (await hourOf(cluster.dr, cluster.queryEngineCores)) -
+        // An existing cluster's present cost is in the subscription's hourly rate already: only the difference is new.
+        (cluster.already ? await hourOf(cluster.dr, cluster.already.queryEngineCores, cluster.already.state) : 0);
+      let pending = 0;
+      for (const other of deploying) pending += await hourOf(other.dr, other.queryEngineCores);
+      if (adds <= startHeadroomCents(budget, { ...spend, hourlyCents: spend.hourlyCents + pending }, horizon)!) return undefined;
       const subscription = await subscriptions.requireOwned(accountId, subscriptionId, tx);
       return { code: 'BUDGET_EXCEEDED', message: budgetExceededMessage(subscription.name) };
     },

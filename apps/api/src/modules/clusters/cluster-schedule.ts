@@ -22,7 +22,7 @@ export function createClusterSchedules(deps: {
   db: Database;
   repository: ClustersRepository;
   records: Pick<ClusterRecords, 'requireCluster' | 'actorOf' | 'audit'>;
-  power: Pick<ClusterPower, 'beginPowerChange' | 'balanceAllowsStart' | 'startRefusal'>;
+  power: Pick<ClusterPower, 'beginPowerChange' | 'holdForStart' | 'startRefusal'>;
   follow: Follow;
   clock: Clock;
 }) {
@@ -59,7 +59,7 @@ export function createClusterSchedules(deps: {
         if (!row) return false;
         const action = due.action === 'START' ? 'start' : 'stop';
         if (!canClusterDo(action, row.status as ClusterStatus)) return false;
-        if (action === 'start' && !(await power.balanceAllowsStart(row.subscriptionId, accountId, tx))) {
+        if (action === 'start' && !(await power.holdForStart(row.subscriptionId, accountId, tx)).balanceAllowsStart) {
           await audit(
             row.id,
             'CLUSTER_START_REFUSED',

@@ -45,6 +45,14 @@ function coresOfCluster(clusterId: string) {
   return sql`select (case ${clusters.size} ${perEngine} end) * ${clusters.queryEngines} from ${clusters} where ${clusters.id} = ${clusterId}`;
 }
 
+/** The subscription's clusters being deployed, with the shape they will run at. */
+function deployingOf(subscriptionId: string, tx: DbOrTx) {
+  return tx
+    .select({ backupRegion: clusters.backupRegion, size: clusters.size, queryEngines: clusters.queryEngines })
+    .from(clusters)
+    .where(and(eq(clusters.subscriptionId, subscriptionId), eq(clusters.status, 'DEPLOYING'), isNull(clusters.deletedAt)));
+}
+
 export function createClustersRepository(db: DbOrTx) {
   const viewQuery = (tx: DbOrTx) =>
     tx
@@ -184,6 +192,7 @@ export function createClustersRepository(db: DbOrTx) {
       return rows.map((row) => row.cidr);
     },
 
+    deployingOf,
     async nameTaken(subscriptionId: string, name: string, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx
         .select({ id: clusters.id })

@@ -7,7 +7,7 @@ import { CLUSTER_JOBS, createClustersService as createService, type ClustersServ
 export type { AuditedEntry } from './cluster-records.js';
 export type { Caller, ClustersService } from './clusters.service.js';
 export type { TimelineEvent, TimelinePage } from './history.js';
-export type { StartGate, StartingCluster } from './power.js';
+export type { DeployingCluster, StartGate, StartingCluster } from './power.js';
 export type { SqlActivitySource, SqlTarget } from './sql-access.js';
 export { sqlRefusalError } from './sql-access.js';
 export type { LockedCluster, SystemDecision, SystemStartResult } from './system-power.js';

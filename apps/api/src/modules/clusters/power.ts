@@ -30,15 +30,23 @@ export interface StartingCluster {
   already?: { state: 'running' | 'stopped'; queryEngineCores: number };
 }
 
+/** A cluster of the subscription still being deployed: not yet in its hourly rate, but it runs once deployed. */
+export interface DeployingCluster {
+  dr: boolean;
+  queryEngineCores: number;
+}
+
 /**
  * A rule another module adds to running a cluster (a budget's hard cap), attached by the wiring: the refusal, or
- * undefined when the cluster may run. Asked inside the transaction of a start (a person's or the schedule's) or a create.
+ * undefined when the cluster may run. Asked inside the transaction of a start (a person's or the schedule's), a growth
+ * or a create, under the subscription's lock; `deploying` are the subscription's clusters about to run.
  */
 export type StartGate = (
   accountId: string,
   subscriptionId: string,
   tx: Tx,
   cluster: StartingCluster,
+  deploying: DeployingCluster[],
 ) => Promise<{ code: ErrorCode; message: string } | undefined>;
 
 /** A start or stop under way: the cluster and the status it now has (STARTING or STOPPING). */
@@ -60,7 +68,7 @@ export function startingCluster(row: ClusterRow): StartingCluster {
 export function createClusterPower(deps: {
   db: Database;
   repository: ClustersRepository;
-  subscriptions: Pick<SubscriptionsService, 'requireOwned'>;
+  subscriptions: Pick<SubscriptionsService, 'holdForClusterStart'>;
   records: Pick<ClusterRecords, 'actorOf' | 'audit'>;
   follow: Follow;
   clock: Clock;
@@ -85,23 +93,36 @@ export function createClusterPower(deps: {
 
   const gates: StartGate[] = [];
 
-  /** Why the attached rules refuse to run the cluster in the subscription; undefined when none does. */
+  /**
+   * Why the attached rules refuse to run the cluster in the subscription; undefined when none does. The caller holds
+   * the subscription's lock (holdForStart, or a create's), so no other start or create in it is checked meanwhile.
+   */
   async function startRefusal(accountId: string, subscriptionId: string, tx: Tx, cluster: StartingCluster) {
+    if (gates.length === 0) return undefined;
+    const deploying = (await repository.deployingOf(subscriptionId, tx)).map((row) => ({
+      dr: row.backupRegion !== null,
+      queryEngineCores: queryEngineCores(row.size as ClusterSize, row.queryEngines),
+    }));
     for (const gate of gates) {
-      const refusal = await gate(accountId, subscriptionId, tx, cluster);
+      const refusal = await gate(accountId, subscriptionId, tx, cluster, deploying);
       if (refusal) return refusal;
     }
     return undefined;
   }
 
-  async function balanceAllowsStart(subscriptionId: string, accountId: string, tx: Tx): Promise<boolean> {
-    const subscription = await subscriptions.requireOwned(accountId, subscriptionId, tx);
-    return subscription.balanceCents >= CLUSTER_LIMITS.minimumBalanceCents;
+  /**
+   * Before a start or a growth is checked: locks the subscription for the rest of the transaction, as a create does,
+   * and answers whether its balance allows a start. Every path takes the cluster's row lock first and the
+   * subscription's second (as reconcile does when a deletion ends), so none waits on another in a circle.
+   */
+  async function holdForStart(subscriptionId: string, accountId: string, tx: Tx): Promise<{ balanceAllowsStart: boolean }> {
+    const subscription = await subscriptions.holdForClusterStart(accountId, subscriptionId, tx);
+    return { balanceAllowsStart: subscription.balanceCents >= CLUSTER_LIMITS.minimumBalanceCents };
   }
 
   return {
     beginPowerChange,
-    balanceAllowsStart,
+    holdForStart,
     startRefusal,
 
     attachStartGate(gate: StartGate): void {
@@ -114,7 +135,7 @@ export function createClusterPower(deps: {
         const row = await repository.lockForAccount(caller.accountId, id, tx);
         if (!row) throw notFoundCluster();
         if (!canClusterDo('start', row.status as ClusterStatus)) throw conflict('CLUSTER_STATE_CONFLICT', CLUSTER_MESSAGES.startNotAllowed);
-        if (!(await balanceAllowsStart(row.subscriptionId, caller.accountId, tx)))
+        if (!(await holdForStart(row.subscriptionId, caller.accountId, tx)).balanceAllowsStart)
           throw businessRule('INSUFFICIENT_BALANCE', MESSAGES.minimumBalance);
         const refusal = await startRefusal(caller.accountId, row.subscriptionId, tx, startingCluster(row));
         if (refusal) throw businessRule(refusal.code, refusal.message);

@@ -50,7 +50,7 @@ export function createClusterResize(deps: {
   db: Database;
   repository: ClustersRepository;
   records: Pick<ClusterRecords, 'actorOf' | 'audit'>;
-  power: Pick<ClusterPower, 'balanceAllowsStart' | 'startRefusal'>;
+  power: Pick<ClusterPower, 'holdForStart' | 'startRefusal'>;
   follow: Follow;
 }) {
   const { db, repository, power, follow } = deps;
@@ -82,7 +82,7 @@ export function createClusterResize(deps: {
         const before = queryEngineCores(row.size as ClusterSize, row.queryEngines);
         const after = queryEngineCores(shape.size, shape.queryEngines);
         if (after > before) {
-          if (!(await power.balanceAllowsStart(row.subscriptionId, caller.accountId, tx)))
+          if (!(await power.holdForStart(row.subscriptionId, caller.accountId, tx)).balanceAllowsStart)
             throw businessRule('INSUFFICIENT_BALANCE', MESSAGES.minimumBalance);
           const refusal = await power.startRefusal(caller.accountId, row.subscriptionId, tx, {
             ...startingCluster(row),

@@ -33,7 +33,7 @@ export type SystemStartResult = { started: true } | { started: false; refusal: s
 export function createSystemPower(deps: {
   db: Database;
   repository: ClustersRepository;
-  power: Pick<ClusterPower, 'balanceAllowsStart' | 'startRefusal'>;
+  power: Pick<ClusterPower, 'holdForStart' | 'startRefusal'>;
   records: Pick<ClusterRecords, 'audit'>;
   follow: Follow;
   clock: Clock;
@@ -73,7 +73,8 @@ export function createSystemPower(deps: {
       const result = await db.transaction(async (tx): Promise<SystemStartResult> => {
         const row = await repository.lockForAccount(accountId, clusterId, tx);
         if (!row || !canClusterDo('start', row.status as ClusterStatus)) return { started: false, refusal: 'state' };
-        if (!(await power.balanceAllowsStart(row.subscriptionId, accountId, tx))) return { started: false, refusal: 'balance' };
+        if (!(await power.holdForStart(row.subscriptionId, accountId, tx)).balanceAllowsStart)
+          return { started: false, refusal: 'balance' };
         const refusal = await power.startRefusal(accountId, row.subscriptionId, tx, startingCluster(row));
         if (refusal) return { started: false, refusal: refusal.code };
         const description = await decide(lockedOf(row), tx);

@@ -116,6 +116,25 @@ describe.each(kinds)('the consumption export on %s', (kind) => {
     expect((await get(ctx, path('from=2025-06-01&to=2026-06-30'), owner.tokens.jwt)).statusCode).toBe(200);
   });
 
+  it("refuses a month table's startDate outside the years 2000 to 2100 with the export's message", async () => {
+    const tables = [
+      path('table=cost&'),
+      `/api/subscription/consumption/overview?`,
+      `/api/subscription/consumption/credit-analysis/${owner.subscriptionId}?`,
+      `/api/cluster/consumption/overview/${owner.clusterId}?`,
+      `/api/cluster/consumption/export/${owner.clusterId}?`,
+    ];
+    for (const table of tables) {
+      for (const month of ['0001-01-01T00:00:00', '1999-12-01T00:00:00', '2101-01-01', '9999-12-01T00:00:00']) {
+        const refused = await get(ctx, `${table}startDate=${month}`, owner.tokens.jwt);
+        expect([refused.statusCode, refused.json().errorDetails?.error_code], `${table} ${month}`).toEqual([400, 'VALIDATION_FAILED']);
+        expect(refused.json().field_errors, `${table} ${month}`).toEqual({ startDate: USAGE_EXPORT_MESSAGES.yearRange });
+      }
+      for (const month of ['2000-01-01T00:00:00', '2100-12-01T00:00:00'])
+        expect((await get(ctx, `${table}startDate=${month}`, owner.tokens.jwt)).statusCode, `${table} ${month}`).toBe(200);
+    }
+  });
+
   it('is for owners, admins and a staff view; a cluster member is refused and another account finds nothing', async () => {
     const query = 'from=2026-06-30&to=2026-07-01&format=json';
     expect((await get(ctx, path(query), people.admin.jwt)).statusCode).toBe(200);

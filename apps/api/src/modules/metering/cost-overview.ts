@@ -1,5 +1,6 @@
 import { CLUSTER_MESSAGES } from '@kumo/contract';
 import type { Clock } from '../../clock.js';
+import type { Tx } from '../../db/client.js';
 import { HOUR, monthOf } from '../../clock.js';
 import { notFound } from '../../errors.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -91,10 +92,10 @@ export function createCostOverview(deps: {
   }
 
   /** The month's charges so far and the current hourly rate of each subscription, and its forecast from the two. */
-  async function monthCosts(accountId: string, subscriptionIds: string[], month: { from: Date; to: Date }) {
+  async function monthCosts(accountId: string, subscriptionIds: string[], month: { from: Date; to: Date }, tx?: Tx) {
     const [consumedCents, hourCents] = await Promise.all([
-      repository.subscriptionCents(subscriptionIds, dayText(month.from), dayText(month.to)),
-      hourCentsOf(accountId, {}),
+      repository.subscriptionCents(subscriptionIds, dayText(month.from), dayText(month.to), tx),
+      hourCentsOf(accountId, {}, tx),
     ]);
     return (subscriptionId: string) => {
       const consumed = consumedCents.get(subscriptionId) ?? 0;
@@ -130,9 +131,12 @@ export function createCostOverview(deps: {
       });
     },
 
-    /** This UTC month's charges so far, the forecast the cost overview shows and the current hourly rate of each subscription, in cents. */
-    async monthSpend(accountId: string, subscriptionIds: string[]): Promise<Map<string, MonthSpend>> {
-      const costOf = await monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now()));
+    /**
+     * This UTC month's charges so far, the forecast the cost overview shows and the current hourly rate of each
+     * subscription, in cents; read in `tx` when given (the hard cap's check, in the transaction of a start or a create).
+     */
+    async monthSpend(accountId: string, subscriptionIds: string[], tx?: Tx): Promise<Map<string, MonthSpend>> {
+      const costOf = await monthCosts(accountId, subscriptionIds, monthOf(undefined, clock.now()), tx);
       return new Map(
         subscriptionIds.map((id) => {
           const { consumed, hourly, engines, forecast } = costOf(id);
@@ -172,16 +176,20 @@ export function createCostOverview(deps: {
       };
     },
 
-    /** The cost preview: what one running cluster costs per billable hour at the account's rates, and how many such hours the balance covers. */
+    /**
+     * The cost preview: what one running cluster costs per billable hour at the account's rates, and how many such
+     * hours the balance covers; read in `tx` when given.
+     */
     async hourlyRatePreview(
       accountId: string,
       subscriptionId: string,
       dr: boolean,
       queryEngineCores?: number,
       state: 'running' | 'stopped' = 'running',
+      tx?: Tx,
     ): Promise<HourlyCostPreview> {
-      const subscription = await subscriptions.requireOwned(accountId, subscriptionId);
-      const rates = await ratesAt(accountId, clock.now());
+      const subscription = await subscriptions.requireOwned(accountId, subscriptionId, tx);
+      const rates = await ratesAt(accountId, clock.now(), tx);
       const hourCents = clusterHourCents(rates, state, dr, queryEngineCores);
       const balance = subscription.balanceCents;
       return {

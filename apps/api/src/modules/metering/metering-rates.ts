@@ -20,8 +20,8 @@ export function createMeteringRates(deps: {
 }) {
   const { db, repository, clock } = deps;
 
-  async function ratesAt(accountId: string, at: Date): Promise<Rate[]> {
-    const rows = await repository.rateRows(accountId);
+  async function ratesAt(accountId: string, at: Date, tx?: DbOrTx): Promise<Rate[]> {
+    const rows = await repository.rateRows(accountId, tx);
     return DEFAULT_RATES.map((fallback) => {
       const row = rows.find((r) => r.dimension === fallback.dimension && r.effectiveFrom.getTime() <= at.getTime());
       return row ? { dimension: fallback.dimension, rateE4: row.rateE4, freeUnits: row.freeUnits } : fallback;
@@ -33,9 +33,10 @@ export function createMeteringRates(deps: {
    * running query engines' part of it (`queryEngines`: charged when their hour has ended, see the hard cap in
    * docs/spend-control.md). Money is told in billing time: a billable hour is a real hour with AWS and a shorter one in
    * the faster simulated cloud, and it costs the same in both, so the figure does not depend on how fast the cloud runs.
+   * Read in `tx` when given (a start's check under the subscription's lock).
    */
-  async function hourCentsOf(accountId: string, filter: { clusterId?: string }) {
-    const [rates, mix] = await Promise.all([ratesAt(accountId, clock.now()), repository.usageMix(accountId, filter)]);
+  async function hourCentsOf(accountId: string, filter: { clusterId?: string }, tx?: DbOrTx) {
+    const [rates, mix] = await Promise.all([ratesAt(accountId, clock.now(), tx), repository.usageMix(accountId, filter, tx)]);
     const engineRate = rates.find((rate) => rate.dimension === 'QUERY_ENGINES')!;
     const all = new Map<string, number>();
     const engines = new Map<string, number>();

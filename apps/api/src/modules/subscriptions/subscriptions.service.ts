@@ -277,6 +277,16 @@ export function createSubscriptionsService(deps: { db: Database; repository: Sub
     },
 
     /**
+     * The clusters port for starting a cluster (or growing one): locks the live subscription of the account for the
+     * rest of the caller's transaction, the lock a create takes, so the starts and creates in it are checked against
+     * the budget one after another, each seeing what the one before let run.
+     */
+    async holdForClusterStart(accountId: string, subscriptionId: string, tx: Tx): Promise<SubscriptionRow> {
+      if (!(await repository.lockForAccount(accountId, subscriptionId, tx))) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
+      return requireOwned(accountId, subscriptionId, tx);
+    },
+
+    /**
      * The clusters port: the clusters module calls this in the transaction that finishes deleting a cluster (-1);
      * creation counts through holdForNewCluster (+1). The count is shown with the subscription and guards deletion.
      */
