@@ -8,6 +8,14 @@ const decodeHex = (hex: string) =>
     .map((pair) => WIN_ANSI[parseInt(pair, 16)] ?? String.fromCharCode(parseInt(pair, 16)))
     .join('');
 
+function inflated(stream: string): string | undefined {
+  try {
+    return inflateSync(Buffer.from(stream, 'latin1')).toString('latin1');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The text of a PDF written with standard fonts (as pdfkit writes receipts): every content stream is
  * inflated and the strings of its text operators joined, one line per text object.
@@ -15,13 +23,9 @@ const decodeHex = (hex: string) =>
 export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
   const source = pdf.toString('latin1');
-  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
+  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)) {
+    // A compressed stream whose last byte is a carriage return looks like one ended by CR LF: inflated with and without it.
+    const content = inflated(match[1]! + match[2]!) ?? inflated(match[1]!) ?? match[1]!;
     for (const block of content.matchAll(/BT([\s\S]*?)ET/g)) {
       const strings = [...block[1]!.matchAll(/<([0-9a-fA-F\s]*)>|\(((?:\\.|[^\\)])*)\)/g)].map(([, hex, literal]) =>
         hex !== undefined ? decodeHex(hex) : (literal ?? '').replace(/\\(.)/g, '$1'),
