@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, Title, type TableTdProps } from '@mantine/core';
 import { AUTO_STOP_MESSAGES, type AutoStopResponse } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
+import classes from '../../components/stacked-table.module.css';
 import { ErrorAlert } from '../../components/error-alert';
 import { notifySuccess } from '../../components/notify';
 import { ApiError } from '../../lib/api-error';
@@ -117,6 +118,8 @@ function AutoStopFacts({ settings }: { settings: AutoStopResponse }) {
   );
 }
 
+const WAKE_COLUMNS = ['Source', 'Address', 'User', 'Client', 'Queries', 'Last query'];
+
 /** Who kept the cluster awake: scanners and health checks show here as much as people do. */
 function WakeSources({ settings }: { settings: AutoStopResponse }) {
   if (settings.wake_sources.length === 0) {
@@ -126,12 +129,24 @@ function WakeSources({ settings }: { settings: AutoStopResponse }) {
       </Text>
     );
   }
+  const cell = (label: string, content: ReactNode, props: TableTdProps = {}) => (
+    <Table.Td fz="sm" data-label={label} {...props}>
+      {content}
+    </Table.Td>
+  );
+  // On a phone each source is a card of named values (stacked-table), so the client and the last query stay on screen.
   return (
-    <Table.ScrollContainer minWidth={620}>
-      <Table verticalSpacing={4} horizontalSpacing="xs" aria-label="What kept it awake in the last 24 hours">
+    <Box style={{ overflowX: 'auto' }}>
+      <Table
+        verticalSpacing={4}
+        horizontalSpacing="xs"
+        miw={620}
+        className={classes.table}
+        aria-label="What kept it awake in the last 24 hours"
+      >
         <Table.Thead>
           <Table.Tr>
-            {['Source', 'Address', 'User', 'Client', 'Queries', 'Last query'].map((column) => (
+            {WAKE_COLUMNS.map((column) => (
               <Table.Th key={column} c="dimmed" fz="xs" tt="uppercase">
                 {column}
               </Table.Th>
@@ -141,20 +156,16 @@ function WakeSources({ settings }: { settings: AutoStopResponse }) {
         <Table.Tbody>
           {settings.wake_sources.map((source) => (
             <Table.Tr key={`${source.source}|${source.client_address}|${source.user}|${source.user_agent}`}>
-              <Table.Td fz="sm">{SOURCE_LABELS[source.source]}</Table.Td>
-              <Table.Td fz="sm" ff="monospace">
-                {source.client_address ?? '—'}
-              </Table.Td>
-              <Table.Td fz="sm">{source.user}</Table.Td>
-              <Table.Td fz="sm" title={source.user_agent ?? undefined}>
-                {source.user_agent ? clientName(source.user_agent) : '—'}
-              </Table.Td>
-              <Table.Td fz="sm">{source.queries}</Table.Td>
-              <Table.Td fz="sm">{formatDateTime(source.last_at)}</Table.Td>
+              {cell('Source', SOURCE_LABELS[source.source])}
+              {cell('Address', source.client_address ?? '—', { ff: 'monospace' })}
+              {cell('User', source.user)}
+              {cell('Client', source.user_agent ? clientName(source.user_agent) : '—', { title: source.user_agent ?? undefined })}
+              {cell('Queries', source.queries)}
+              {cell('Last query', formatDateTime(source.last_at))}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
