@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Center, Code, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Center, Code, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClusterQueryStatus } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
+import classes from '../../components/stacked-table.module.css';
 import { formatDateTime } from '../../lib/dates';
 import { useQueryHistory } from './api/sql';
 import { clientName } from '../../lib/client-name';
@@ -30,8 +31,9 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={960}>
-            <Table fz="sm" aria-label="Query history">
+          {/* Wider than the card, the table scrolls in its own box; on a phone each query is a card of named values. */}
+          <Box style={{ overflowX: 'auto' }}>
+            <Table fz="sm" miw={960} className={classes.table} aria-label="Query history">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Started</Table.Th>
@@ -46,43 +48,55 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
               <Table.Tbody>
                 {data.content.map((entry) => (
                   <Table.Tr key={entry.query_id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.started_at)}</Table.Td>
-                    <Table.Td>
-                      <Badge size="sm" variant="light" color={STATUS_COLORS[entry.status]}>
+                    <Table.Td data-label="Started" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(entry.started_at)}
+                    </Table.Td>
+                    <Table.Td data-label="Status">
+                      {/* Its full word always: a narrow column would otherwise cut FAILED short. */}
+                      <Badge size="sm" variant="light" color={STATUS_COLORS[entry.status]} style={{ minWidth: 'max-content' }}>
                         {entry.status}
                       </Badge>
                     </Table.Td>
-                    <Table.Td maw={420}>
-                      <Code block miw={280} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                        {entry.query || '—'}
-                      </Code>
-                      {entry.error && (
-                        <Text fz="xs" c="var(--mantine-color-error)" mt={4}>
-                          {entry.error}
+                    <Table.Td data-label="Query" maw={420}>
+                      {/* One block per cell, so a phone's card keeps its parts together beside the cell's name. */}
+                      <div>
+                        <Code block miw={280} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                          {entry.query || '—'}
+                        </Code>
+                        {entry.error && (
+                          <Text fz="xs" c="var(--mantine-color-error)" mt={4}>
+                            {entry.error}
+                          </Text>
+                        )}
+                      </div>
+                    </Table.Td>
+                    <Table.Td data-label="User" style={{ overflowWrap: 'anywhere' }}>
+                      <div>
+                        {entry.user}
+                        <Text fz="xs" c="dimmed">
+                          {entry.source === 'CONSOLE' ? 'Console' : 'Endpoint'}
                         </Text>
-                      )}
+                      </div>
                     </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {entry.user}
-                      <Text fz="xs" c="dimmed">
-                        {entry.source === 'CONSOLE' ? 'Console' : 'Endpoint'}
-                      </Text>
+                    <Table.Td data-label="From" maw={220} style={{ overflowWrap: 'anywhere' }}>
+                      <div>
+                        {entry.client_address ?? '—'}
+                        {entry.user_agent && (
+                          <Text fz="xs" c="dimmed" title={entry.user_agent}>
+                            {clientName(entry.user_agent)}
+                          </Text>
+                        )}
+                      </div>
                     </Table.Td>
-                    <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
-                      {entry.client_address ?? '—'}
-                      {entry.user_agent && (
-                        <Text fz="xs" c="dimmed" title={entry.user_agent}>
-                          {clientName(entry.user_agent)}
-                        </Text>
-                      )}
+                    <Table.Td data-label="Rows">{entry.row_count ?? '—'}</Table.Td>
+                    <Table.Td data-label="Duration" style={{ whiteSpace: 'nowrap' }}>
+                      {entry.duration_ms} ms
                     </Table.Td>
-                    <Table.Td>{entry.row_count ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.duration_ms} ms</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
           {data.totalPages > 1 && (
             <Pagination
               total={data.totalPages}
