@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, Title, type TableTdProps } from '@mantine/core';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, Title, type TableTdProps } from '@mantine/core';
 import { AUTO_STOP_MESSAGES, type AutoStopResponse } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import classes from '../../components/stacked-table.module.css';
@@ -136,14 +136,8 @@ function WakeSources({ settings }: { settings: AutoStopResponse }) {
   );
   // On a phone each source is a card of named values (stacked-table), so the client and the last query stay on screen.
   return (
-    <Box style={{ overflowX: 'auto' }}>
-      <Table
-        verticalSpacing={4}
-        horizontalSpacing="xs"
-        miw={620}
-        className={classes.table}
-        aria-label="What kept it awake in the last 24 hours"
-      >
+    <Table.ScrollContainer minWidth={620}>
+      <Table verticalSpacing={4} horizontalSpacing="xs" className={classes.table} aria-label="What kept it awake in the last 24 hours">
         <Table.Thead>
           <Table.Tr>
             {WAKE_COLUMNS.map((column) => (
@@ -166,6 +160,6 @@ function WakeSources({ settings }: { settings: AutoStopResponse }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Box>
+    </Table.ScrollContainer>
   );
 }

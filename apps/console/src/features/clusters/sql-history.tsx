@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Center, Code, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Center, Code, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClusterQueryStatus } from '@kumo/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import classes from '../../components/stacked-table.module.css';
@@ -32,8 +32,8 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
       ) : (
         <>
           {/* Wider than the card, the table scrolls in its own box; on a phone each query is a card of named values. */}
-          <Box style={{ overflowX: 'auto' }}>
-            <Table fz="sm" miw={960} className={classes.table} aria-label="Query history">
+          <Table.ScrollContainer minWidth={960}>
+            <Table fz="sm" className={classes.table} aria-label="Query history">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Started</Table.Th>
@@ -96,7 +96,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Box>
+          </Table.ScrollContainer>
           {data.totalPages > 1 && (
             <Pagination
               total={data.totalPages}
