@@ -90,6 +90,8 @@ test('a customer sees what kept a cluster awake, sets auto-stop by keyboard and 
   }).toPass(STOP);
   await expect(stopEntry).toContainText('Stop requested');
   await expect(stopEntry).toContainText('by System');
+  // The status was read as the page opened, before its timeline: read again, it says the cluster is stopping or stopped.
+  await page.reload();
   await expect(status(page)).toHaveText(/Offline|Stopping/i);
 
   // The owner's bell has the notice, with the same reason.

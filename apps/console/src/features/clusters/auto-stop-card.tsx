@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Center, Group, Loader, SimpleGrid, Stack, Switch, Table, Text, Title, type TableTdProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { AUTO_STOP_MESSAGES, type AutoStopResponse } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import classes from '../../components/stacked-table.module.css';
+import { STACKED_TABLE_QUERY } from '../../components/stacked-table-query';
 import { ErrorAlert } from '../../components/error-alert';
 import { notifySuccess } from '../../components/notify';
 import { ApiError } from '../../lib/api-error';
@@ -122,6 +124,8 @@ const WAKE_COLUMNS = ['Source', 'Address', 'User', 'Client', 'Queries', 'Last qu
 
 /** Who kept the cluster awake: scanners and health checks show here as much as people do. */
 function WakeSources({ settings }: { settings: AutoStopResponse }) {
+  // On a phone the rows are cards (stacked-table): nothing to scroll sideways, so no width to hold.
+  const phone = useMediaQuery(STACKED_TABLE_QUERY);
   if (settings.wake_sources.length === 0) {
     return (
       <Text fz="sm" c="dimmed">
@@ -136,7 +140,7 @@ function WakeSources({ settings }: { settings: AutoStopResponse }) {
   );
   // On a phone each source is a card of named values (stacked-table), so the client and the last query stay on screen.
   return (
-    <Table.ScrollContainer minWidth={620}>
+    <Table.ScrollContainer minWidth={phone ? 0 : 620}>
       <Table verticalSpacing={4} horizontalSpacing="xs" className={classes.table} aria-label="What kept it awake in the last 24 hours">
         <Table.Thead>
           <Table.Tr>
@@ -152,7 +156,7 @@ function WakeSources({ settings }: { settings: AutoStopResponse }) {
             <Table.Tr key={`${source.source}|${source.client_address}|${source.user}|${source.user_agent}`}>
               {cell('Source', SOURCE_LABELS[source.source])}
               {cell('Address', source.client_address ?? '—', { ff: 'monospace' })}
-              {cell('User', source.user)}
+              {cell('User', source.user, { style: { overflowWrap: 'anywhere' } })}
               {cell('Client', source.user_agent ? clientName(source.user_agent) : '—', { title: source.user_agent ?? undefined })}
               {cell('Queries', source.queries)}
               {cell('Last query', formatDateTime(source.last_at))}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Badge, Center, Code, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { ClusterQueryStatus } from '@kumo/contract';
+import { useMediaQuery } from '@mantine/hooks';
 import { ErrorAlert } from '../../components/error-alert';
 import classes from '../../components/stacked-table.module.css';
+import { STACKED_TABLE_QUERY } from '../../components/stacked-table-query';
 import { formatDateTime } from '../../lib/dates';
 import { useQueryHistory } from './api/sql';
 import { clientName } from '../../lib/client-name';
@@ -14,6 +16,8 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
   const [page, setPage] = useState(0);
   const history = useQueryHistory(deploymentId, page);
   const data = history.data;
+  // On a phone the rows are cards (stacked-table): nothing to scroll sideways, so no width to hold.
+  const phone = useMediaQuery(STACKED_TABLE_QUERY);
   return (
     <Stack gap="xs" mt="xl">
       <Title order={3} fz="md">
@@ -32,7 +36,7 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
       ) : (
         <>
           {/* Wider than the card, the table scrolls in its own box; on a phone each query is a card of named values. */}
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={phone ? 0 : 960}>
             <Table fz="sm" className={classes.table} aria-label="Query history">
               <Table.Thead>
                 <Table.Tr>
@@ -59,8 +63,9 @@ export function SqlHistory({ deploymentId }: { deploymentId: string }) {
                     </Table.Td>
                     <Table.Td data-label="Query" maw={420}>
                       {/* One block per cell, so a phone's card keeps its parts together beside the cell's name. */}
-                      <div>
-                        <Code block miw={280} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {/* The query reads from the left, and on a phone takes the card's width rather than 280 px. */}
+                      <div style={{ minWidth: 0, textAlign: 'left' }}>
+                        <Code block miw={phone ? 0 : 280} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                           {entry.query || '—'}
                         </Code>
                         {entry.error && (
