@@ -43,7 +43,8 @@ function shellOf(area: 'CUSTOMER_SECTIONS' | 'ADMIN_SECTIONS') {
       import('./shell/sections'),
       import('../lib/api/first-reads'),
     ]);
-    await primeReads(shellFirstReads());
+    // Staff have no bell (top-bar.tsx): the customer area's shell alone reads the notices.
+    await primeReads(shellFirstReads(area === 'CUSTOMER_SECTIONS'));
     const sectionSet = sections[area];
     return { default: () => <ShellLayout sectionSet={sectionSet} /> };
   });

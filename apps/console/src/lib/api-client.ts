@@ -67,7 +67,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.token !== undefined) return answerOf(await send(path, options, options.token), options);
   const token = getSession().jwtToken;
   let sentWith = token;
-  let response = await send(path, options, sentWith);
+  // Only a call's first try may take an answer read early (lib/early-reads.ts): a retry asks the API again.
+  let response = await send(path, options, sentWith, true);
 
   if (response.status === 401 && token && (await errorCode(response)) === TOKEN_EXPIRED) {
     if (!(await renewAccess(token))) {
@@ -190,7 +191,7 @@ function endsSession(error: ApiError): boolean {
   return error.code === ROLE_MAPPING_NOT_FOUND || error.message === MESSAGES.roleMappingNotFound;
 }
 
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+async function send(path: string, options: RequestOptions, token: string | null, mayTakeEarlyRead = false): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
@@ -207,7 +208,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const { protocol } = new URL(url, window.location.href);
   if (protocol !== 'http:' && protocol !== 'https:') throw ApiError.unsupportedProtocol(protocol);
   try {
-    const early = method === 'GET' && options.headers === undefined ? takeEarlyRead(url, token) : undefined;
+    const early = mayTakeEarlyRead && method === 'GET' && options.headers === undefined ? takeEarlyRead(url, token) : undefined;
     return await (early ??
       fetch(url, {
         method,

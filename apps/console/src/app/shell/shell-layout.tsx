@@ -17,8 +17,9 @@ const NAV_BREAKPOINT = 'sm';
 const TOP_BAR_HEIGHT = 60;
 
 /** The signed-in frame: top bar, navigation rail, the page, and the footer. Rendered behind a guard. */
-/** What the shell is first shown with (app/routes.tsx): the person, the bell and the help links. */
-export const shellFirstReads = (): FirstRead[] => [userDetailQuery, latestNoticesQuery, helpLinksQuery];
+/** What the shell is first shown with (app/routes.tsx): the person, the help links and, for customers, the bell. */
+export const shellFirstReads = (withBell: boolean): FirstRead[] =>
+  withBell ? [userDetailQuery, latestNoticesQuery, helpLinksQuery] : [userDetailQuery, helpLinksQuery];
 
 export function ShellLayout({ sectionSet }: { sectionSet: SectionSet }) {
   const { user } = useSession();

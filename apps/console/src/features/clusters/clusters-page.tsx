@@ -8,11 +8,12 @@ import type { FirstRead } from '../../lib/api/first-reads';
 import type { ActionCluster } from './cluster-actions';
 import { ClusterDetails } from './cluster-details';
 import { ClusterList, clusterPath } from './cluster-list';
-import { DeleteClusterDialog } from './delete-cluster-dialog';
 import { lazyChunk } from '../../lib/load-chunk';
 
 /** The create form (its fields, checks and price preview) loads when it is first opened, not with the page. */
 const CreateClusterDialog = lazyChunk(() => import('./create-cluster-dialog').then((m) => ({ default: m.CreateClusterDialog })));
+// Loaded when first asked for: its OTP form's validation brings zod and its schemas, which the page does not need to show.
+const DeleteClusterDialog = lazyChunk(() => import('./delete-cluster-dialog').then((m) => ({ default: m.DeleteClusterDialog })));
 
 /** Navigation state that opens the create dialog on arrival (home's '+ New Cluster'). */
 export interface OpenCreateClusterState {
@@ -37,6 +38,9 @@ export function ClustersPage() {
   // Once opened, the create dialog stays mounted, so it closes with its transition like any other.
   const [createOpened, setCreateOpened] = useState(false);
   const [deleting, setDeleting] = useState<ActionCluster | null>(null);
+  // Like the create dialog, the delete dialog stays mounted once opened, so it closes with its transition.
+  const [deleteOpened, setDeleteOpened] = useState(false);
+  if (deleting && !deleteOpened) setDeleteOpened(true);
 
   const groups = view.data ?? [];
   const clusters = groups.flatMap((group) => group.clusters);
@@ -92,7 +96,11 @@ export function ClustersPage() {
           />
         </Suspense>
       )}
-      <DeleteClusterDialog cluster={deleting} onClose={() => setDeleting(null)} />
+      {deleteOpened && (
+        <Suspense fallback={null}>
+          <DeleteClusterDialog cluster={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
