@@ -1,3 +1,4 @@
+import { canUseCustomerArea } from '@kumo/contract';
 import { startEarlyReads } from '../lib/early-reads';
 import { getSession } from '../lib/session';
 
@@ -16,9 +17,10 @@ const FIRST_PAGES: [prefix: string, load: () => Promise<unknown>][] = [
  * session (the sign-in screens need none of it) or for other addresses.
  */
 export function preloadFirstRoute(pathname: string): void {
-  const token = getSession().jwtToken;
+  const { jwtToken: token, user } = getSession();
   if (!token) return;
-  startEarlyReads(pathname, token);
+  // The reads are a customer's: staff opening the bare address go to their own area, which reads nothing of these.
+  if (user && canUseCustomerArea(user.role)) startEarlyReads(pathname, token);
   const page = pathname === '/' ? () => import('./home-route') : FIRST_PAGES.find(([prefix]) => pathname.startsWith(prefix))?.[1];
   if (!page) return;
   const loads = [
