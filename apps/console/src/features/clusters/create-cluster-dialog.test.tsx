@@ -67,6 +67,12 @@ async function fillValid() {
 }
 
 // Each test types a whole valid form: on a busy machine that alone can take half a minute.
+/** The API's answer to a create that starts deploying. */
+const CREATED = {
+  'POST /api/cluster/create': () =>
+    jsonResponse(200, { deployment_id: DEPLOYMENT_ID, subscription_id: RICH.subscription_id, message: CLUSTER_MESSAGES.deploymentStarted }),
+};
+
 describe('create cluster dialog', { timeout: 60_000 }, () => {
   it('shows the balance, and below $100 the insufficient-balance text with Review disabled', async () => {
     renderDialog([RICH, POOR]);
@@ -144,14 +150,7 @@ describe('create cluster dialog', { timeout: 60_000 }, () => {
   });
 
   it('reviews, deploys with the request the API expects and hands over the new cluster', async () => {
-    const { bodiesOf, onCreated } = renderDialog([RICH], {
-      'POST /api/cluster/create': () =>
-        jsonResponse(200, {
-          deployment_id: DEPLOYMENT_ID,
-          subscription_id: RICH.subscription_id,
-          message: CLUSTER_MESSAGES.deploymentStarted,
-        }),
-    });
+    const { bodiesOf, onCreated } = renderDialog([RICH], CREATED);
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
     const review = await screen.findByRole('dialog', { name: 'Review Cluster' });
@@ -180,14 +179,7 @@ describe('create cluster dialog', { timeout: 60_000 }, () => {
   });
 
   it('prices the size and number of query engines chosen, with the runway, before anything is created', async () => {
-    const { bodiesOf, fetchMock } = renderDialog([RICH], {
-      'POST /api/cluster/create': () =>
-        jsonResponse(200, {
-          deployment_id: DEPLOYMENT_ID,
-          subscription_id: RICH.subscription_id,
-          message: CLUSTER_MESSAGES.deploymentStarted,
-        }),
-    });
+    const { bodiesOf, fetchMock } = renderDialog([RICH], CREATED);
     await fillValid();
     await userEvent.click(screen.getByRole('radio', { name: 'S' }));
     expect(await screen.findByText('r6i.2xlarge: 8 cores, 64 GiB each')).toBeInTheDocument();
@@ -226,14 +218,7 @@ describe('create cluster dialog', { timeout: 60_000 }, () => {
       saved: 25,
     },
   ])('saves the auto-stop choice on the new cluster: $choice', async ({ set, saved }) => {
-    const { bodiesOf } = renderDialog([RICH], {
-      'POST /api/cluster/create': () =>
-        jsonResponse(200, {
-          deployment_id: DEPLOYMENT_ID,
-          subscription_id: RICH.subscription_id,
-          message: CLUSTER_MESSAGES.deploymentStarted,
-        }),
-    });
+    const { bodiesOf } = renderDialog([RICH], CREATED);
     await fillValid();
     await set();
     await userEvent.click(screen.getByRole('button', { name: 'Review and Deploy' }));
