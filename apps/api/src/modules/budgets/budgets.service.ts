@@ -11,7 +11,7 @@ import type { MailService } from '../mail/index.js';
 import type { NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createBudgetAlerts } from './budget-alerts.js';
-import { METERING_RUN_INTERVAL_MS, QUERY_ENGINE_HOURS_UNCHARGED, type MeteringService } from '../metering/index.js';
+import { METERING_RUN_INTERVAL_MS, METERING_RUN_LATENESS_MS, QUERY_ENGINE_HOURS_UNCHARGED, type MeteringService } from '../metering/index.js';
 import { monthKey, startHeadroomCents, type CapHorizon, type Spend } from './budget-rules.js';
 import type { AlertRow, BudgetRow, BudgetsRepository } from './budgets.repository.js';
 
@@ -43,10 +43,10 @@ export function createBudgetsService(deps: {
   logger?: FastifyBaseLogger;
 }) {
   const { repository, subscriptions, metering, clock } = deps;
-  // The hours that begin before the next metering run could stop a cluster: one with AWS, more in the faster demo cloud;
-  // and the query engines' hour running and the one settling, run but not yet charged.
+  // The hours that begin before the next metering run could stop a cluster, that run coming late: one with AWS, more in
+  // the faster demo cloud; and the query engines' hour running and the one settling, run but not yet charged.
   const horizon: CapHorizon = {
-    hoursAhead: Math.max(1, Math.ceil(METERING_RUN_INTERVAL_MS / metering.hourMs)),
+    hoursAhead: Math.max(1, Math.ceil((METERING_RUN_INTERVAL_MS + METERING_RUN_LATENESS_MS) / metering.hourMs)),
     engineHoursBehind: QUERY_ENGINE_HOURS_UNCHARGED,
   };
   const alerts = createBudgetAlerts({ ...deps, horizon, hourMs: metering.hourMs });

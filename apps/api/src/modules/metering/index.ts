@@ -24,6 +24,12 @@ export type MeteringService = ReturnType<typeof createMeteringService>;
 export const METERING_RUN_INTERVAL_MS = 60_000;
 
 /**
+ * How late a run may come on a busy machine (pg-boss polls its schedule; a run waits for a worker): what the hard cap
+ * allows for beside the interval, so a late run does not charge hours it was meant to prevent.
+ */
+export const METERING_RUN_LATENESS_MS = METERING_RUN_INTERVAL_MS / 2;
+
+/**
  * The query engines' hours run but not yet charged, at most: the hour running and the one that has ended but not yet
  * settled (charging-sql.ts charges an hour of them once it has ended and the late-write margin, or the hour, has passed).
  */
