@@ -1,7 +1,7 @@
 /**
  * The spend controls as the money property test follows them, worked out from the charges and the hourly rates: a
- * budget's hard cap (reached when the month's charged spend, the query engines' two hours not yet charged and one more
- * hour at the current rate would pass the amount; a billable hour lasts the run interval here), the clusters it stops, the starts it refuses, and the alerts it sends.
+ * budget's hard cap (reached when the month's charged spend, the query engines' two hours not yet charged and the hours
+ * ahead at the current rate would pass the amount), the clusters it stops, the starts it refuses, and the alerts it sends.
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -9,6 +9,12 @@ import { DEFAULT_CLUSTER_SIZE, QUERY_ENGINE_LIMITS, queryEngineCores } from '@ku
 import { DIMENSION_KIND } from '../../src/modules/metering/rate-card.js';
 import type { TestContext } from './harness.js';
 import { rows } from './metering.js';
+
+/**
+ * The hours the cap looks ahead here: a billable hour lasts the run interval, and a run may come half an interval late,
+ * so two hours begin before a later run could stop a cluster.
+ */
+const HOURS_AHEAD = 2;
 
 /** The budget the sequence set last: the amount in cents and whether it stops clusters at 100 %. */
 export interface ModelBudget {
@@ -39,7 +45,7 @@ async function committedCents(ctx: TestContext, subscriptionId: string, hourly: 
   return (await monthChargedCents(ctx, subscriptionId)) + 2 * hourly.engines;
 }
 
-/** The cap stops the clusters: the next hour at the current rate would pass the budget. */
+/** The cap stops the clusters: the hours ahead at the current rate would pass the budget. */
 export async function capReached(
   ctx: TestContext,
   accountId: string,
@@ -48,10 +54,10 @@ export async function capReached(
 ): Promise<boolean> {
   if (!budget?.cap) return false;
   const hourly = await hourlyCents(ctx, accountId, subscriptionId, false);
-  return (await committedCents(ctx, subscriptionId, hourly)) + hourly.now > budget.cents;
+  return (await committedCents(ctx, subscriptionId, hourly)) + HOURS_AHEAD * hourly.now > budget.cents;
 }
 
-/** The cap refuses a start: the next hour with one more cluster running would pass the budget. */
+/** The cap refuses a start: the hours ahead with one more cluster running would pass the budget. */
 export async function expectedRefusal(
   ctx: TestContext,
   accountId: string,
@@ -61,7 +67,7 @@ export async function expectedRefusal(
 ): Promise<boolean> {
   if (!budget?.cap) return false;
   const hourly = await hourlyCents(ctx, accountId, subscriptionId, dr);
-  return (await committedCents(ctx, subscriptionId, hourly)) + hourly.now + hourly.cluster > budget.cents;
+  return (await committedCents(ctx, subscriptionId, hourly)) + HOURS_AHEAD * (hourly.now + hourly.cluster) > budget.cents;
 }
 
 /** The model's clusters all have the default shape. */

@@ -64,8 +64,9 @@ describe.each(kinds)('budget calls on %s', (kind) => {
       thresholds: [5, 80, 120],
       alert_on_forecast: true,
       stop_clusters_at_limit: true,
-      // Nothing spent and nothing running: a cluster may cost up to the whole budget in its next hour.
-      start_headroom_per_hour: 999_999,
+      // Nothing spent and nothing running: a cluster may cost up to the whole budget over the hours the cap looks
+      // ahead, two in the tests' cloud (an hour of a minute, a run a minute that may come half a minute late).
+      start_headroom_per_hour: 499_999.5,
     });
     expect((await get(ctx, budgetUrl(), admin.jwt)).json()).toEqual(changed.json());
 
