@@ -1,7 +1,5 @@
-// The charts' legend draws its keys with ColorSwatch, which the console's shared style list leaves out.
-import '@mantine/core/styles/ColorSwatch.layer.css';
-import '@mantine/charts/styles.layer.css';
-import { BarChart, type BarChartProps } from '@mantine/charts';
+import { Suspense } from 'react';
+import type { BarChartProps } from '@mantine/charts';
 import { Box, Table, Text } from '@mantine/core';
 import { METERING_DIMENSIONS, METERING_DIMENSION_LABELS, type CreditAnalysis, type MonthlyConsumption } from '@kumo/contract';
 import { formatUsd } from '../../lib/format';
@@ -11,6 +9,7 @@ import { fromFirstUsage } from './first-usage';
 import { dayLabel, monthLabel } from './months';
 import { NoUsageBefore } from './no-usage-before';
 import { useNearView } from '../when-near-view';
+import { lazyChunk } from '../../lib/load-chunk';
 import classes from './cost-charts.module.css';
 
 /** One colour per service, from the theme's palette, distinct in light and dark schemes. */
@@ -27,6 +26,8 @@ const SERVICE_COLORS: Record<(typeof METERING_DIMENSIONS)[number], string> = {
 };
 
 const money = (value: number) => formatUsd(value);
+
+const BarChart = lazyChunk(() => import('./bar-chart'));
 
 interface ChartFigureProps {
   title: string;
@@ -58,15 +59,17 @@ function ChartFigure({ title, height, chart, summary, children, note, className 
       {/* The bars repeat the table below for sighted readers; assistive technology reads the table. */}
       <div aria-hidden="true">
         {near ? (
-          <BarChart
-            {...chart}
-            h={height}
-            valueFormatter={money}
-            tickLine="y"
-            yAxisProps={{ width: 72 }}
-            // The chart is hidden from assistive technology, so it must not take keyboard focus either.
-            barChartProps={{ accessibilityLayer: false }}
-          />
+          <Suspense fallback={<div style={{ height }} />}>
+            <BarChart
+              {...chart}
+              h={height}
+              valueFormatter={money}
+              tickLine="y"
+              yAxisProps={{ width: 72 }}
+              // The chart is hidden from assistive technology, so it must not take keyboard focus either.
+              barChartProps={{ accessibilityLayer: false }}
+            />
+          </Suspense>
         ) : (
           <div style={{ height }} />
         )}
