@@ -30,7 +30,7 @@ export const PAGE_BUDGETS: Record<string, { js: number; css: number }> = {
   'src/app/home-route.tsx': { js: 210 * KIB, css: 24 * KIB },
   'src/features/clusters/clusters-page.tsx': { js: 285 * KIB, css: 24 * KIB },
   'src/features/subscriptions/subscriptions-page.tsx': { js: 265 * KIB, css: 24 * KIB },
-  'src/features/cost-analysis/cost-analysis-page.tsx': { js: 330 * KIB, css: 24 * KIB },
+  'src/features/cost-analysis/cost-analysis-page.tsx': { js: 230 * KIB, css: 24 * KIB },
   'src/features/users/users-page.tsx': { js: 255 * KIB, css: 24 * KIB },
 };
 /** The signed-in shell: the query cache, the customer guard, the shell layout and its sections, before any page. */
