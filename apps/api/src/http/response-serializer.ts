@@ -3,11 +3,14 @@
  * The type provider's serializer encodes with zod (`safeEncode`), which runs each checked field twice (a first pass
  * without its checks, then with them): for a schema with nothing to encode, that is a plain parse at three times its
  * cost, paid on every element of a list. So a schema with nothing to encode is parsed instead (the same answer, or the
- * same refusal), and any other goes to the type provider's serializer as before.
+ * same refusal), and any other goes to the type provider's serializer as before. Such a schema is checked by a
+ * function compiled from it once, which gives what zod's parse gives (compiled-check.ts), or by the parse itself when
+ * it is made of parts the compiled check does not cover.
  */
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { $ZodType, safeParse } from 'zod/v4/core';
+import { compileCheck } from './compiled-check.js';
 
 type RouteSchema = Parameters<typeof serializerCompiler>[0]['schema'];
 
@@ -88,9 +91,17 @@ export const responseSerializerCompiler: FastifySerializerCompiler<RouteSchema> 
   const schema = zodSchemaOf(route.schema);
   if (!schema || !hasNothingToEncode(schema)) return serializerCompiler(route);
   const { method, url } = route;
-  return (data) => {
+  const parsed = (data: unknown) => {
     const result = safeParse(schema, data);
     if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
     return JSON.stringify(result.data);
+  };
+  // The check compiled once when the schema is made of the kinds it covers (compiled-check.ts, decision 0048). What it
+  // refuses goes through zod's parse, whose error the refusal carries.
+  const check = compileCheck(schema);
+  if (!check) return parsed;
+  return (data) => {
+    const result = check(data);
+    return result.ok ? JSON.stringify(result.value) : parsed(data);
   };
 };

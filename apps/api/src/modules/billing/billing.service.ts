@@ -94,17 +94,20 @@ export function createBillingService(deps: {
     await apply(state);
   }
 
-  /** Reads the session from the provider and applies it; a provider that does not answer leaves the purchase as it is. */
-  async function sync(sessionId: string): Promise<void> {
+  /**
+   * Reads the session from the provider and applies it; a provider that does not answer leaves the purchase as it is.
+   * Answers with the purchase as committed when the confirmation knows it (confirmations.ts `apply`).
+   */
+  async function sync(sessionId: string, read?: PurchaseRow): Promise<PurchaseRow | undefined> {
     let state: CheckoutState;
     try {
       state = await gateway.retrieveCheckout(sessionId);
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
       logger.warn({ err: error, sessionId }, 'payment provider did not answer; the webhook will confirm the payment');
-      return;
+      return undefined;
     }
-    await apply(state);
+    return apply(state, read);
   }
 
   const statements = createStatements({ repository, ledger, subscriptions, clock });
@@ -168,8 +171,8 @@ export function createBillingService(deps: {
     async paymentStatus(accountId: string, subscriptionId: string, sessionId: string): Promise<PaymentStatus> {
       const purchase = await repository.findPurchaseBySessionForAccount(accountId, sessionId);
       if (!purchase || purchase.subscriptionId !== subscriptionId) throw notFound('NOT_FOUND', MESSAGES.transactionNotFound);
-      if (purchase.status !== 'SUCCESSFUL') await sync(sessionId);
-      return presentStatus((await repository.findPurchase(purchase.id))!);
+      const confirmed = purchase.status === 'SUCCESSFUL' ? undefined : await sync(sessionId, purchase);
+      return presentStatus(confirmed ?? (await repository.findPurchase(purchase.id))!);
     },
 
     /** The customer came back through the provider's cancel link: close the checkout unless it was paid after all. */
@@ -246,7 +249,9 @@ export function createBillingService(deps: {
     creditAutomaticPurchase: createAutomaticPurchases({ repository, ledger }),
 
     /** The sandbox provider's notification (a job): read the session and apply it. */
-    syncCheckout: sync,
+    syncCheckout: async (sessionId: string): Promise<void> => {
+      await sync(sessionId);
+    },
 
     /** A page of the subscription's history, newest first (transaction-history.ts). */
     transactions: createTransactionHistory({ repository, ledger, subscriptions }),

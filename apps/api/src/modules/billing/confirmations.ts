@@ -45,20 +45,25 @@ export function createConfirmations(deps: {
     throw conflict('PAYMENT_MISMATCH', MESSAGES.paymentMismatch);
   }
 
-  /** Moves a purchase to what the provider says, once its group has committed. */
-  async function apply(state: CheckoutState): Promise<void> {
+  /**
+   * Moves a purchase to what the provider says, once its group has committed. `read` is the purchase as the caller
+   * has just read it, if it has (its subscription is all that is taken from it). Answers with the purchase as its
+   * group committed it, when the group wrote it in one statement: a customer's return then needs no read after the
+   * commit (when 200 wait on one commit, those reads were the end of the queue). Otherwise undefined: read it again.
+   */
+  async function apply(state: CheckoutState, read?: PurchaseRow): Promise<PurchaseRow | undefined> {
     // A notification about someone else's checkout (another system on the same provider account).
-    const owner = await repository.findPurchase(state.purchaseId);
-    if (!owner) return;
+    const owner = read?.id === state.purchaseId ? read : await repository.findPurchase(state.purchaseId);
+    if (!owner) return undefined;
     // Already credited: a payment never leaves SUCCESSFUL, so a repeated confirmation need not wait for the lock.
-    if (owner.status === 'SUCCESSFUL' && state.outcome === 'PAID' && !mismatched(owner, state)) return;
-    await confirmations.run(owner.subscriptionId, state);
+    if (owner.status === 'SUCCESSFUL' && state.outcome === 'PAID' && !mismatched(owner, state)) return owner;
+    return confirmations.run(owner.subscriptionId, state);
   }
 
-  /** One confirmation, in the group's transaction. */
-  async function applyOne(state: CheckoutState, tx: Tx): Promise<void> {
+  /** One confirmation, in the group's transaction; its caller reads the purchase again. */
+  async function applyOne(state: CheckoutState, tx: Tx): Promise<undefined> {
     const purchase = await repository.lockPurchase(state.purchaseId, tx);
-    if (!purchase) return;
+    if (!purchase) return undefined;
     const sessionId = purchase.checkoutSessionId ?? state.sessionId;
     refuseMismatch(purchase, state);
     const now = clock.now();
@@ -121,9 +126,10 @@ export function createConfirmations(deps: {
   /**
    * The fast way for a group in which every confirmation is a payment: the purchases locked in one statement, the
    * new credits posted in one (the ledger's `postPurchases`), receipt numbers drawn and the purchases marked paid in
-   * one each. Anything else throws `OneByOne`, and the group is applied by `applyOne` instead.
+   * one each. Anything else throws `OneByOne`, and the group is applied by `applyOne` instead. Answers each
+   * confirmation with its purchase as locked, or as marked paid.
    */
-  async function creditAll(states: CheckoutState[], tx: Tx): Promise<void[]> {
+  async function creditAll(states: CheckoutState[], tx: Tx): Promise<(PurchaseRow | undefined)[]> {
     if (states.some((state) => state.outcome !== 'PAID')) throw new OneByOne();
     const locked = new Map((await repository.lockPurchases([...new Set(states.map((s) => s.purchaseId))], tx)).map((p) => [p.id, p]));
     const due = new Map<string, { purchase: PurchaseRow; sessionId: string; state: CheckoutState }>();
@@ -150,23 +156,25 @@ export function createConfirmations(deps: {
         tx,
       );
       const receiptIds = await repository.nextReceiptIds(credits.filter(({ purchase }) => !purchase.receiptId).length, tx);
-      await repository.markPaid(
-        credits.map(({ purchase, sessionId, state }, index) => ({
-          id: purchase.id,
-          checkoutSessionId: sessionId,
-          ledgerEntryId: posted[index]!.entry.id,
-          receiptId: purchase.receiptId ?? receiptIds.shift()!,
-          paymentMethod: state.paymentMethod ?? purchase.paymentMethod ?? 'Card',
-          paidAt: posted[index]!.entry.createdAt,
-        })),
-        clock.now(),
-        tx,
-      );
+      const paid = credits.map(({ purchase, sessionId, state }, index) => ({
+        id: purchase.id,
+        checkoutSessionId: sessionId,
+        ledgerEntryId: posted[index]!.entry.id,
+        receiptId: purchase.receiptId ?? receiptIds.shift()!,
+        paymentMethod: state.paymentMethod ?? purchase.paymentMethod ?? 'Card',
+        paidAt: posted[index]!.entry.createdAt,
+      }));
+      const updatedAt = clock.now();
+      await repository.markPaid(paid, updatedAt, tx);
+      // The rows as the statement left them: what markPaid sets, over what was locked.
+      for (const [index, values] of paid.entries()) {
+        locked.set(values.id, { ...credits[index]!.purchase, ...values, status: 'SUCCESSFUL', failureMessage: null, updatedAt });
+      }
     }
-    return states.map(() => undefined);
+    return states.map((state) => locked.get(state.purchaseId));
   }
 
-  const confirmations = createGroupCommit<string, CheckoutState, void>({
+  const confirmations = createGroupCommit<string, CheckoutState, PurchaseRow | undefined>({
     db,
     begin: (subscriptionId, tx) => ledger.lockSubscription(subscriptionId, tx),
     one: applyOne,
