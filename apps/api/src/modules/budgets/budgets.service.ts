@@ -11,7 +11,12 @@ import type { MailService } from '../mail/index.js';
 import type { NoticesService } from '../notices/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createBudgetAlerts } from './budget-alerts.js';
-import { METERING_RUN_INTERVAL_MS, METERING_RUN_LATENESS_MS, QUERY_ENGINE_HOURS_UNCHARGED, type MeteringService } from '../metering/index.js';
+import {
+  METERING_RUN_INTERVAL_MS,
+  METERING_RUN_LATENESS_MS,
+  QUERY_ENGINE_HOURS_UNCHARGED,
+  type MeteringService,
+} from '../metering/index.js';
 import { monthKey, startHeadroomCents, type CapHorizon, type Spend } from './budget-rules.js';
 import type { AlertRow, BudgetRow, BudgetsRepository } from './budgets.repository.js';
 
