@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_WAIT_MAX_MS, WhenNearView } from './when-near-view';
+import { queryClient } from '../lib/api/query-client';
 
 /** An IntersectionObserver the test moves: `enter()` brings every observed element into sight. */
 class ObserverStub {
@@ -37,6 +38,7 @@ describe('WhenNearView', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
+    queryClient.clear();
   });
 
   it('keeps an empty box of the given height until the part scrolls into sight', () => {
@@ -122,6 +124,40 @@ describe('WhenNearView', () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByText('Shown at last')).toBeInTheDocument();
+  });
+
+  it('with reads, renders in sight once they are in the cache, with their answers', async () => {
+    let answer: (rows: string[]) => void = () => undefined;
+    const rows = new Promise<string[]>((resolve) => (answer = resolve));
+    function Part() {
+      const { data } = useQuery({ queryKey: ['part', 'rows'], queryFn: () => rows });
+      return <p>{data ? `Rows: ${data.join(', ')}` : 'Loading rows'}</p>;
+    }
+    renderWithQueries(
+      <WhenNearView minHeight={100} reads={() => [{ queryKey: ['part', 'rows'], queryFn: () => rows }]}>
+        <Part />
+      </WhenNearView>,
+      queryClient,
+    );
+    act(() => ObserverStub.enter());
+    // Not shown empty first: the part waits in its box for its reads.
+    expect(screen.queryByText('Loading rows')).toBeNull();
+    await act(async () => answer(['a', 'b']));
+    expect(await screen.findByText('Rows: a, b')).toBeInTheDocument();
+    expect(screen.queryByText('Loading rows')).toBeNull();
+  });
+
+  it('with reads, still renders at once at a key pressed while they are on their way', () => {
+    renderWithQueries(
+      <WhenNearView minHeight={100} reads={() => [{ queryKey: ['part', 'never'], queryFn: () => new Promise(() => undefined) }]}>
+        <button type="button">Reached by Tab</button>
+      </WhenNearView>,
+      queryClient,
+    );
+    act(() => ObserverStub.enter());
+    expect(screen.queryByRole('button', { name: 'Reached by Tab' })).toBeNull();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(screen.getByRole('button', { name: 'Reached by Tab' })).toBeInTheDocument();
   });
 
   it('renders at once where the browser has no IntersectionObserver', () => {

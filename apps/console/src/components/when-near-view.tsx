@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useIsFetching } from '@tanstack/react-query';
+import { primeReads, type FirstRead } from '../lib/api/first-reads';
 
 interface NearViewOptions {
   /**
@@ -9,6 +10,11 @@ interface NearViewOptions {
    * drawing is one long task whenever it happens.
    */
   whenIdle?: boolean;
+  /**
+   * The part's own reads: in sight or when idle, it renders once they are in the query cache (lib/api/first-reads.ts),
+   * built once in short tasks, rather than shown empty and built again in one long task as each answer arrives.
+   */
+  reads?: () => FirstRead[];
 }
 
 /** The longest a `whenIdle` part waits for the page's reads (a page that polls may never be quite without one). */
@@ -31,11 +37,20 @@ const whenBrowserIdle = (run: () => void): (() => void) => {
  * low-priority updates, split into short tasks. Without IntersectionObserver (an old browser, a test) it renders at
  * once.
  */
-export function useNearView({ whenIdle = false }: NearViewOptions = {}): { ref: (element: HTMLElement | null) => void; near: boolean } {
+export function useNearView({ whenIdle = false, reads }: NearViewOptions = {}): {
+  ref: (element: HTMLElement | null) => void;
+  near: boolean;
+} {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const [inSight, setInSight] = useState(false);
   const [element, setElement] = useState<HTMLElement | null>(null);
-  const seen = useRef(near);
+  // Asked to render; and on its way to (its reads being primed), which a key pressed meanwhile does not wait for.
+  const shown = useRef(near);
+  const coming = useRef(near);
+  const readsRef = useRef(reads);
+  useEffect(() => {
+    readsRef.current = reads;
+  });
   const fetching = useIsFetching() > 0;
   const [waitedEnough, setWaitedEnough] = useState(false);
   useEffect(() => {
@@ -45,14 +60,14 @@ export function useNearView({ whenIdle = false }: NearViewOptions = {}): { ref: 
   }, [whenIdle]);
 
   useEffect(() => {
-    if (seen.current || !element) return;
+    if (shown.current || !element) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setInSight(true));
     });
     observer.observe(element);
     const onKey = () => {
-      if (seen.current) return;
-      seen.current = true;
+      if (shown.current) return;
+      shown.current = true;
       // The key moves the focus right after this handler: the part must be in the page before it does.
       flushSync(() => setNear(true));
     };
@@ -65,11 +80,18 @@ export function useNearView({ whenIdle = false }: NearViewOptions = {}): { ref: 
 
   const waiting = whenIdle && fetching && !waitedEnough;
   useEffect(() => {
-    if (seen.current || waiting) return;
-    const show = () => {
-      if (seen.current) return;
-      seen.current = true;
+    if (coming.current || waiting) return;
+    const reveal = () => {
+      if (shown.current) return;
+      shown.current = true;
       startTransition(() => setNear(true));
+    };
+    const show = () => {
+      if (coming.current) return;
+      coming.current = true;
+      const partReads = readsRef.current?.();
+      if (partReads?.length) void primeReads(partReads).then(reveal);
+      else reveal();
     };
     if (inSight) return show();
     if (whenIdle) return whenBrowserIdle(show);
@@ -82,8 +104,8 @@ export function useNearView({ whenIdle = false }: NearViewOptions = {}): { ref: 
  * Renders `children` only once they are near the screen (useNearView); until then an empty box of `minHeight`, so the
  * page below does not jump up meanwhile.
  */
-export function WhenNearView({ children, minHeight, whenIdle }: { children: ReactNode; minHeight: number } & NearViewOptions) {
-  const { ref, near } = useNearView({ whenIdle });
+export function WhenNearView({ children, minHeight, whenIdle, reads }: { children: ReactNode; minHeight: number } & NearViewOptions) {
+  const { ref, near } = useNearView({ whenIdle, reads });
   if (near) return <>{children}</>;
   return <div ref={ref} style={{ minHeight }} />;
 }

@@ -3,7 +3,10 @@ import { CLOUD_PROVIDER_LABELS, type Cluster } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { WhenNearView } from '../../components/when-near-view';
 import { formatDateTime } from '../../lib/dates';
+import { autoStopQuery } from './api/auto-stop';
 import { useClusterDetails } from './api/cluster-details';
+import { scheduleQuery } from './api/schedule';
+import { timelineQuery } from './api/timeline';
 import { AutoStopCard } from './auto-stop-card';
 import { ClusterTimeline } from './cluster-timeline';
 import { DetailsTable } from './details-table';
@@ -62,7 +65,11 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
         }
       />
       {/* Below the nodes: drawn as they come into sight, or once the page is quiet. */}
-      <WhenNearView minHeight={240} whenIdle>
+      <WhenNearView
+        minHeight={240}
+        whenIdle
+        reads={() => [autoStopQuery(cluster.deployment_id), scheduleQuery(cluster.deployment_id), timelineQuery(cluster.deployment_id)]}
+      >
         <AutoStopCard deploymentId={cluster.deployment_id} />
         <ScheduleCard deploymentId={cluster.deployment_id} />
         <ClusterTimeline deploymentId={cluster.deployment_id} />

@@ -7,6 +7,10 @@ import { useActiveName } from '../../lib/active-names';
 import { useSession } from '../../lib/session';
 import { AddUserDialog } from './add-user-dialog';
 import { ApiTokens } from './api-tokens';
+import { utcMonthStart } from '../../components/cost/months';
+import { accountAuditQuery } from './api/account-audit';
+import { apiTokensQuery } from './api/api-tokens';
+import { webhooksQuery } from './api/webhooks';
 import { accountUsersQuery, useAccountUsers } from './api/account-users';
 import { pendingInvitationsQuery, usePendingInvitations } from './api/pending-invitations';
 import type { FirstRead } from '../../lib/api/first-reads';
@@ -19,6 +23,9 @@ import { Webhooks } from './webhooks';
 /** /users and /users/{userId}: the account's people on the left, the selected person's details on the right. */
 /** What the page is first shown with (app/routes.tsx). */
 export const usersFirstReads = (): FirstRead[] => [accountUsersQuery, pendingInvitationsQuery];
+
+/** What the sections below the people read first: the person's API tokens, the webhooks, this month's staff access. */
+const lowerSectionsReads = (): FirstRead[] => [apiTokensQuery, webhooksQuery, accountAuditQuery(utcMonthStart())];
 
 export function UsersPage() {
   const { userId } = useParams();
@@ -53,7 +60,7 @@ export function UsersPage() {
         </Grid.Col>
       </Grid>
       {/* Below the people on every screen: drawn as they come into sight, or once the page is quiet. */}
-      <WhenNearView minHeight={200} whenIdle>
+      <WhenNearView minHeight={200} whenIdle reads={lowerSectionsReads}>
         <ApiTokens />
         <Webhooks />
         <StaffAccess />

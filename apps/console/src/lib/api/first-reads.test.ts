@@ -13,6 +13,18 @@ describe("a page's first reads", () => {
     expect(queryClient.getQueryData(['first', 'a'])).toBe('a');
   });
 
+  it('take the first page of a list read by pages', async () => {
+    await primeReads([
+      {
+        queryKey: ['first', 'paged'],
+        queryFn: ({ pageParam }: { pageParam: number }) => Promise.resolve(`page ${pageParam}`),
+        initialPageParam: 0,
+        getNextPageParam: () => undefined,
+      },
+    ]);
+    expect(queryClient.getQueryData(['first', 'paged'])).toEqual({ pages: ['page 0'], pageParams: [0] });
+  });
+
   it('hold the page at most two seconds when the API is slow', async () => {
     vi.useFakeTimers();
     let settled = false;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AutoStopResponse, PutAutoStopRequest } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';
@@ -12,12 +12,15 @@ export function saveAutoStop(deploymentId: string, request: PutAutoStopRequest):
 }
 
 /** The cluster's auto-stop, read again each minute: when it stops moves with every query, and the sources with it. */
-export function useAutoStop(deploymentId: string) {
-  return useQuery({
+export const autoStopQuery = (deploymentId: string) =>
+  queryOptions({
     queryKey: clusterKeys.autoStop(deploymentId),
     queryFn: ({ signal }) => fetchAutoStop(deploymentId, signal),
     refetchInterval: 60_000,
   });
+
+export function useAutoStop(deploymentId: string) {
+  return useQuery(autoStopQuery(deploymentId));
 }
 
 export function useSaveAutoStop(deploymentId: string) {

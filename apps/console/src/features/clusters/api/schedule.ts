@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PutScheduleRequest, ScheduleResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';
@@ -12,8 +12,11 @@ export function saveSchedule(deploymentId: string, request: PutScheduleRequest):
 }
 
 /** The cluster's weekly start/stop schedule, in the time zone it was saved in. */
+export const scheduleQuery = (deploymentId: string) =>
+  queryOptions({ queryKey: clusterKeys.schedule(deploymentId), queryFn: ({ signal }) => fetchSchedule(deploymentId, signal) });
+
 export function useSchedule(deploymentId: string) {
-  return useQuery({ queryKey: clusterKeys.schedule(deploymentId), queryFn: ({ signal }) => fetchSchedule(deploymentId, signal) });
+  return useQuery(scheduleQuery(deploymentId));
 }
 
 /** Saving writes an audit entry too, so the cluster's log refreshes with the schedule. */

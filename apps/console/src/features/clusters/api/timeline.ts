@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TimelineResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';
@@ -8,11 +8,14 @@ export function fetchTimeline(deploymentId: string, before: string | undefined, 
 }
 
 /** The cluster's timeline, 14 days a page; the next page holds the days before the last one shown. */
-export function useTimeline(deploymentId: string) {
-  return useInfiniteQuery({
+export const timelineQuery = (deploymentId: string) =>
+  infiniteQueryOptions({
     queryKey: clusterKeys.timeline(deploymentId),
     queryFn: ({ pageParam, signal }) => fetchTimeline(deploymentId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.next_before ?? undefined,
   });
+
+export function useTimeline(deploymentId: string) {
+  return useInfiniteQuery(timelineQuery(deploymentId));
 }

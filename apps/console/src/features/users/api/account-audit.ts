@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { notifyError } from '../../../components/notify';
 import { downloadFile } from '../../../lib/download-file';
 import { PAGE_SIZES, type AccountAuditResponse } from '@kumo/contract';
@@ -10,14 +10,17 @@ export function fetchAccountAudit(startDate: string, page: number, signal?: Abor
 }
 
 /** One month of the account's audit trail (staff viewing its console), 20 entries a page. */
-export function useAccountAudit(startDate: string) {
-  return useInfiniteQuery({
+export const accountAuditQuery = (startDate: string) =>
+  infiniteQueryOptions({
     queryKey: usersKeys.auditLogs(startDate),
     queryFn: ({ pageParam, signal }) => fetchAccountAudit(startDate, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastPageParam) =>
       lastPageParam + 1 < lastPage.page_content.totalPages ? lastPageParam + 1 : undefined,
   });
+
+export function useAccountAudit(startDate: string) {
+  return useInfiniteQuery(accountAuditQuery(startDate));
 }
 
 /** Downloads the month of the account's trail (cluster and staff actions) as CSV or JSON; a failure is a notification. */

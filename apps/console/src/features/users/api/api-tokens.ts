@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiToken, CreateApiTokenRequest, CreatedApiToken, MessageResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { usersKeys } from './keys';
@@ -9,9 +9,11 @@ export function fetchApiTokens(signal?: AbortSignal): Promise<ApiToken[]> {
   return api.get('/api/user/api-tokens', { signal });
 }
 
+export const apiTokensQuery = queryOptions({ queryKey: apiTokensQueryKey, queryFn: ({ signal }) => fetchApiTokens(signal) });
+
 /** The signed-in person's API tokens in this account, with their last use. */
 export function useApiTokens() {
-  return useQuery({ queryKey: apiTokensQueryKey, queryFn: ({ signal }) => fetchApiTokens(signal) });
+  return useQuery(apiTokensQuery);
 }
 
 export function useCreateApiToken() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   UI_TIMING,
   type CreateWebhookRequest,
@@ -27,12 +27,14 @@ export function nextWebhooksReading(webhooks: Webhook[] | undefined): number | f
 }
 
 /** The account's webhook endpoints with their last deliveries; read again while a delivery is on its way. */
+export const webhooksQuery = queryOptions({
+  queryKey: webhooksQueryKey,
+  queryFn: ({ signal }) => fetchWebhooks(signal),
+  refetchInterval: (query) => nextWebhooksReading(query.state.data),
+});
+
 export function useWebhooks() {
-  return useQuery({
-    queryKey: webhooksQueryKey,
-    queryFn: ({ signal }) => fetchWebhooks(signal),
-    refetchInterval: (query) => nextWebhooksReading(query.state.data),
-  });
+  return useQuery(webhooksQuery);
 }
 
 export function useCreateWebhook() {
