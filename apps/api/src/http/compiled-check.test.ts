@@ -104,6 +104,29 @@ describe('the compiled answer check', () => {
     for (const sample of samples) expect([sample, compiledAnswer(schema, sample)]).toEqual([sample, zodAnswer(schema, sample)]);
   });
 
+  it("gives back an answer already in the schema's shape as it is, and copies any other as zod does", () => {
+    const schema = contract.clusterViewResponseSchema;
+    const exact = view(cluster, { ...cluster, resizing_to: { size: 'M', query_engines: 3 } });
+    const result = compileCheck(schema)!(exact);
+    expect(result).toEqual({ ok: true, value: exact });
+    expect(result.ok && result.value).toBe(exact);
+    const { cluster_name, ...rest } = cluster;
+    const withToJson = { ...cluster, toJSON: () => ({ leaked: true }) };
+    Object.defineProperty(withToJson, 'toJSON', { enumerable: false });
+    const samples: unknown[] = [
+      view({ ...rest, cluster_name }),
+      view({ ...cluster, extra: 1 }),
+      view(withToJson),
+      view(Object.assign(Object.create({ toJSON: () => 'proto' }) as object, cluster)),
+      view({ ...cluster, resizing_to: { query_engines: 3, size: 'M' } }),
+      Object.assign([...view(cluster)], { toJSON: () => [] }),
+    ];
+    for (const sample of samples) {
+      expect([sample, compiledAnswer(schema, sample)]).toEqual([sample, zodAnswer(schema, sample)]);
+      expect(compiledAnswer(schema, sample)).not.toBe('refused');
+    }
+  });
+
   it('leaves to zod the schemas with parts it does not cover', () => {
     for (const schema of [
       z.object({ n: z.number() }).refine((o) => o.n > 0),

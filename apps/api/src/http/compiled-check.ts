@@ -66,6 +66,22 @@ function leaf(schema: $ZodType, test: (value: unknown) => boolean): Node {
   return (value) => (test(value) && passes(checks, value) ? value : REFUSED);
 }
 
+/**
+ * What the check builds is sent as JSON, so a value with the same JSON is given back as it is rather than copied (the
+ * copies were most of the check's cost on a long list). Anything that could make its JSON differ from the copy's (a
+ * toJSON of its own or from its prototype) is copied as before.
+ */
+const sameJsonAsCopy = (value: object) => !('toJSON' in value);
+
+/** Whether the object's own keys are the schema's, in its order: a copy would have the same keys in the same order. */
+function hasExactly(input: object, keys: string[]): boolean {
+  if (!sameJsonAsCopy(input)) return false;
+  const own = Object.keys(input);
+  if (own.length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) if (own[i] !== keys[i]) return false;
+  return true;
+}
+
 function objectNode(shape: Record<string, $ZodType>): Node | undefined {
   const keys = Object.keys(shape);
   const nodes: Node[] = [];
@@ -79,6 +95,24 @@ function objectNode(shape: Record<string, $ZodType>): Node | undefined {
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return REFUSED;
     const input = value as Record<string, unknown>;
+    if (hasExactly(input, keys)) {
+      // Checked in place: each field must pass and come back unchanged, or the object is copied below after all.
+      let unchanged = true;
+      for (let i = 0; i < keys.length; i++) {
+        const field = input[keys[i]!];
+        if (field === undefined) {
+          unchanged = false;
+          break;
+        }
+        const checked = nodes[i]!(field);
+        if (checked === REFUSED) return REFUSED;
+        if (checked !== field) {
+          unchanged = false;
+          break;
+        }
+      }
+      if (unchanged) return input;
+    }
     const output: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
@@ -112,13 +146,20 @@ function compileNode(schema: $ZodType): Node | undefined {
       if (!element) return undefined;
       return (value) => {
         if (!Array.isArray(value)) return REFUSED;
-        const output = new Array<unknown>(value.length);
-        for (let i = 0; i < value.length; i++) {
-          const checked = element(value[i]);
+        const list = value as unknown[];
+        // The list itself is given back when every element came back as it was (a hole is sent as null either way).
+        let output: unknown[] | undefined = sameJsonAsCopy(list) ? undefined : [];
+        for (let i = 0; i < list.length; i++) {
+          const item = list[i];
+          const checked = element(item);
           if (checked === REFUSED) return REFUSED;
-          output[i] = checked;
+          if (output) output[i] = checked;
+          else if (checked !== item) {
+            output = list.slice(0, i);
+            output[i] = checked;
+          }
         }
-        return output;
+        return output ?? list;
       };
     }
     case 'nullable':

@@ -7,7 +7,7 @@ import { subscriptionDirectory } from '../subscriptions/index.js';
 import { createManagerAccessRepository } from './access.repository.js';
 import { createNetworkAccessRepository } from './network-access.repository.js';
 import { clusterAuditLogs, clusterOperations, clusterSchedules, clusters } from './clusters.schema.js';
-import { readClusterList, type SubscriptionWithCluster } from './list-read.js';
+import { readClusterList, type SubscriptionClusterList } from './list-read.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 export type OperationRow = typeof clusterOperations.$inferSelect;
@@ -80,9 +80,9 @@ export function createClustersRepository(db: DbOrTx) {
 
     /**
      * The account's live subscriptions (or one of them), each with its clusters that are not deleted, in the list's
-     * order; a subscription without clusters comes once with a null cluster. One read for the polled cluster list.
+     * order, each with its list of clusters (empty for one without). One read for the polled cluster list.
      */
-    async subscriptionsWithClusters(accountId: string, subscriptionId?: string): Promise<SubscriptionWithCluster[]> {
+    async subscriptionsWithClusters(accountId: string, subscriptionId?: string): Promise<SubscriptionClusterList[]> {
       return readClusterList(db, accountId, subscriptionId);
     },
 

@@ -111,26 +111,19 @@ export function createClusterPresentation(deps: {
       const rows = await repository.subscriptionsWithClusters(accountId, subscriptionId);
       // Another account's subscription is as unknown as one that never existed.
       if (subscriptionId && rows.length === 0) throw notFound('NOT_FOUND', MESSAGES.subscriptionNotFound);
-      const groups = new Map<string, ClusterViewResponse[number]>();
-      for (const row of rows) {
-        const group = groups.get(row.subscriptionId) ?? {
-          subscription_id: row.subscriptionId,
-          subscription_name: row.subscriptionName,
-          clusters: [],
-        };
-        groups.set(row.subscriptionId, group);
-        if (!row.cluster) continue;
-        group.clusters.push(
+      return rows.map((row) => ({
+        subscription_id: row.subscriptionId,
+        subscription_name: row.subscriptionName,
+        clusters: row.clusters.map((listed) =>
           present({
-            cluster: row.cluster,
+            cluster: listed.cluster,
             subscriptionName: row.subscriptionName,
             subscriptionBalanceCents: row.subscriptionBalanceCents,
-            creatorName: row.creatorName ?? '',
-            creatorEmail: row.creatorEmail ?? '',
+            creatorName: listed.creatorName ?? '',
+            creatorEmail: listed.creatorEmail ?? '',
           }),
-        );
-      }
-      return [...groups.values()];
+        ),
+      }));
     },
 
     async status(caller: Caller, id: string): Promise<DeploymentStatusResponse> {
