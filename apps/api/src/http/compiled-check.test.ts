@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { $ZodType, safeParse } from 'zod/v4/core';
 import { compileCheck } from './compiled-check.js';
 import { hasNothingToEncode } from './response-serializer.js';
+import { ANSWER_SUBSCRIPTION_ID, clusterViewAnswer, listedClusterAnswer } from '../../test/support/cluster-answers.js';
 
 /** What zod's parse answers, as text: the JSON sent, or a refusal. */
 const zodAnswer = (schema: z.ZodType, value: unknown) => {
@@ -15,39 +16,8 @@ const compiledAnswer = (schema: z.ZodType, value: unknown) => {
   return result.ok ? JSON.stringify(result.value) : 'refused';
 };
 
-const UUID = '0b7c5e84-1234-4b1c-9d7e-0123456789ab';
-const cluster = {
-  deployment_id: UUID,
-  cluster_id: 'KC-0B7C5E84',
-  cluster_name: 'Bench_1',
-  cluster_description: '',
-  status: 'ONLINE',
-  cluster_status: 'ONLINE',
-  status_update_date: '2026-03-01T10:00:00.000Z',
-  cluster_capacity: 3,
-  region: 'us-east-1',
-  deployment_region: 'us-east-1',
-  cloud_provider: 'AWS',
-  backup_region: null,
-  cidr: '10.0.0.0/16',
-  kumo_version: '2026.10.1',
-  stack_name: 'kumo-abc',
-  deployed_by: 'Bench Owner',
-  email_id: 'bench@example.com',
-  subscription_id: UUID,
-  subscription_name: 'Bench',
-  subscription_balance: 100.25,
-  kumo_manager_url: 'https://km.example/',
-  kumo_url: null,
-  cluster_stack_status: 'CREATE_COMPLETE',
-  kumo_cluster_deployment_status: 'KUMO_CLUSTER_DEPLOYMENT_COMPLETE',
-  created_at: '2026-03-01T09:00:00.000Z',
-  deployed_on: null,
-  size: 'S',
-  query_engines: 2,
-  resizing_to: null,
-};
-const view = (...clusters: unknown[]) => [{ subscription_id: UUID, subscription_name: 'Bench', clusters }];
+const cluster = listedClusterAnswer();
+const view = (...clusters: unknown[]) => clusterViewAnswer(clusters);
 
 describe('the compiled answer check', () => {
   it('covers the cluster list and answers it as zod does', () => {
@@ -67,7 +37,7 @@ describe('the compiled answer check', () => {
       view({ ...cluster, cluster_name: undefined }),
       view({ ...cluster, backup_region: 7 }),
       view({ ...cluster, subscription_balance: '100.25' }),
-      [{ subscription_id: UUID, subscription_name: 'Bench' }],
+      [{ subscription_id: ANSWER_SUBSCRIPTION_ID, subscription_name: 'Bench' }],
       [null],
       { 0: cluster },
       'text',

@@ -3,6 +3,7 @@ import { ResponseSerializationError, serializerCompiler } from 'fastify-type-pro
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hasNothingToEncode, responseSerializerCompiler } from './response-serializer.js';
+import { clusterViewAnswer, listedClusterAnswer } from '../../test/support/cluster-answers.js';
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/api/x', httpStatus: '200' });
 /** What the type provider's own serializer answers: the text, or the error's name. */
@@ -16,35 +17,8 @@ function outcome(serialize: () => string): string {
   }
 }
 
-const cluster = (i: number) => ({
-  deployment_id: '0b7c5e84-1234-4b1c-9d7e-0123456789ab',
-  cluster_id: 'KC-0B7C5E84',
-  cluster_name: `Bench_${i}`,
-  cluster_description: '',
-  status: 'ONLINE',
-  cluster_status: 'ONLINE',
-  status_update_date: '2026-03-01T10:00:00.000Z',
-  cluster_capacity: 3,
-  region: 'us-east-1',
-  deployment_region: 'us-east-1',
-  cloud_provider: 'AWS',
-  backup_region: null,
-  cidr: '10.0.0.0/16',
-  kumo_version: '2026.10.1',
-  stack_name: 'kumo-abc',
-  deployed_by: 'Bench Owner',
-  email_id: 'bench@example.com',
-  subscription_id: '1b7c5e84-1234-4b1c-9d7e-0123456789ab',
-  subscription_name: 'Bench',
-  subscription_balance: 100.25,
-  kumo_manager_url: 'https://km.example/?sso=a.b',
-  kumo_url: null,
-  cluster_stack_status: 'CREATE_COMPLETE',
-  kumo_cluster_deployment_status: 'KUMO_CLUSTER_DEPLOYMENT_COMPLETE',
-  created_at: '2026-03-01T09:00:00.000Z',
-  deployed_on: null,
-});
-const view = (clusters: unknown[]) => [{ subscription_id: '1b7c5e84-1234-4b1c-9d7e-0123456789ab', subscription_name: 'Bench', clusters }];
+const cluster = (i: number) => listedClusterAnswer(`Bench_${i}`);
+const view = clusterViewAnswer;
 
 describe('response serializer', () => {
   it('answers a list of clusters as the type provider did: the same text, without fields the contract lacks', () => {

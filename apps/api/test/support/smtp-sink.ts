@@ -24,6 +24,9 @@ export async function startSmtpSink(port = 0): Promise<{ url: string; port: numb
       });
     },
   });
+  // A sender killed mid-mail (the fault runs kill portals) resets its connection: that mail was never accepted, and
+  // the sink goes on for the next sender instead of crashing the run.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
