@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, purchases, subscriptions } from '../../db/schema.js';
+import { purchases } from '../../db/schema.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { TEST_CARDS, balanceOf, customerWithSubscription, openCheckout, payWith, paymentStatus } from '../../../test/support/checkout.js';
-import { purchaseKey } from './billing.service.js';
+import { expectTopUpsCreditedOnce } from '../../../test/support/top-ups-credited.js';
 
 const kinds = await databaseKinds();
 const TOP_UPS = 40;
@@ -59,23 +59,6 @@ describe.each(kinds)(`${TOP_UPS} top-ups of one subscription confirmed at once b
       }),
     );
 
-    const credited = await first.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.subscriptionId, subscriptionId), eq(ledgerEntries.kind, 'PURCHASE')));
-    expect(credited.map(({ idempotencyKey, amountCents }) => [idempotencyKey, amountCents]).sort()).toEqual(
-      checkouts.map(({ sessionId, cents }) => [purchaseKey(sessionId), cents]).sort(),
-    );
-    expect(rows.every((row) => row.receiptId && credited.some((entry) => entry.id === row.ledgerEntryId))).toBe(true);
-    expect(new Set(rows.map((row) => row.receiptId)).size).toBe(TOP_UPS);
-
-    const total = checkouts.reduce((sum, { cents }) => sum + cents, 0);
-    expect(Math.round((await balanceOf(second, jwt, subscriptionId)) * 100)).toBe(Math.round(before * 100) + total);
-    const entries = await first.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, subscriptionId));
-    const [subscription] = await first.database.db
-      .select({ balanceCents: subscriptions.balanceCents })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId));
-    expect(subscription!.balanceCents).toBe(entries.reduce((sum, entry) => sum + entry.amountCents, 0));
+    await expectTopUpsCreditedOnce(first, { jwt, subscriptionId, before, checkouts }, second);
   });
 });

@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, purchases, subscriptions } from '../../db/schema.js';
 import { databaseKinds } from '../../../test/support/databases.js';
 import { startTestApp, type TestContext } from '../../../test/support/harness.js';
 import { TEST_CARDS, balanceOf, customerWithSubscription, openCheckout, payWith, paymentStatus } from '../../../test/support/checkout.js';
-import { purchaseKey } from './billing.service.js';
+import { expectTopUpsCreditedOnce } from '../../../test/support/top-ups-credited.js';
 
 const kinds = await databaseKinds();
 const TOP_UPS = 100;
@@ -41,25 +39,7 @@ describe.each(kinds)(`${TOP_UPS} top-ups of one subscription confirmed at once o
     );
     expect(notifications.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
 
-    const credited = await ctx.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.subscriptionId, subscriptionId), eq(ledgerEntries.kind, 'PURCHASE')));
-    expect(credited.map(({ idempotencyKey, amountCents }) => [idempotencyKey, amountCents]).sort()).toEqual(
-      checkouts.map(({ sessionId, cents }) => [purchaseKey(sessionId), cents]).sort(),
-    );
-    const rows = await ctx.database.db.select().from(purchases).where(eq(purchases.subscriptionId, subscriptionId));
-    expect(rows.every((row) => row.status === 'SUCCESSFUL' && credited.some((entry) => entry.id === row.ledgerEntryId))).toBe(true);
-    expect(new Set(rows.map((row) => row.receiptId)).size).toBe(TOP_UPS);
-
-    const total = checkouts.reduce((sum, { cents }) => sum + cents, 0);
-    expect(Math.round((await balanceOf(ctx, jwt, subscriptionId)) * 100)).toBe(Math.round(before * 100) + total);
-    const entries = await ctx.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, subscriptionId));
-    const [stored] = await ctx.database.db
-      .select({ balanceCents: subscriptions.balanceCents })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId));
-    expect(stored!.balanceCents).toBe(entries.reduce((sum, entry) => sum + entry.amountCents, 0));
+    const { entries } = await expectTopUpsCreditedOnce(ctx, { jwt, subscriptionId, before, checkouts });
     // Money only came in, so the running balances rise: each entry starts where the one before it ended.
     const ordered = [...entries].sort((a, b) => a.balanceAfterCents - b.balanceAfterCents);
     expect(ordered.map((entry) => entry.balanceAfterCents - entry.amountCents)).toEqual([
