@@ -1,14 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { parseAst } from 'rolldown/parseAst';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // The API keeps the browser's Host so its same-origin check sees the page's own origin.
 const api = { target: `http://localhost:${process.env.PORT ?? 8080}`, changeOrigin: false, xfwd: true };
 
+/**
+ * Marks every top-level constant the contract computes with a call (its schemas: `z.object(…).min(…).transform(…)`)
+ * as pure, so a page importing one message of a contract module does not build that module's schemas at load, nor
+ * load zod for them. The bundler sees `z.object(…)` as pure but not the chained `.min(…)` on its result. The contract
+ * is declarative (constants, schemas, pure helpers), so a constant nobody reads needs no evaluating.
+ */
+function pureContractConstants(): Plugin {
+  const contract = /[\\/]packages[\\/]contract[\\/]src[\\/][^.]+\.ts$/;
+  return {
+    name: 'kumo-pure-contract-constants',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!contract.test(id)) return null;
+      const inits: { start: number; end: number }[] = [];
+      for (const statement of parseAst(code, { lang: 'ts' }).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations) if (init?.type === 'CallExpression') inits.push(init);
+      }
+      let result = code;
+      for (const { start, end } of inits.reverse())
+        result = `${result.slice(0, start)}/* @__PURE__ */ (() => ${result.slice(start, end)})()${result.slice(end)}`;
+      return { code: result, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [pureContractConstants(), react()],
   resolve: {
     // Dev server, build and tests all read the contract from source, so no contract build is needed first.
     alias: {
@@ -34,7 +62,8 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // The contract's schemas are made by calls (z.object(...)), which a bundler must otherwise keep in case they do
-      // something: a page importing one message of a contract module would build every schema of it at load.
+      // something: a page importing one message of a contract module would build every schema of it at load. The
+      // chains built on them are marked by pureContractConstants above.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Chunks by what loads together (docs/architecture.md, "The console on a phone"): React, which changes least, in

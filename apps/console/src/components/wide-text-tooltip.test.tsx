@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { WideTextTooltip } from './wide-text-tooltip';
@@ -28,5 +28,12 @@ describe('WideTextTooltip', () => {
     renderWithWidth(349);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('hides the tooltip when the pointer leaves', async () => {
+    renderWithWidth(400);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL);
+    fireEvent.mouseLeave(screen.getByText(EMAIL, { selector: 'p' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
 });

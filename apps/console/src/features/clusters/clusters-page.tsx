@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
@@ -9,6 +9,7 @@ import type { ActionCluster } from './cluster-actions';
 import { ClusterDetails } from './cluster-details';
 import { ClusterList, clusterPath } from './cluster-list';
 import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
 
 /** The create form (its fields, checks and price preview) loads when it is first opened, not with the page. */
 const CreateClusterDialog = lazyChunk(() => import('./create-cluster-dialog').then((m) => ({ default: m.CreateClusterDialog })));
@@ -35,12 +36,7 @@ export function ClustersPage() {
   const navigate = useNavigate();
   const view = useClusterView();
   const [creating, setCreating] = useState(false);
-  // Once opened, the create dialog stays mounted, so it closes with its transition like any other.
-  const [createOpened, setCreateOpened] = useState(false);
   const [deleting, setDeleting] = useState<ActionCluster | null>(null);
-  // Like the create dialog, the delete dialog stays mounted once opened, so it closes with its transition.
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  if (deleting && !deleteOpened) setDeleteOpened(true);
 
   const groups = view.data ?? [];
   const clusters = groups.flatMap((group) => group.clusters);
@@ -61,7 +57,6 @@ export function ClustersPage() {
   const navigationState = location.state as OpenCreateClusterState | null;
   const wantsCreate = !!navigationState?.openCreateCluster && !redirect;
   if (wantsCreate && !creating) setCreating(true);
-  if (creating && !createOpened) setCreateOpened(true);
   useEffect(() => {
     if (wantsCreate) void navigate(location.pathname, { replace: true, state: null });
   }, [wantsCreate, navigate, location.pathname]);
@@ -86,21 +81,17 @@ export function ClustersPage() {
           <ClusterDetails cluster={selected} loading={view.isPending || !!redirect} onDelete={setDeleting} />
         </Grid.Col>
       </Grid>
-      {createOpened && (
-        <Suspense fallback={null}>
-          <CreateClusterDialog
-            opened={creating}
-            subscriptionId={selected?.subscription_id ?? subscriptionId}
-            onClose={() => setCreating(false)}
-            onCreated={(created) => void navigate(clusterPath(created.subscription_id, created.deployment_id))}
-          />
-        </Suspense>
-      )}
-      {deleteOpened && (
-        <Suspense fallback={null}>
-          <DeleteClusterDialog cluster={deleting} onClose={() => setDeleting(null)} />
-        </Suspense>
-      )}
+      <LoadedWhenOpened opened={creating}>
+        <CreateClusterDialog
+          opened={creating}
+          subscriptionId={selected?.subscription_id ?? subscriptionId}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => void navigate(clusterPath(created.subscription_id, created.deployment_id))}
+        />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={!!deleting}>
+        <DeleteClusterDialog cluster={deleting} onClose={() => setDeleting(null)} />
+      </LoadedWhenOpened>
     </>
   );
 }

@@ -6,7 +6,11 @@ import { useReadOnlyView } from '../../lib/read-only-view';
 import { ErrorAlert } from '../../components/error-alert';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useApiTokens, useRevokeApiToken } from './api/api-tokens';
-import { CreateApiTokenDialog } from './create-api-token-dialog';
+import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
+
+// The create form (its checks and schemas) loads when first opened, not with the page.
+const CreateApiTokenDialog = lazyChunk(() => import('./create-api-token-dialog').then((m) => ({ default: m.CreateApiTokenDialog })));
 
 /**
  * Users → API tokens: the signed-in person's tokens for scripts in this account, each acting as them within its
@@ -55,7 +59,9 @@ function ApiTokensSection() {
           </Stack>
         )}
       </Stack>
-      <CreateApiTokenDialog opened={creating} onClose={() => setCreating(false)} />
+      <LoadedWhenOpened opened={creating}>
+        <CreateApiTokenDialog opened={creating} onClose={() => setCreating(false)} />
+      </LoadedWhenOpened>
       <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} />
     </Card>
   );

@@ -5,7 +5,6 @@ import { PageHeader } from '../../components/page-header';
 import { WhenNearView } from '../../components/when-near-view';
 import { useActiveName } from '../../lib/active-names';
 import { useSession } from '../../lib/session';
-import { AddUserDialog } from './add-user-dialog';
 import { ApiTokens } from './api-tokens';
 import { utcMonthStart } from '../../components/cost/months';
 import { accountAuditQuery } from './api/account-audit';
@@ -19,6 +18,11 @@ import { PendingInvitations } from './pending-invitations';
 import { StaffAccess } from './staff-access';
 import { UserList } from './user-list';
 import { Webhooks } from './webhooks';
+import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
+
+// The invitation form (its checks and schemas) loads when first opened, not with the page.
+const AddUserDialog = lazyChunk(() => import('./add-user-dialog').then((m) => ({ default: m.AddUserDialog })));
 
 /** /users and /users/{userId}: the account's people on the left, the selected person's details on the right. */
 /** What the page is first shown with (app/routes.tsx). */
@@ -65,7 +69,9 @@ export function UsersPage() {
         <Webhooks />
         <StaffAccess />
       </WhenNearView>
-      <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
+      <LoadedWhenOpened opened={adding}>
+        <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
+      </LoadedWhenOpened>
     </>
   );
 }

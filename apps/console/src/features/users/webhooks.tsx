@@ -7,9 +7,13 @@ import { CardLoader } from '../../components/card-states';
 import { ErrorAlert } from '../../components/error-alert';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useDeleteWebhook, useSendTestWebhook, useWebhooks } from './api/webhooks';
-import { AddWebhookDialog } from './add-webhook-dialog';
+import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WEBHOOK_EVENT_LABELS } from './webhook-events';
+
+// The add form (its checks and schemas) loads when first opened, not with the page.
+const AddWebhookDialog = lazyChunk(() => import('./add-webhook-dialog').then((m) => ({ default: m.AddWebhookDialog })));
 
 /**
  * Users → Webhooks: the account's endpoints its events are sent to, with their last deliveries. A staff member's
@@ -52,7 +56,9 @@ export function Webhooks() {
           </Stack>
         )}
       </Stack>
-      <AddWebhookDialog opened={adding} onClose={() => setAdding(false)} />
+      <LoadedWhenOpened opened={adding}>
+        <AddWebhookDialog opened={adding} onClose={() => setAdding(false)} />
+      </LoadedWhenOpened>
       <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(null)} />
     </Card>
   );
