@@ -14,6 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client.js';
 
 const INDEX_HTML = '<!doctype html><title>Kumo Cloud</title><div id="root"></div>';
+const USERS_HTML = '<!doctype html><title>Kumo Cloud</title><div id="root"><div id="first-screen">Users</div></div>';
+const HOME_HTML = '<!doctype html><title>Kumo Cloud</title><div id="root"><div id="first-screen">Home</div></div>';
 const HASHED_SCRIPT = 'assets/index-Dk_3-9xA.js';
 const SCRIPT = `console.log(${JSON.stringify('the console '.repeat(200))});`;
 
@@ -33,6 +35,10 @@ describe('serving the console', () => {
     mkdirSync(join(consoleDir, 'assets'));
     writePrecompressed(join(consoleDir, 'index.html'), INDEX_HTML);
     writePrecompressed(join(consoleDir, HASHED_SCRIPT), SCRIPT);
+    // The build draws some customer pages' first screens (here two of them).
+    mkdirSync(join(consoleDir, 'first-screen'));
+    writePrecompressed(join(consoleDir, 'first-screen', 'users.html'), USERS_HTML);
+    writePrecompressed(join(consoleDir, 'first-screen', 'home.html'), HOME_HTML);
     database = await openTestDatabase('embedded');
     const logger = pino({ level: 'silent' });
     const services = createServices({
@@ -80,8 +86,25 @@ describe('serving the console', () => {
     }
   });
 
+  it("answers a customer page's addresses with its HTML whose first screen the build drew, the others with index.html", async () => {
+    for (const [path, html] of [
+      ['/', HOME_HTML],
+      ['/users', USERS_HTML],
+      ['/users/3f1c', USERS_HTML],
+      ['/users/3f1c?tab=x', USERS_HTML],
+      ['/usersx', INDEX_HTML],
+      ['/clusters', INDEX_HTML],
+      ['/admin/customers', INDEX_HTML],
+    ] as const) {
+      const response = await app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cache-control'], path).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), path).toBe(html);
+    }
+  });
+
   it('never lets a browser keep index.html or the SPA fallback without asking again', async () => {
-    for (const path of ['/', '/index.html', '/login', '/clusters/abc/def']) {
+    for (const path of ['/index.html', '/login', '/clusters/abc/def']) {
       const response = await app.inject({ url: path, headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control'], path).toBe('no-cache');

@@ -20,7 +20,7 @@ import { openapiDocument } from './http/openapi-document.js';
 import { CONTENT_SECURITY_POLICY, defaultApiCacheControl } from './http/security-headers.js';
 import { compressApiAnswers } from './http/compression.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
-import { REVALIDATE_CACHE, serveConsoleFiles } from './http/console-files.js';
+import { REVALIDATE_CACHE, consolePageFile, serveConsoleFiles } from './http/console-files.js';
 import { sweepRateLimits, type RateLimitStoreClass } from './http/rate-limit-store.js';
 import { sandboxCheckoutRoutes } from './adapters/payments/sandbox/sandbox.routes.js';
 import { adminRoutes } from './modules/admin/index.js';
@@ -221,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const servesConsole = !!options.consoleDir && existsSync(options.consoleDir);
   if (servesConsole) await serveConsoleFiles(app, options.consoleDir!);
+  const pageFile = servesConsole ? consolePageFile(options.consoleDir!) : () => 'index.html';
 
   // Unknown API paths get the error shape; any other page path gets the SPA, whose router decides.
   // The sandbox's pages are the server's too: with the sandbox off they answer 404, not a console page.
@@ -229,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const path = request.url.split('?')[0] ?? '';
     const serverOnly = apiPrefixes.some((prefix) => path.startsWith(prefix)) || (path.startsWith('/oauth2/') && !OAUTH2_PAGES.test(path));
     const wantsPage = servesConsole && request.method === 'GET' && !serverOnly;
-    if (wantsPage) return reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
+    if (wantsPage) return reply.header('cache-control', REVALIDATE_CACHE).sendFile(pageFile(path));
     return reply.status(404).send(new AppError(404, 'NOT_FOUND', MESSAGES.routeNotFound).toResponse());
   });
   return app;

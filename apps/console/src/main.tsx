@@ -5,6 +5,7 @@ import { Providers } from './app/providers';
 import { routes } from './app/routes';
 import { preloadFirstRoute } from './app/preload-first-route';
 import { onSessionEnd } from './lib/session';
+import { keepFirstScreen } from './app/first-screen/first-screen';
 
 // Every session end logs out of the report tool too (spec section 4, lib/api/report-session.ts). Its API client is
 // fetched only when a session ends, so the sign-in screen's first download stays within its budget.
@@ -20,6 +21,7 @@ preloadFirstRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+keepFirstScreen(container);
 
 // Rendered as a transition, the first screen is built in slices that leave the main thread free between them,
 // not in one long task that blocks a slow phone.

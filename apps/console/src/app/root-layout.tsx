@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ChunkErrorBoundary } from '../components/chunk-error-boundary';
 import { FullPageLoader } from '../components/full-page-loader';
+import { discardFirstScreen, firstScreenMarkup } from './first-screen/first-screen';
 import { useActiveNames } from '../lib/active-names';
 import { documentTitle } from './document-title';
 
@@ -15,9 +16,25 @@ export function RootLayout() {
   // page whose chunk fails or does not arrive in time is caught by the error boundary, which offers a reload.
   return (
     <ChunkErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<FullPageLoader />}>
+      <Suspense fallback={<FirstScreenOrLoader />}>
+        <FirstPageShown />
         <Outlet />
       </Suspense>
     </ChunkErrorBoundary>
   );
+}
+
+/**
+ * The loading fallback: on the first load of a customer page, the first screen drawn into its HTML (the same markup,
+ * so the screen does not change while the page's code arrives), else the loader.
+ */
+function FirstScreenOrLoader() {
+  const markup = firstScreenMarkup();
+  return markup ? <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: markup }} /> : <FullPageLoader />;
+}
+
+/** Mounted with the first page shown: from then on the fallback is the loader. */
+function FirstPageShown() {
+  useEffect(discardFirstScreen, []);
+  return null;
 }

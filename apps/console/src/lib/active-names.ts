@@ -29,7 +29,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useActiveNames(): ActiveNames {
-  return useSyncExternalStore(subscribe, getActiveNames);
+  return useSyncExternalStore(subscribe, getActiveNames, getActiveNames);
 }
 
 /** Publishes the page's selected item for as long as the page shows it. */
@@ -64,7 +64,11 @@ function subscribeLinks(listener: () => void): () => void {
 }
 
 export function useActiveLinks(): ActiveLinks {
-  return useSyncExternalStore(subscribeLinks, () => links);
+  return useSyncExternalStore(
+    subscribeLinks,
+    () => links,
+    () => links,
+  );
 }
 
 /** Publishes where the page's selected item links to, for as long as the page shows it. */

@@ -63,5 +63,5 @@ function subscribe(listener: () => void): () => void {
 
 /** True while calls wait for the person to sign in again. */
 export function useSessionExpired(): boolean {
-  return useSyncExternalStore(subscribe, isSessionExpired);
+  return useSyncExternalStore(subscribe, isSessionExpired, isSessionExpired);
 }

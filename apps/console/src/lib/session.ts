@@ -132,7 +132,7 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 // A sign-in or sign-out in another tab applies here too.

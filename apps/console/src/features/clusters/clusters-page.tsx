@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
-import { PageHeader } from '../../components/page-header';
+import { ClustersHeader } from '../../components/page-headers';
 import { useActiveLink, useActiveName } from '../../lib/active-names';
 import { clusterViewQuery, useClusterView } from './api/cluster-view';
 import type { FirstRead } from '../../lib/api/first-reads';
@@ -66,7 +66,7 @@ export function ClustersPage() {
   return (
     <>
       {redirect && <Navigate to={redirect} replace state={navigationState} />}
-      <PageHeader title="Clusters" description="Analytics clusters, grouped by the subscription that pays for them." />
+      <ClustersHeader />
       <Grid gap="lg" columns={24}>
         <Grid.Col span={{ base: 24, lg: 7 }}>
           <ClusterList

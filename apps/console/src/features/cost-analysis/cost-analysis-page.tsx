@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Box, Button, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES, METERING_MESSAGES, type SubscriptionConsumptionOverview } from '@kumo/contract';
 import { isAllZero } from '../../components/cost/credit-analysis-panel';
 import { CumulativeMonthChart, DailyServiceChart, MonthlyChart } from '../../components/cost/cost-charts';
@@ -8,8 +7,8 @@ import { costCell } from '../../components/cost/cost-format';
 import { CostLoadError } from '../../components/cost/cost-load-error';
 import { MonthSelect } from '../../components/cost/month-select';
 import { costMonthOptions, monthLabel } from '../../components/cost/months';
-import { IconChart, IconReceipt } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
+import { IconChart } from '../../components/icons';
+import { CostAnalysisHeader } from '../../components/page-headers';
 import { formatUsd } from '../../lib/format';
 import stacked from '../../components/stacked-table.module.css';
 import { consumptionOverviewQuery, useConsumptionOverview, useSubscriptionAnalysis, useSubscriptionBudget } from './api/cost';
@@ -32,15 +31,7 @@ export function CostAnalysisPage({ now }: { now?: Date }) {
 
   return (
     <>
-      <PageHeader
-        title="Cost Analysis"
-        description="Actual and forecast cost of each subscription, by day and by month."
-        actions={
-          <Button component={Link} to="/reports" variant="default" leftSection={<IconReceipt size={16} />}>
-            Subscription report
-          </Button>
-        }
-      />
+      <CostAnalysisHeader />
       <Stack gap="lg">
         <Card>
           <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { CardLoader } from '../../components/card-states';
-import { PageHeader } from '../../components/page-header';
+import { HomeHeader } from '../../components/page-headers';
 import { useSubscriptionList } from '../../lib/api/subscription-list';
 import { useSession } from '../../lib/session';
 import { DocumentationCard } from './documentation-card';
@@ -20,10 +20,7 @@ export function HomePage({ clustersCard }: { clustersCard: ReactNode }) {
 
   return (
     <>
-      <PageHeader
-        title={firstName ? `Welcome, ${firstName}` : 'Home'}
-        description="Your subscriptions, clusters and shortcuts at a glance."
-      />
+      <HomeHeader firstName={firstName} />
       {waiting && <CardLoader label="Loading home" mih={150} />}
       <Box hidden={waiting}>
         <MinBalanceBanner />

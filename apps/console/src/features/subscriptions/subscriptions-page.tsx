@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { Grid } from '@mantine/core';
 import { CHECKOUT_RETURN_PARAMS } from '@kumo/contract';
-import { PageHeader } from '../../components/page-header';
+import { SubscriptionsHeader } from '../../components/page-headers';
 import { useActiveName } from '../../lib/active-names';
 import { subscriptionsQuery, useSubscriptions } from './api/subscription-list';
 import type { FirstRead } from '../../lib/api/first-reads';
@@ -47,7 +47,7 @@ export function SubscriptionsPage() {
 
   return (
     <>
-      <PageHeader title="Subscriptions" description="Prepaid subscriptions hold the funds your clusters run on." />
+      <SubscriptionsHeader />
       <Grid gap="lg" columns={24}>
         <Grid.Col span={{ base: 24, lg: 7 }}>
           <SubscriptionList query={listQuery} selectedId={routeId} onNew={() => setCreating(true)} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Grid } from '@mantine/core';
-import { PageHeader } from '../../components/page-header';
+import { UsersHeader } from '../../components/page-headers';
 import { WhenNearView } from '../../components/when-near-view';
 import { useActiveName } from '../../lib/active-names';
 import { useSession } from '../../lib/session';
@@ -53,7 +53,7 @@ export function UsersPage() {
 
   return (
     <>
-      <PageHeader title="Users" description="People who can work in this account, and their roles." />
+      <UsersHeader />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <UserList query={usersQuery} selectedId={userId} onAdd={() => setAdding(true)} />

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CUSTOMER_ROLES, STORAGE_KEYS, SYSTEM_ROLES } from '@kumo/contract';
+import firstPaintScript from '../../../public/first-paint.js?raw';
+import { discardFirstScreen, firstScreenMarkup, keepFirstScreen } from './first-screen';
+
+const html = document.documentElement;
+
+/** Runs public/first-paint.js as the page's head does, over the session stored in local storage. */
+function runFirstPaint(user: Record<string, unknown> | null, tokens = true) {
+  localStorage.clear();
+  if (tokens) {
+    localStorage.setItem(STORAGE_KEYS.jwtToken, 'jwt');
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
+  }
+  if (user) localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the head script itself, run as the browser runs it
+  new Function(firstPaintScript)();
+}
+
+afterEach(() => {
+  html.removeAttribute('data-first-screen');
+  html.removeAttribute('style');
+  localStorage.clear();
+  discardFirstScreen();
+});
+
+describe('first-paint.js', () => {
+  it("shows a customer page's drawn first screen to a signed-in customer, with their name in its CSS variables", () => {
+    for (const role of CUSTOMER_ROLES) {
+      html.removeAttribute('data-first-screen');
+      runFirstPaint({ userName: ' Dana  Demo "Jr" ', role });
+      expect(html.hasAttribute('data-first-screen'), role).toBe(true);
+    }
+    expect(html.style.getPropertyValue('--kumo-first-initials')).toBe('"DD"');
+    expect(html.style.getPropertyValue('--kumo-first-first-name')).toBe('"Dana"');
+    expect(html.style.getPropertyValue('--kumo-first-name')).toBe('" Dana  Demo \\"Jr\\" "');
+  });
+
+  it('keeps it hidden for a visitor, staff, a staff view of a customer and a session without tokens', () => {
+    runFirstPaint(null);
+    for (const role of SYSTEM_ROLES) runFirstPaint({ userName: 'Sam Staff', role });
+    runFirstPaint({ userName: 'Dana Demo', role: 'ACCOUNT_OWNER', userSwitched: { userName: 'Sam Staff' } });
+    runFirstPaint({ userName: 'Dana Demo', role: 'ACCOUNT_OWNER' }, false);
+    localStorage.setItem(STORAGE_KEYS.userInfo, '{not json');
+    expect(html.hasAttribute('data-first-screen')).toBe(false);
+  });
+
+  it('sets the colour scheme before anything is drawn', () => {
+    runFirstPaint(null);
+    expect(html.getAttribute('data-mantine-color-scheme')).toMatch(/^(light|dark)$/);
+  });
+});
+
+describe('the kept first screen', () => {
+  const container = () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<div id="first-screen"><h1>Users</h1></div>';
+    return root;
+  };
+
+  it('is the drawn markup when first-paint.js showed it, until the first page is shown', () => {
+    html.setAttribute('data-first-screen', '');
+    keepFirstScreen(container());
+    expect(firstScreenMarkup()).toBe('<div id="first-screen"><h1>Users</h1></div>');
+    discardFirstScreen();
+    expect(firstScreenMarkup()).toBeNull();
+  });
+
+  it('is nothing when the frame was left hidden or the page has none', () => {
+    keepFirstScreen(container());
+    expect(firstScreenMarkup()).toBeNull();
+    html.setAttribute('data-first-screen', '');
+    keepFirstScreen(document.createElement('div'));
+    expect(firstScreenMarkup()).toBeNull();
+  });
+});
