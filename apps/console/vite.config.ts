@@ -34,9 +34,31 @@ function pureContractConstants(): Plugin {
   };
 }
 
+/**
+ * Mantine's useId returns React's id, then swaps it for a random one in a layout effect after mount: every component
+ * using it (popovers, menus, tooltips, tabs, inputs) renders a second time, synchronously, in the commit that mounted it,
+ * a long task on a phone when a page first shows. React's own id is unique and stable, so it is kept as it is.
+ */
+function stableMantineIds(): Plugin {
+  const useIdModule = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  return {
+    name: 'kumo-stable-mantine-ids',
+    load(id) {
+      if (!useIdModule.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [pureContractConstants(), react()],
+  plugins: [pureContractConstants(), stableMantineIds(), react()],
   resolve: {
     // Dev server, build and tests all read the contract from source, so no contract build is needed first.
     alias: {

@@ -5,6 +5,8 @@
 // see https://mantine.dev/styles/css-files-list); mantine-styles.test.ts fails until you do.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
+// The theme's own, written when the console is built (scripts/write-theme-variables.mjs): not computed on every start.
+import './theme-variables.css';
 import '@mantine/core/styles/global.layer.css';
 // Parts other components are built on.
 import '@mantine/core/styles/UnstyledButton.layer.css';

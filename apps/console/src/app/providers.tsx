@@ -5,7 +5,7 @@ import { UI_TIMING } from '@kumo/contract';
 import { useToastHostWanted } from '../lib/toast-host';
 import { colorSchemeManager } from './color-scheme';
 import notificationClasses from './notifications.module.css';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 // The toast host (and its transitions) loads with the first toast (lib/toast-host.ts): `notifications.show` queues in
 // the store until it mounts, and keeping it off every page's first screen keeps that screen's work short.
@@ -19,7 +19,8 @@ export function Providers({ children }: { children: ReactNode }) {
       theme={theme}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
-      cssVariablesResolver={cssVariablesResolver}
+      // The theme's CSS variables are a stylesheet written at build time (theme-variables.css, from mantine-styles.ts).
+      withCssVariables={false}
     >
       {toastHostWanted && (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 // How the theme's colours are made AA (WCAG 2.2, 4.5:1 for small text). Run when the console is built
-// (scripts/write-theme-variables.mjs), not in the browser: the loops below are a long task on a phone.
+// (scripts/write-theme-variables.mjs writes theme-variables.css), not in the browser: the loops are a long task on a phone.
 import {
   darken,
   luminance,
@@ -55,8 +55,9 @@ export const negativeAmountColors = (colors: MantineThemeColors) => ({
 });
 
 /**
- * The theme's CSS variables beside Mantine's own, by colour scheme (theme.ts's cssVariablesResolver): the page and
- * hairline surfaces, and the colours above made AA. scripts/write-theme-variables.mjs writes them to theme-variables.ts.
+ * The theme's CSS variables beside Mantine's own, by colour scheme (Mantine's cssVariablesResolver): the colours above
+ * made AA, and the surfaces the pages paint themselves: use `var(--kumo-color-page)` for a page or panel background and
+ * `var(--kumo-color-border)` for a hairline instead of a fixed gray, so the dark scheme follows.
  */
 export const deriveThemeVariables = (resolved: MantineTheme): ReturnType<CSSVariablesResolver> => ({
   variables: {},

@@ -1,7 +1,6 @@
-import { DEFAULT_THEME, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { DEFAULT_THEME, createTheme, type MantineColorsTuple } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { UI_TIMING } from '@kumo/contract';
-import { THEME_VARIABLES } from './theme-variables';
 
 const fontStack = 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
@@ -43,10 +42,3 @@ export const theme = createTheme({
     NavLink: { styles: { description: { '--description-opacity': 1 } as CSSProperties } },
   },
 });
-
-/**
- * Surfaces the pages paint themselves, by colour scheme: use `var(--kumo-color-page)` for a page or panel
- * background and `var(--kumo-color-border)` for a hairline instead of a fixed gray, so the dark scheme follows. The
- * values are derived from the theme (theme-contrast.ts) when the console is built, not at every start on a phone.
- */
-export const cssVariablesResolver: CSSVariablesResolver = () => THEME_VARIABLES;

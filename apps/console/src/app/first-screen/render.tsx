@@ -9,7 +9,7 @@ import type { UserDetail } from '@kumo/contract';
 import { ClustersHeader, CostAnalysisHeader, HomeHeader, SubscriptionsHeader, UsersHeader } from '../../components/page-headers';
 import { CUSTOMER_SECTIONS } from '../shell/sections';
 import { ShellFrame } from '../shell/shell-frame';
-import { cssVariablesResolver, theme } from '../theme';
+import { theme } from '../theme';
 
 /** Stands for the person's name in the markup; the build puts first-paint.js's text in its place (FIRST_SCREEN_TEXTS). */
 export const PLACEHOLDER_NAME = 'Qxq Zxz';
@@ -36,7 +36,8 @@ const placeholderUser: UserDetail = {
 /** The markup of one first screen: the shell as a phone first shows it (navigation closed), with the page's header. */
 export function renderFirstScreen(path: string, header: ReactElement): string {
   return renderToString(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    // The theme's CSS variables come with the page's stylesheet (theme-variables.css), as in the console.
+    <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false}>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={[path]}>
           <ShellFrame
