@@ -10,8 +10,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const KIB = 1024;
-/** Brotli bytes (what a browser that accepts br is sent) /login may load before the first interaction. */
-export const LOGIN_BUDGET = { js: 100 * KIB, css: 20 * KIB };
+/**
+ * Brotli bytes (what a browser that accepts br is sent) /login may load before the first interaction. The CSS holds the
+ * theme's variables (app/theme-variables.css, 1.3 KiB of Brotli), which Mantine's provider used to compute in script at every start.
+ */
+export const LOGIN_BUDGET = { js: 100 * KIB, css: 21 * KIB };
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 /**
