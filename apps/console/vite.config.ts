@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { parseAst } from 'rolldown/parseAst';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // The API keeps the browser's Host so its same-origin check sees the page's own origin.
