@@ -55,9 +55,31 @@ function stableMantineIds(): Plugin {
   };
 }
 
+/**
+ * Mantine computes its default theme's CSS variables when its module loads, to leave out of the variables it writes
+ * those equal to the defaults. The console writes none at run time (app/theme-variables.css is built ahead, and
+ * MantineProvider has withCssVariables off), yet the computation ran at every start, a long task on a phone. Here it
+ * runs the first time it is needed, which in this console is never.
+ */
+function lazyMantineDefaultVariables(): Plugin {
+  const removeDefaults = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]remove-default-variables\.mjs$/;
+  const eager = 'const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);';
+  return {
+    name: 'kumo-lazy-mantine-default-variables',
+    transform(code, id) {
+      if (!removeDefaults.test(id)) return null;
+      if (!code.includes(eager)) this.error("Mantine's remove-default-variables module changed: revisit this plugin");
+      const lazy = code
+        .replace(eager, 'let defaultCssVariables;')
+        .replace('function removeDefaultVariables(input) {', '$&\n\tdefaultCssVariables ??= defaultCssVariablesResolver(DEFAULT_THEME);');
+      return { code: lazy, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [pureContractConstants(), stableMantineIds(), react()],
+  plugins: [pureContractConstants(), stableMantineIds(), lazyMantineDefaultVariables(), react()],
   resolve: {
     // Dev server, build and tests all read the contract from source, so no contract build is needed first.
     alias: {

@@ -24,19 +24,79 @@
   if (scheme === 'auto') scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   html.setAttribute('data-mantine-color-scheme', scheme);
 
-  // A customer page's HTML holds its first screen, drawn at build time (scripts/first-screens.mjs), hidden unless this
-  // says otherwise: shown to a signed-in customer, with their name where the shell shows it. A visitor, staff and a
-  // staff member's view of a customer (whose banner the drawn shell lacks) get the usual loader. Same keys as
-  // src/lib/session.ts, same roles as the contract's CUSTOMER_ROLES (first-paint.test.ts checks both).
-  var customerRoles = ['ACCOUNT_OWNER', 'ACCOUNT_ADMIN', 'CLUSTER_MEMBER'];
   var user;
   try {
     user = JSON.parse(read('userInfo') || 'null');
   } catch {
     user = null;
   }
-  var signedIn = read('jwtToken') && read('refreshToken');
-  if (!signedIn || !user || typeof user.userName !== 'string' || customerRoles.indexOf(user.role) < 0 || user.userSwitched) return;
+  var token = read('jwtToken');
+  var signedIn = token && read('refreshToken') && user && typeof user.userName === 'string';
+  if (!signedIn) return;
+
+  // The first screen's reads, sent as the page starts rather than once the console's code has arrived and run: on a
+  // phone's network that is a second or more sooner, and the main thread does the sending before there is anything to
+  // draw. src/lib/early-reads.ts hands each answer, once, to the API client's identical read. The headers are the
+  // client's (src/lib/api-client.ts). Only an account owner's or admin's (the contract's canUseCustomerArea): staff
+  // opening the bare address go to their own area, which reads nothing of these. early-reads.test.ts checks the names.
+  var shellReads = ['/api/user/detail', '/api/user/notifications?page=0&size=10', '/api/saas-common/help-document-links'];
+  var pageReads = [
+    ['/clusters', ['/api/cluster/view']],
+    ['/subscriptions', ['/api/subscription/list']],
+    ['/users', ['/api/account/users', '/api/account/invitations']],
+  ];
+  var homeReads = ['/api/subscription/list', '/api/cluster/view', '/api/subscription/consumption/overview'];
+  var path = window.location.pathname;
+  var reads = path === '/' ? homeReads : null;
+  for (var i = 0; !reads && i < pageReads.length; i++) if (path.indexOf(pageReads[i][0]) === 0) reads = pageReads[i][1];
+  if (reads && (user.role === 'ACCOUNT_OWNER' || user.role === 'ACCOUNT_ADMIN') && window.fetch && window.crypto && crypto.randomUUID) {
+    var timeZone = typeof Temporal === 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : Temporal.Now.timeZoneId();
+    var answers = {};
+    shellReads.concat(reads).forEach(function (url) {
+      var response = fetch(url, {
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          Authorization: 'Bearer ' + token,
+          'x-correlation-id': crypto.randomUUID(),
+          usertimezone: timeZone,
+        },
+      });
+      // An unclaimed failure is nobody's to report: the screen's own read, sent when this one is not taken, reports it.
+      response.catch(function () {});
+      answers[url] = response;
+    });
+    window.kumoEarlyReads = { token: token, startedAt: Date.now(), answers: answers };
+  }
+
+  // A customer page's HTML holds its first screen, drawn at build time (scripts/first-screens.mjs), hidden unless this
+  // says otherwise: shown to a signed-in customer, with their name where the shell shows it. A visitor, staff and a
+  // staff member's view of a customer (whose banner the drawn shell lacks) get the usual loader. Same keys as
+  // src/lib/session.ts, same roles as the contract's CUSTOMER_ROLES (first-paint.test.ts checks both).
+  var customerRoles = ['ACCOUNT_OWNER', 'ACCOUNT_ADMIN', 'CLUSTER_MEMBER'];
+  if (customerRoles.indexOf(user.role) < 0) return;
+
+  // The page's code, fetched at once once the first screen is painted: left to the console's modules, each file would
+  // be asked for only when the one importing it had arrived and run, a round trip apiece on a phone's network. After
+  // the paint, so it does not share the network with the styles the paint waits for; the build lists the files.
+  var code = document.querySelector('meta[name="kumo-page-code"]');
+  if (code && window.requestAnimationFrame) {
+    window.requestAnimationFrame(function () {
+      setTimeout(function () {
+        code
+          .getAttribute('content')
+          .split(' ')
+          .forEach(function (href) {
+            var link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.crossOrigin = '';
+            link.href = href;
+            document.head.appendChild(link);
+          });
+      }, 0);
+    });
+  }
+  if (user.userSwitched) return;
   var words = user.userName.trim().split(/\s+/);
   var initials = words
     .slice(0, 2)

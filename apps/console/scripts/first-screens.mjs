@@ -28,7 +28,9 @@ Object.assign(globalThis, { window, document: window.document, localStorage: win
 const { FIRST_SCREENS, PLACEHOLDER_NAME, renderFirstScreen } = await import(pathToFileURL(join(serverBuild, 'render.js')).href);
 
 const [firstName] = PLACEHOLDER_NAME.split(' ');
-const initials = PLACEHOLDER_NAME.split(' ').map((word) => word[0]).join('');
+const initials = PLACEHOLDER_NAME.split(' ')
+  .map((word) => word[0])
+  .join('');
 /** Where the person's name shows, and the span first-paint.js's CSS variable fills in its place. */
 const personalTexts = [
   [`aria-label="${initials} ${PLACEHOLDER_NAME}: Profile menu"`, 'aria-label="Profile menu"'],
@@ -44,19 +46,18 @@ const frameStyle =
   '[data-first-screen-text=first-name]::before{content:var(--kumo-first-first-name)}</style>';
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-/** The stylesheets of a chunk and of everything it imports: what the page will load anyway, linked from the start. */
-function stylesheetsOf(source) {
-  const seen = new Set();
-  const css = new Set();
-  const walk = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const file of manifest[key].css ?? []) css.add(file);
-    for (const child of manifest[key].imports ?? []) walk(child);
-  };
-  walk(source);
-  return [...css];
+/** The files a chunk statically imports, itself included, and their stylesheets: what the page loads anyway. */
+function filesOf(key, files = { scripts: new Set(), stylesheets: new Set() }, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return files;
+  seen.add(key);
+  files.scripts.add(manifest[key].file);
+  for (const file of manifest[key].css ?? []) files.stylesheets.add(file);
+  for (const child of manifest[key].imports ?? []) filesOf(child, files, seen);
+  return files;
 }
+/** The chunk holding the signed-in shell: its guards, query cache and layout (vite.config.ts, codeSplitting). */
+const shellChunk = Object.keys(manifest).find((key) => manifest[key].name === 'console' && !manifest[key].src);
+if (!shellChunk) throw new Error('the build has no console chunk');
 const pageSources = {
   home: 'src/app/home-route.tsx',
   clusters: 'src/features/clusters/clusters-page.tsx',
@@ -66,21 +67,29 @@ const pageSources = {
 };
 
 const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
-const linked = new Set([...indexHtml.matchAll(/href="\/([^"]+\.css)"/g)].map((match) => match[1]));
+const linked = new Set([...indexHtml.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((match) => match[1]));
 rmSync(join(dist, 'first-screen'), { recursive: true, force: true });
 mkdirSync(join(dist, 'first-screen'));
 for (const { file, path, header } of FIRST_SCREENS) {
   let markup = renderFirstScreen(path, header);
   for (const [text, replacement] of personalTexts) markup = markup.replaceAll(text, replacement);
-  if (markup.includes(firstName) || markup.includes(`>${initials}<`)) throw new Error(`${file}: the person's name is left in its first screen`);
+  if (markup.includes(firstName) || markup.includes(`>${initials}<`))
+    throw new Error(`${file}: the person's name is left in its first screen`);
   if (/<script/i.test(markup)) throw new Error(`${file}: its first screen has a script`);
   const source = pageSources[file];
   if (!source) throw new Error(`${file}: no page module is known for it`);
-  const stylesheets = [...stylesheetsOf('src/app/shell/shell-layout.tsx'), ...stylesheetsOf(source)].filter((css) => !linked.has(css));
-  const links = [...new Set(stylesheets)].map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`).join('');
+  // The page's stylesheets are linked from the head; its code is listed for first-paint.js, which fetches it at once
+  // for a signed-in customer after the first paint.
+  const files = filesOf(source, filesOf(shellChunk));
+  const stylesheets = [...files.stylesheets].filter((css) => !linked.has(css));
+  const scripts = [...files.scripts].filter((js) => !linked.has(js));
+  const links = stylesheets.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`).join('');
+  const code = `<meta name="kumo-page-code" content="${scripts.map((js) => `/${js}`).join(' ')}">`;
   const html = indexHtml
+    .replace('<script src="/first-paint.js">', `${code}<script src="/first-paint.js">`)
     .replace('</head>', `${links}${frameStyle}</head>`)
     .replace('<div id="root"></div>', `<div id="root"><div id="first-screen" aria-busy="true">${markup}</div></div>`);
+  if (!html.includes(code)) throw new Error(`${file}: index.html has no first-paint.js to list the page's code for`);
   if (!html.includes('id="first-screen"')) throw new Error(`${file}: index.html has no empty #root to draw into`);
   writeFileSync(join(dist, 'first-screen', `${file}.html`), html);
 }

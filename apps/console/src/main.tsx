@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
-import { preloadFirstRoute } from './app/preload-first-route';
 import { onSessionEnd } from './lib/session';
 import { keepFirstScreen } from './app/first-screen/first-screen';
 
@@ -17,14 +16,13 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-preloadFirstRoute(window.location.pathname);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 keepFirstScreen(container);
 
-// The rendering starts in a task of its own: the modules' evaluation before it is already a long task on a slow phone,
-// and the first screen's reads and chunks above are on their way meanwhile. Rendered as a transition, the first screen
+// The rendering starts in a task of its own: the modules' evaluation before it is already a long task on a slow phone.
+// A customer page's reads and code are on their way meanwhile, sent by its HTML (public/first-paint.js, the page's
+// modulepreload links). Rendered as a transition, the first screen
 // is then built in slices that leave the main thread free between them, not in one long task.
 setTimeout(() => {
   const root = createRoot(container);

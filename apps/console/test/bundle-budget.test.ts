@@ -25,7 +25,7 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 export const LOGIN_FIRST_SCREEN: string[] = [];
 
 /**
- * Brotli bytes each customer page may load when its address is opened signed in (app/preload-first-route.ts): the
+ * Brotli bytes each customer page may load when its address is opened signed in (scripts/first-screens.mjs lists them in its HTML): the
  * entry, the signed-in shell and the page, with everything they import. Its code loaded later (a dialog's form, a
  * chart's library when it scrolls into sight) is not counted.
  */

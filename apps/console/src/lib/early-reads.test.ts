@@ -1,10 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEADERS, STORAGE_KEYS } from '@kumo/contract';
+import firstPaintScript from '../../public/first-paint.js?raw';
 import { apiRequest } from './api-client';
 import { saveTokens } from './session';
-import { startEarlyReads, takeEarlyRead } from './early-reads';
+import { takeEarlyRead } from './early-reads';
 
 const fetchMock = vi.fn<typeof fetch>();
 const urls = () => fetchMock.mock.calls.map(([input]) => input as string);
+
+/** Opens `path` with a stored session of `role` and runs the page's head script, which sends the early reads. */
+function openPage(path: string, role = 'ACCOUNT_OWNER', token = 'jwt-a') {
+  saveTokens(token, 'refresh-a');
+  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ userName: 'Dana Demo', role }));
+  window.history.replaceState(null, '', path);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the head script itself, run as the browser runs it
+  new Function(firstPaintScript)();
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -15,11 +26,14 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  delete window.kumoEarlyReads;
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
 
-describe('reads started with the first screen', () => {
-  it("sends the shell's and the page's first reads with the session's token", () => {
-    startEarlyReads('/clusters/s-1/d-1', 'jwt-a');
+describe("reads started by the page's head script", () => {
+  it("sends the shell's and the page's first reads with the session's token and the API client's headers", () => {
+    openPage('/clusters/s-1/d-1');
     expect(urls()).toEqual([
       '/api/user/detail',
       '/api/user/notifications?page=0&size=10',
@@ -28,18 +42,30 @@ describe('reads started with the first screen', () => {
     ]);
     const headers = new Headers(fetchMock.mock.calls[0]![1]?.headers);
     expect(headers.get('Authorization')).toBe('Bearer jwt-a');
-    expect(headers.get('userTimeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    for (const url of urls()) void takeEarlyRead(url, 'jwt-a');
+    expect(headers.get(HEADERS.userTimeZone)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(headers.get(HEADERS.correlationId)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sends nothing for a page it does not know, such as the staff area', () => {
-    startEarlyReads('/admin/customers', 'jwt-a');
+  it("sends the home page's reads from the bare address", () => {
+    openPage('/', 'ACCOUNT_ADMIN');
+    expect(urls().slice(3)).toEqual(['/api/subscription/list', '/api/cluster/view', '/api/subscription/consumption/overview']);
+  });
+
+  it('sends nothing for a page it does not know, for a cluster member or staff, or without a session', () => {
+    openPage('/admin/customers');
+    openPage('/clusters', 'CLUSTER_MEMBER');
+    openPage('/', 'SYSTEM_SUPPORT');
+    localStorage.clear();
+    window.history.replaceState(null, '', '/users');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- as above
+    new Function(firstPaintScript)();
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.kumoEarlyReads).toBeUndefined();
   });
 
   it('hands an answer over once, and only to a read sent with the same token while it is fresh', () => {
     vi.useFakeTimers();
-    startEarlyReads('/users', 'jwt-a');
+    openPage('/users');
     expect(takeEarlyRead('/api/account/users', 'jwt-b')).toBeUndefined();
     expect(takeEarlyRead('/api/account/users', 'jwt-a')).toBeUndefined();
     expect(takeEarlyRead('/api/account/invitations', 'jwt-a')).toBeInstanceOf(Promise);
@@ -49,8 +75,7 @@ describe('reads started with the first screen', () => {
   });
 
   it("is the API client's answer to the same read, which then sends nothing of its own", async () => {
-    saveTokens('jwt-a', 'refresh-a');
-    startEarlyReads('/subscriptions', 'jwt-a');
+    openPage('/subscriptions');
     const sent = fetchMock.mock.calls.length;
     await expect(apiRequest('/api/subscription/list')).resolves.toMatchObject({ data: { read: 'early' } });
     expect(fetchMock).toHaveBeenCalledTimes(sent);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ROLES, STORAGE_KEYS, SYSTEM_ROLES } from '@kumo/contract';
 import firstPaintScript from '../../../public/first-paint.js?raw';
 import { discardFirstScreen, firstScreenMarkup, keepFirstScreen } from './first-screen';
@@ -13,11 +13,18 @@ function runFirstPaint(user: Record<string, unknown> | null, tokens = true) {
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
   }
   if (user) localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+  // The early reads it sends for an owner or admin (lib/early-reads.test.ts) go nowhere here.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  );
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the head script itself, run as the browser runs it
   new Function(firstPaintScript)();
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.kumoEarlyReads;
   html.removeAttribute('data-first-screen');
   html.removeAttribute('style');
   localStorage.clear();
@@ -43,6 +50,30 @@ describe('first-paint.js', () => {
     runFirstPaint({ userName: 'Dana Demo', role: 'ACCOUNT_OWNER' }, false);
     localStorage.setItem(STORAGE_KEYS.userInfo, '{not json');
     expect(html.hasAttribute('data-first-screen')).toBe(false);
+  });
+
+  it("fetches the page's listed code after the first paint, for a customer only", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(callback, 16));
+    const code = document.createElement('meta');
+    code.name = 'kumo-page-code';
+    code.content = '/assets/console-a.js /assets/users-page-b.js';
+    document.head.append(code);
+    const preloads = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+    try {
+      runFirstPaint(null);
+      runFirstPaint({ userName: 'Sam Staff', role: 'SYSTEM_ADMIN' });
+      vi.runAllTimers();
+      expect(preloads()).toEqual([]);
+      runFirstPaint({ userName: 'Dana Demo', role: 'CLUSTER_MEMBER' });
+      expect(preloads()).toEqual([]);
+      vi.runAllTimers();
+      expect(preloads()).toEqual(['/assets/console-a.js', '/assets/users-page-b.js']);
+    } finally {
+      for (const link of document.head.querySelectorAll('link[rel=modulepreload]')) link.remove();
+      code.remove();
+      vi.useRealTimers();
+    }
   });
 
   it('sets the colour scheme before anything is drawn', () => {

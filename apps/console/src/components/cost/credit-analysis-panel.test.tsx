@@ -25,8 +25,7 @@ const NOVEMBER = creditAnalysis(
 const OCTOBER = creditAnalysis('2026-10', [dailyCost('2026-10-01'), dailyCost('2026-10-02')]);
 
 const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
-const monthInput = () =>
-  screen.getAllByLabelText('Month').find((element) => element instanceof HTMLInputElement && element.type !== 'hidden')!;
+const monthInput = () => screen.getByRole('combobox', { name: 'Month' });
 
 function renderPanel(fetchAnalysis: (startDate: string) => Promise<CreditAnalysis>) {
   const panel = (
@@ -102,8 +101,7 @@ describe('cost analysis tab', { timeout: 30_000 }, () => {
     const fetchAnalysis = vi.fn(async (startDate: string) => (startDate.startsWith('2026-10') ? OCTOBER : NOVEMBER));
     renderPanel(fetchAnalysis);
     await screen.findByRole('table', { name: 'Daily cost of Alpha, Nov, 2026' });
-    await userEvent.click(monthInput());
-    await userEvent.click(await screen.findByRole('option', { name: 'Oct, 2026' }));
+    await userEvent.selectOptions(monthInput(), 'Oct, 2026');
     expect(await screen.findByText(METERING_MESSAGES.costUnavailable)).toBeInTheDocument();
     expect(fetchAnalysis).toHaveBeenCalledWith('2026-10-01T00:00:00', expect.anything());
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

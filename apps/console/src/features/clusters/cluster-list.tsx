@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { CLUSTER_MESSAGES, type Cluster, type ClusterViewResponse } from '@kumo/contract';
 import { IconPlus, IconServer } from '../../components/icons';
 import { clusterPath } from '../../lib/cluster-path';
@@ -47,7 +47,9 @@ export function ClusterList({ groups, loading, error, selectedId, onNew }: Clust
       ) : groups.length === 0 ? (
         <EmptyState size="sm" icon={<IconServer size={22} />} title={CLUSTER_MESSAGES.noClusterClickNew} py="xl" />
       ) : (
-        <ScrollArea.Autosize mah="calc(100dvh - 300px)" type="auto">
+        // The browser's own scrolling: Mantine's ScrollArea draws its scrollbars in script, rendering the list again each
+        // time a step of its entries arrives (useRevealedCount).
+        <Box mah="calc(100dvh - 300px)" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <Stack component="nav" aria-label="Clusters" gap="sm">
             {shownGroups.map((group) => (
               <Box key={group.subscription_id} role="group" aria-label={group.subscription_name}>
@@ -65,7 +67,7 @@ export function ClusterList({ groups, loading, error, selectedId, onNew }: Clust
               </Box>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Badge, Box, Button, Center, EmptyState, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Center, EmptyState, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { AUDIT_EVENT_LABELS, CLUSTER_MESSAGES, type AuditEvent, type TimelineEntry } from '@kumo/contract';
 import { IconCheck, IconCircle, IconClock, IconPlayerPlay, IconPlayerStop, IconReceipt, IconTrash, IconX } from '../../components/icons';
 import { formatUsd } from '../../lib/format';
@@ -87,11 +87,7 @@ function EntryContent({ entry, today }: { entry: TimelineEntry; today: boolean }
       <Row
         icon={<EntryIcon color="grape" icon={<IconReceipt size={16} />} />}
         title={today ? 'Charges so far today' : 'Charges for the day'}
-        aside={
-          <Text fz="sm" fw={600}>
-            {formatUsd(entry.amount)}
-          </Text>
-        }
+        aside={<span className={classes.amount}>{formatUsd(entry.amount)}</span>}
       />
     );
   }
@@ -108,37 +104,32 @@ function EntryContent({ entry, today }: { entry: TimelineEntry; today: boolean }
         )
       }
       aside={
-        <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={entry.at}>{utcTime(entry.at)}</time>
-        </Text>
+        <time className={classes.time} dateTime={entry.at}>
+          {utcTime(entry.at)}
+        </time>
       }
     >
-      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        {entry.description}
-      </Text>
-      <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        by {entry.caused_by}
-      </Text>
+      <p className={classes.description}>{entry.description}</p>
+      <p className={classes.causedBy}>by {entry.caused_by}</p>
     </Row>
   );
 }
 
+/** An entry's text, in plain elements styled by the module: a cluster's timeline holds dozens of them. */
 function Row(props: { icon: ReactNode; title: string; badge?: ReactNode; aside?: ReactNode; children?: ReactNode }) {
   return (
     <>
       {props.icon}
-      <Box miw={0} style={{ flex: 1 }}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Group gap="xs" miw={0}>
-            <Text fz="sm" fw={600}>
-              {props.title}
-            </Text>
+      <div className={classes.body}>
+        <div className={classes.head}>
+          <div className={classes.titleLine}>
+            <span className={classes.title}>{props.title}</span>
             {props.badge}
-          </Group>
+          </div>
           {props.aside}
-        </Group>
+        </div>
         {props.children}
-      </Box>
+      </div>
     </>
   );
 }

@@ -135,25 +135,25 @@ const ClusterRow = memo(
   function ClusterRow({ cluster, readOnly, loading, busy, onGo, onStart, onStop }: ClusterRowProps) {
     return (
       <Table.Tr>
-        <Table.Td data-label="Name" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <td className={classes.cell} data-label="Name" style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
           {cluster.cluster_name}
-        </Table.Td>
-        <Table.Td data-label="Status">
+        </td>
+        <td className={classes.cell} data-label="Status">
           <ClusterStatusText status={cluster.status} />
-        </Table.Td>
-        <Table.Td data-label="QE capacity">
+        </td>
+        <td className={classes.cell} data-label="QE capacity">
           {cluster.status === 'ONLINE' ? <CapacityBars capacity={cluster.cluster_capacity} size="sm" /> : '—'}
-        </Table.Td>
-        <Table.Td data-label="Region" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+        </td>
+        <td className={classes.cell} data-label="Region" style={{ whiteSpace: 'nowrap' }}>
           {cluster.region}
-        </Table.Td>
-        <Table.Td data-label="Subscription" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        </td>
+        <td className={classes.cell} data-label="Subscription" style={{ overflowWrap: 'anywhere' }}>
           {cluster.subscription_name}
-        </Table.Td>
-        <Table.Td data-label="Deployed on" fz="sm">
+        </td>
+        <td className={classes.cell} data-label="Deployed on">
           {formatDateTime(cluster.deployed_on) || '—'}
-        </Table.Td>
-        <Table.Td data-label="Actions">
+        </td>
+        <td className={classes.cell} data-label="Actions">
           <RowMenu label={`Actions for ${cluster.cluster_name}`} loading={loading}>
             <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={onGo}>
               Go to Cluster
@@ -169,7 +169,7 @@ const ClusterRow = memo(
               </Menu.Item>
             )}
           </RowMenu>
-        </Table.Td>
+        </td>
       </Table.Tr>
     );
   },

@@ -140,11 +140,7 @@ describe('cost analysis page', { timeout: 30_000 }, () => {
   it('switches to another subscription and says when its month holds no cost', async () => {
     renderPage();
     await screen.findByText('Daily cost of Analytics by service, Nov, 2026');
-    const input = screen
-      .getAllByLabelText('Subscription')
-      .find((element) => element instanceof HTMLInputElement && element.type !== 'hidden')!;
-    await userEvent.click(input);
-    await userEvent.click(await screen.findByRole('option', { name: 'Staging' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Subscription' }), 'Staging');
     expect(await screen.findByText(METERING_MESSAGES.costUnavailable)).toBeInTheDocument();
     expect(screen.getByText('Cost of Staging, last 12 months')).toBeInTheDocument();
   });
@@ -152,12 +148,11 @@ describe('cost analysis page', { timeout: 30_000 }, () => {
   it('asks for the month picked, up to a year back', async () => {
     const { fetchMock } = renderPage();
     await screen.findByRole('table', { name: /Nov, 2026/ });
-    const input = screen.getAllByLabelText('Month').find((element) => element instanceof HTMLInputElement && element.type !== 'hidden')!;
-    await userEvent.click(input);
-    const options = await screen.findAllByRole('option');
+    const input = screen.getByRole('combobox', { name: 'Month' });
+    const options = within(input).getAllByRole('option');
     expect(options).toHaveLength(12);
     expect(options.at(-1)).toHaveTextContent('Dec, 2025');
-    await userEvent.click(screen.getByRole('option', { name: 'Sep, 2026' }));
+    await userEvent.selectOptions(input, 'Sep, 2026');
     await waitFor(() =>
       expect(urlsOf(fetchMock, '/api/subscription/consumption/overview')).toContain(
         '/api/subscription/consumption/overview?startDate=2026-09-01T00%3A00%3A00',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Card, Center, EmptyState, Group, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Card, Center, EmptyState, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES, METERING_MESSAGES, type SubscriptionConsumptionOverview } from '@kumo/contract';
 import { isAllZero } from '../../components/cost/credit-analysis-panel';
 import { CumulativeMonthChart, DailyServiceChart, MonthlyChart } from '../../components/cost/cost-charts';
@@ -148,15 +148,14 @@ function SubscriptionCharts({ subscriptions, subscriptionId, onChoose, startDate
           Cost by service
         </Text>
         {subscriptions.length > 1 && (
-          <Select
+          // The browser's own select, as the month picker above (components/cost/month-select.tsx).
+          <NativeSelect
             label="Subscription"
             data={subscriptions.map((row) => ({ value: row.subscription_id, label: row.subscription_name }))}
             value={subscriptionId}
-            onChange={(next) => next && onChoose(next)}
-            allowDeselect={false}
+            onChange={(event) => onChoose(event.currentTarget.value)}
             w={240}
             size="sm"
-            comboboxProps={{ withinPortal: true }}
           />
         )}
       </Group>

@@ -8,10 +8,14 @@ import { formatUsd } from '../../lib/format';
 import { formatDateTime } from '../../lib/dates';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { useAutoTopUp } from './api/auto-top-up';
-import { AutoTopUpDialog } from './auto-top-up-dialog';
 import { useCardReturn, useCardSavedReturn } from './card-return';
 import { CardActions } from './card-actions';
 import { describeCard } from './saved-card';
+import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
+
+// Loaded and rendered when first opened: its form and checks stay out of the page's first screen.
+const AutoTopUpDialog = lazyChunk(() => import('./auto-top-up-dialog').then((m) => ({ default: m.AutoTopUpDialog })));
 
 const STATUS_BADGES: Record<AutoTopUpStatus, { label: string; color: string }> = {
   OFF: { label: 'Off', color: 'gray' },
@@ -70,7 +74,9 @@ export function AutoTopUpCard({ subscription, onTopUpNow }: AutoTopUpCardProps) 
           </>
         )}
       </Stack>
-      <AutoTopUpDialog subscription={subscription} autoTopUp={editing ? (autoTopUp ?? null) : null} onClose={() => setEditing(false)} />
+      <LoadedWhenOpened opened={editing}>
+        <AutoTopUpDialog subscription={subscription} autoTopUp={editing ? (autoTopUp ?? null) : null} onClose={() => setEditing(false)} />
+      </LoadedWhenOpened>
     </Paper>
   );
 }

@@ -8,8 +8,12 @@ import { useReadOnlyView } from '../../lib/read-only-view';
 import { useBudget } from './api/budget';
 import stacked from '../../components/stacked-table.module.css';
 import { BudgetBar } from './budget-bar';
-import { BudgetDialog } from './budget-dialog';
-import { RemoveBudgetDialog } from './remove-budget-dialog';
+import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
+
+// Loaded and rendered when first opened: their forms and checks stay out of the page's first screen.
+const BudgetDialog = lazyChunk(() => import('./budget-dialog').then((m) => ({ default: m.BudgetDialog })));
+const RemoveBudgetDialog = lazyChunk(() => import('./remove-budget-dialog').then((m) => ({ default: m.RemoveBudgetDialog })));
 
 const ALERT_KIND_LABELS: Record<BudgetAlert['kind'], string> = { ACTUAL: 'Spend', FORECAST: 'Forecast' };
 
@@ -61,8 +65,12 @@ export function BudgetCard({ subscription }: { subscription: Subscription }) {
           </Group>
         )}
       </Stack>
-      <BudgetDialog subscription={subscription} budget={editing ? (budget ?? null) : null} onClose={() => setEditing(false)} />
-      <RemoveBudgetDialog subscription={subscription} opened={removing} onClose={() => setRemoving(false)} />
+      <LoadedWhenOpened opened={editing}>
+        <BudgetDialog subscription={subscription} budget={editing ? (budget ?? null) : null} onClose={() => setEditing(false)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={removing}>
+        <RemoveBudgetDialog subscription={subscription} opened={removing} onClose={() => setRemoving(false)} />
+      </LoadedWhenOpened>
     </Paper>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { AUTO_TOP_UP_MESSAGES, type AutoTopUp, type Subscription } from '@kumo/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
 import { useRemoveCard, useStartCardSetup } from './api/auto-top-up';
 import { leaveForCheckout } from './leave-for-checkout';
 
@@ -36,7 +37,9 @@ export function CardActions({ subscription, autoTopUp, onEdit }: CardActionsProp
           Edit settings
         </Button>
       </Group>
-      <RemoveCardDialog subscription={subscription} opened={removing} onClose={() => setRemoving(false)} />
+      <LoadedWhenOpened opened={removing}>
+        <RemoveCardDialog subscription={subscription} opened={removing} onClose={() => setRemoving(false)} />
+      </LoadedWhenOpened>
     </>
   );
 }

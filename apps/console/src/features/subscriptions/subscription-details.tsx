@@ -35,15 +35,21 @@ import { formatDateTime } from '../../lib/dates';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { subscriptionKeys } from './api/keys';
 import { fetchSubscriptionCreditAnalysis, useRefreshSubscriptionList, useSubscriptionDetails } from './api/subscription-details';
-import { AddFundsDialog } from './add-funds-dialog';
 import { AutoTopUpCard } from './auto-top-up-card';
 import { BalanceOutlookFields, ScheduledRateNotices } from './balance-outlook';
 import { BudgetCard } from './budget-card';
-import { DeleteSubscriptionDialog } from './delete-subscription-dialog';
 import { TransactionHistory } from './transaction-history';
 import { DetailField } from '../../components/detail-field';
 import { WideTextTooltip } from '../../components/wide-text-tooltip';
 import { Amount } from '../../components/amount';
+import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
+
+// Loaded and rendered when first opened: their forms and checks stay out of the page's first screen.
+const AddFundsDialog = lazyChunk(() => import('./add-funds-dialog').then((m) => ({ default: m.AddFundsDialog })));
+const DeleteSubscriptionDialog = lazyChunk(() =>
+  import('./delete-subscription-dialog').then((m) => ({ default: m.DeleteSubscriptionDialog })),
+);
 
 export const isBelowMinimumBalance = (subscription: Pick<Subscription, 'total_amount'>) =>
   amountToCents(subscription.total_amount) < MINIMUM_BALANCE_CENTS;
@@ -182,8 +188,12 @@ export function SubscriptionDetails({ subscription: listed, loading }: Subscript
         </Tabs.Panel>
       </Tabs>
 
-      <AddFundsDialog subscription={addingFunds ? subscription : null} onClose={() => setAddingFunds(false)} />
-      <DeleteSubscriptionDialog subscription={deleting ? subscription : null} onClose={() => setDeleting(false)} />
+      <LoadedWhenOpened opened={addingFunds}>
+        <AddFundsDialog subscription={addingFunds ? subscription : null} onClose={() => setAddingFunds(false)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={deleting}>
+        <DeleteSubscriptionDialog subscription={deleting ? subscription : null} onClose={() => setDeleting(false)} />
+      </LoadedWhenOpened>
     </Card>
   );
 }

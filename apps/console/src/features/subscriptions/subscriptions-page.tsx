@@ -6,11 +6,17 @@ import { SubscriptionsHeader } from '../../components/page-headers';
 import { useActiveName } from '../../lib/active-names';
 import { subscriptionsQuery, useSubscriptions } from './api/subscription-list';
 import type { FirstRead } from '../../lib/api/first-reads';
-import { CreateSubscriptionDialog } from './create-subscription-dialog';
 import { PaymentResultDialog } from './payment-result-dialog';
 import { paymentReturnFrom, type PaymentReturnState } from './payment-return';
 import { SubscriptionDetails } from './subscription-details';
 import { SubscriptionList } from './subscription-list';
+import { lazyChunk } from '../../lib/load-chunk';
+import { LoadedWhenOpened } from '../../components/loaded-when-opened';
+
+// Loaded and rendered when first opened: its form and checks stay out of the page's first screen.
+const CreateSubscriptionDialog = lazyChunk(() =>
+  import('./create-subscription-dialog').then((m) => ({ default: m.CreateSubscriptionDialog })),
+);
 
 /**
  * /subscriptions, /subscriptions/{subscriptionId} and /subscriptions/payment-status/success: the list on
@@ -56,7 +62,9 @@ export function SubscriptionsPage() {
           <SubscriptionDetails subscription={selected} loading={listQuery.isPending} />
         </Grid.Col>
       </Grid>
-      <CreateSubscriptionDialog opened={creating} onClose={() => setCreating(false)} />
+      <LoadedWhenOpened opened={creating}>
+        <CreateSubscriptionDialog opened={creating} onClose={() => setCreating(false)} />
+      </LoadedWhenOpened>
       {paymentReturn && <PaymentResultDialog paymentReturn={paymentReturn} />}
     </>
   );

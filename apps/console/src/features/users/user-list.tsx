@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Avatar, Button, Card, Center, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Avatar, Box, Button, Card, Center, EmptyState, Group, Loader, NavLink, Text } from '@mantine/core';
 import { MESSAGES, ROLE_LABELS, type AccountUser } from '@kumo/contract';
 import { IconPlus, IconUsers } from '../../components/icons';
 import { initials } from '../../lib/format';
@@ -37,14 +37,8 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
       ) : users.length === 0 ? (
         <EmptyState size="sm" icon={<IconUsers size={22} />} title={MESSAGES.noUserAdded} description={MESSAGES.addUserHint} py="xl" />
       ) : (
-        <ScrollArea.Autosize
-          // Vertical scrolling only: the content keeps the card's width (Autosize would let one-line text widen
-          // it), and long names and e-mail addresses end in an ellipsis instead of a horizontal scrollbar.
-          mah="calc(100dvh - 280px)"
-          type="auto"
-          scrollbars="y"
-          styles={{ content: { minWidth: 0 } }}
-        >
+        // The browser's own scrolling, vertical only: long names and e-mail addresses end in an ellipsis.
+        <Box mah="calc(100dvh - 280px)" style={{ overflowY: 'auto', overflowX: 'hidden', overscrollBehavior: 'contain' }}>
           <nav aria-label="Users">
             {users.map((user) => (
               <NavLink
@@ -78,7 +72,7 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
               />
             ))}
           </nav>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Card>
   );
