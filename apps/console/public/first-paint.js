@@ -32,24 +32,64 @@
   }
   var token = read('jwtToken');
   var signedIn = token && read('refreshToken') && user && typeof user.userName === 'string';
-  if (!signedIn) return;
+  // A customer page's HTML holds its first screen, drawn at build time (scripts/first-screens.mjs), hidden unless this
+  // says otherwise: shown to a signed-in customer, with their name where the shell shows it. A visitor, staff and a
+  // staff member's view of a customer (whose banner the drawn shell lacks) get the usual loader. Same keys as
+  // src/lib/session.ts, same roles as the contract's CUSTOMER_ROLES (first-paint.test.ts checks both).
+  var customerRoles = ['ACCOUNT_OWNER', 'ACCOUNT_ADMIN', 'CLUSTER_MEMBER'];
+  if (!signedIn || customerRoles.indexOf(user.role) < 0) return;
+  if (!user.userSwitched) showFirstScreen(user.userName);
 
-  // The first screen's reads, sent as the page starts rather than once the console's code has arrived and run: on a
-  // phone's network that is a second or more sooner, and the main thread does the sending before there is anything to
-  // draw. src/lib/early-reads.ts hands each answer, once, to the API client's identical read. The headers are the
-  // client's (src/lib/api-client.ts). Only an account owner's or admin's (the contract's canUseCustomerArea): staff
-  // opening the bare address go to their own area, which reads nothing of these. early-reads.test.ts checks the names.
-  var shellReads = ['/api/user/detail', '/api/user/notifications?page=0&size=10', '/api/saas-common/help-document-links'];
-  var pageReads = [
-    ['/clusters', ['/api/cluster/view']],
-    ['/subscriptions', ['/api/subscription/list']],
-    ['/users', ['/api/account/users', '/api/account/invitations']],
-  ];
-  var homeReads = ['/api/subscription/list', '/api/cluster/view', '/api/subscription/consumption/overview'];
+  // Once the first screen is painted, what the page needs next leaves at once: its reads, and its code. Left to the
+  // console's modules, each read would leave only once every module had arrived and run, and each file only once the
+  // one importing it had: a round trip apiece on a phone's network. After the paint, so none of it shares the network
+  // or the main thread with what the paint waits for.
   var path = window.location.pathname;
-  var reads = path === '/' ? homeReads : null;
-  for (var i = 0; !reads && i < pageReads.length; i++) if (path.indexOf(pageReads[i][0]) === 0) reads = pageReads[i][1];
-  if (reads && (user.role === 'ACCOUNT_OWNER' || user.role === 'ACCOUNT_ADMIN') && window.fetch && window.crypto && crypto.randomUUID) {
+  afterFirstContentfulPaint(function () {
+    sendEarlyReads(token, user.role, path);
+    fetchPageCode();
+  });
+
+  function showFirstScreen(userName) {
+    var words = userName.trim().split(/\s+/);
+    var initials = words
+      .slice(0, 2)
+      .map(function (word) {
+        return word.charAt(0).toUpperCase();
+      })
+      .join('');
+    // CSS strings: JSON's quoting and escapes are CSS's too.
+    html.style.setProperty('--kumo-first-initials', JSON.stringify(initials));
+    html.style.setProperty('--kumo-first-name', JSON.stringify(userName));
+    html.style.setProperty('--kumo-first-first-name', JSON.stringify(words[0] || ''));
+    html.setAttribute('data-first-screen', '');
+  }
+
+  // At the first contentful paint; at once where the browser does not report it.
+  function afterFirstContentfulPaint(run) {
+    var Observer = window.PerformanceObserver;
+    if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf('paint') < 0) return run();
+    new Observer(function (entries, observer) {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      run();
+    }).observe({ type: 'paint', buffered: true });
+  }
+
+  // The first screen's reads. src/lib/early-reads.ts hands each answer, once, to the API client's identical read; the
+  // headers are the client's (src/lib/api-client.ts). Only an account owner's or admin's (the contract's
+  // canUseCustomerArea): the reads are theirs. early-reads.test.ts checks the names.
+  function sendEarlyReads(token, role, path) {
+    var shellReads = ['/api/user/detail', '/api/user/notifications?page=0&size=10', '/api/saas-common/help-document-links'];
+    var pageReads = [
+      ['/clusters', ['/api/cluster/view']],
+      ['/subscriptions', ['/api/subscription/list']],
+      ['/users', ['/api/account/users', '/api/account/invitations']],
+    ];
+    var homeReads = ['/api/subscription/list', '/api/cluster/view', '/api/subscription/consumption/overview'];
+    var reads = path === '/' ? homeReads : null;
+    for (var i = 0; !reads && i < pageReads.length; i++) if (path.indexOf(pageReads[i][0]) === 0) reads = pageReads[i][1];
+    if (!reads || (role !== 'ACCOUNT_OWNER' && role !== 'ACCOUNT_ADMIN') || !window.fetch || !window.crypto || !crypto.randomUUID) return;
     var timeZone = typeof Temporal === 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : Temporal.Now.timeZoneId();
     var answers = {};
     shellReads.concat(reads).forEach(function (url) {
@@ -69,44 +109,19 @@
     window.kumoEarlyReads = { token: token, startedAt: Date.now(), answers: answers };
   }
 
-  // A customer page's HTML holds its first screen, drawn at build time (scripts/first-screens.mjs), hidden unless this
-  // says otherwise: shown to a signed-in customer, with their name where the shell shows it. A visitor, staff and a
-  // staff member's view of a customer (whose banner the drawn shell lacks) get the usual loader. Same keys as
-  // src/lib/session.ts, same roles as the contract's CUSTOMER_ROLES (first-paint.test.ts checks both).
-  var customerRoles = ['ACCOUNT_OWNER', 'ACCOUNT_ADMIN', 'CLUSTER_MEMBER'];
-  if (customerRoles.indexOf(user.role) < 0) return;
-
-  // The page's code, fetched at once once the first screen is painted: left to the console's modules, each file would
-  // be asked for only when the one importing it had arrived and run, a round trip apiece on a phone's network. After
-  // the paint, so it does not share the network with the styles the paint waits for; the build lists the files.
-  var code = document.querySelector('meta[name="kumo-page-code"]');
-  if (code && window.requestAnimationFrame) {
-    window.requestAnimationFrame(function () {
-      setTimeout(function () {
-        code
-          .getAttribute('content')
-          .split(' ')
-          .forEach(function (href) {
-            var link = document.createElement('link');
-            link.rel = 'modulepreload';
-            link.crossOrigin = '';
-            link.href = href;
-            document.head.appendChild(link);
-          });
-      }, 0);
-    });
+  // The page's code, as the build listed it (scripts/first-screens.mjs), as module preloads.
+  function fetchPageCode() {
+    var code = document.querySelector('meta[name="kumo-page-code"]');
+    if (!code) return;
+    code
+      .getAttribute('content')
+      .split(' ')
+      .forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      });
   }
-  if (user.userSwitched) return;
-  var words = user.userName.trim().split(/\s+/);
-  var initials = words
-    .slice(0, 2)
-    .map(function (word) {
-      return word.charAt(0).toUpperCase();
-    })
-    .join('');
-  // CSS strings: JSON's quoting and escapes are CSS's too.
-  html.style.setProperty('--kumo-first-initials', JSON.stringify(initials));
-  html.style.setProperty('--kumo-first-name', JSON.stringify(user.userName));
-  html.style.setProperty('--kumo-first-first-name', JSON.stringify(words[0] || ''));
-  html.setAttribute('data-first-screen', '');
 })();

@@ -79,7 +79,7 @@ for (const { file, path, header } of FIRST_SCREENS) {
   const source = pageSources[file];
   if (!source) throw new Error(`${file}: no page module is known for it`);
   // The page's stylesheets are linked from the head; its code is listed for first-paint.js, which fetches it at once
-  // for a signed-in customer after the first paint.
+  // for a signed-in customer at the first contentful paint.
   const files = filesOf(source, filesOf(shellChunk));
   const stylesheets = [...files.stylesheets].filter((css) => !linked.has(css));
   const scripts = [...files.scripts].filter((js) => !linked.has(js));
