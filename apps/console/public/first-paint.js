@@ -35,7 +35,7 @@
   // A customer page's HTML holds its first screen, drawn at build time (scripts/first-screens.mjs), hidden unless this
   // says otherwise: shown to a signed-in customer, with their name where the shell shows it. A visitor, staff and a
   // staff member's view of a customer (whose banner the drawn shell lacks) get the usual loader. Same keys as
-  // src/lib/session.ts, same roles as the contract's CUSTOMER_ROLES (first-paint.test.ts checks both).
+  // src/lib/session.ts, same roles as the contract's CUSTOMER_ROLES (app/first-screen/first-screen.test.tsx checks both).
   var customerRoles = ['ACCOUNT_OWNER', 'ACCOUNT_ADMIN', 'CLUSTER_MEMBER'];
   if (!signedIn || customerRoles.indexOf(user.role) < 0) return;
   if (!user.userSwitched) showFirstScreen(user.userName);
