@@ -7,6 +7,7 @@ import { clusterPath } from '../../lib/cluster-path';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import { useRevealedCount } from '../../lib/use-revealed-count';
 import { ClusterStatusText } from './cluster-status';
+import scrollList from '../../components/scroll-list.module.css';
 import { ErrorAlert } from '../../components/error-alert';
 
 interface ClusterListProps {
@@ -49,7 +50,7 @@ export function ClusterList({ groups, loading, error, selectedId, onNew }: Clust
       ) : (
         // The browser's own scrolling: Mantine's ScrollArea draws its scrollbars in script, rendering the list again each
         // time a step of its entries arrives (useRevealedCount).
-        <Box mah="calc(100dvh - 300px)" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+        <Box mah="calc(100dvh - 300px)" className={scrollList.list}>
           <Stack component="nav" aria-label="Clusters" gap="sm">
             {shownGroups.map((group) => (
               <Box key={group.subscription_id} role="group" aria-label={group.subscription_name}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Avatar, Box, Button, Card, Center, EmptyState, Group, Loader, NavLink, Text } from '@mantine/core';
+import scrollList from '../../components/scroll-list.module.css';
 import { MESSAGES, ROLE_LABELS, type AccountUser } from '@kumo/contract';
 import { IconPlus, IconUsers } from '../../components/icons';
 import { initials } from '../../lib/format';
@@ -38,7 +39,7 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
         <EmptyState size="sm" icon={<IconUsers size={22} />} title={MESSAGES.noUserAdded} description={MESSAGES.addUserHint} py="xl" />
       ) : (
         // The browser's own scrolling, vertical only: long names and e-mail addresses end in an ellipsis.
-        <Box mah="calc(100dvh - 280px)" style={{ overflowY: 'auto', overflowX: 'hidden', overscrollBehavior: 'contain' }}>
+        <Box mah="calc(100dvh - 280px)" className={scrollList.list}>
           <nav aria-label="Users">
             {users.map((user) => (
               <NavLink
