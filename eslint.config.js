@@ -66,7 +66,26 @@ export default tseslint.config(
     files: ['apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // One way to read the cache: lib/use-query.ts renders answers as transitions (decision 0052).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useInfiniteQuery', 'useSuspenseQuery', 'useQueries'],
+              message: 'Use useQuery and useInfiniteQuery from lib/use-query.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/console/src/lib/use-query.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Tests read JSON bodies loosely; the assertions check their shape.

@@ -13,6 +13,8 @@ const api = { target: `http://localhost:${process.env.PORT ?? 8080}`, changeOrig
  * is declarative (constants, schemas, pure helpers), so a constant nobody reads needs no evaluating.
  */
 function pureContractConstants(): Plugin {
+  // An object or array literal is computed too when it holds schemas: `{ size: sizeSchema.optional() }`.
+  const COMPUTED = new Set(['CallExpression', 'ObjectExpression', 'ArrayExpression']);
   const contract = /[\\/]packages[\\/]contract[\\/]src[\\/][^.]+\.ts$/;
   return {
     name: 'kumo-pure-contract-constants',
@@ -23,11 +25,11 @@ function pureContractConstants(): Plugin {
       for (const statement of parseAst(code, { lang: 'ts' }).body) {
         const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
         if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-        for (const { init } of declaration.declarations) if (init?.type === 'CallExpression') inits.push(init);
+        for (const { init } of declaration.declarations) if (init && COMPUTED.has(init.type)) inits.push(init);
       }
       let result = code;
       for (const { start, end } of inits.reverse())
-        result = `${result.slice(0, start)}/* @__PURE__ */ (() => ${result.slice(start, end)})()${result.slice(end)}`;
+        result = `${result.slice(0, start)}/* @__PURE__ */ (() => (${result.slice(start, end)}))()${result.slice(end)}`;
       return { code: result, map: null };
     },
   };

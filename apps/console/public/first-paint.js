@@ -109,19 +109,22 @@
     window.kumoEarlyReads = { token: token, startedAt: Date.now(), answers: answers };
   }
 
-  // The page's code, as the build listed it (scripts/first-screens.mjs), as module preloads.
+  // The page's code, as the build listed it (scripts/first-screens.mjs), as module preloads, in the build's order. A few
+  // per task: adding one costs the browser a moment, and a page's two dozen at once were a long task on a slow phone.
   function fetchPageCode() {
     var code = document.querySelector('meta[name="kumo-page-code"]');
     if (!code) return;
-    code
-      .getAttribute('content')
-      .split(' ')
-      .forEach(function (href) {
+    var hrefs = code.getAttribute('content').split(' ');
+    var perTask = 4;
+    (function preload(from) {
+      hrefs.slice(from, from + perTask).forEach(function (href) {
         var link = document.createElement('link');
         link.rel = 'modulepreload';
         link.crossOrigin = '';
         link.href = href;
         document.head.appendChild(link);
       });
+      if (from + perTask < hrefs.length) window.setTimeout(preload, 0, from + perTask);
+    })(0);
   }
 })();

@@ -27,7 +27,10 @@ export function ManagerAccessTab({ deploymentId }: { deploymentId: string }) {
       </Center>
     );
   if (query.isError) return <ErrorAlert error={query.error} />;
-  return <ManagerAccessForm key={query.dataUpdatedAt} deploymentId={deploymentId} access={query.data} />;
+  // The form starts again from the levels the server holds when they change (a save), not at every read of them: a
+  // read landing while someone edits keeps their edits.
+  const savedLevels = query.data.users.map((user) => `${user.user_id}:${user.access_level}`).join(' ');
+  return <ManagerAccessForm key={savedLevels} deploymentId={deploymentId} access={query.data} />;
 }
 
 function ManagerAccessForm({ deploymentId, access }: { deploymentId: string; access: ManagerAccessResponse }) {

@@ -95,8 +95,9 @@ describe('manager access levels of a cluster', () => {
     expect(screen.queryByText(CLUSTER_MESSAGES.managerAccessOneAdmin)).not.toBeInTheDocument();
     await userEvent.click(save);
     // The saved levels come back and become the form's starting point.
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Access level of Olga Owner' })).toHaveValue('LIMITED'));
-    expect(screen.getByRole('button', { name: 'Save access' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save access' })).toBeDisabled());
+    expect(screen.getByRole('combobox', { name: 'Access level of Olga Owner' })).toHaveValue('LIMITED');
+    expect(screen.getByRole('combobox', { name: 'Access level of Mel Member' })).toHaveValue('LIMITED');
     expect(api.bodiesOf(`PUT /api/cluster/manager-access/${c.deployment_id}`)).toEqual([
       {
         changes: [

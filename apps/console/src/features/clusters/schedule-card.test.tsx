@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLUSTER_MESSAGES, type PutScheduleRequest, type ScheduleResponse } from '@kumo/contract';
 import { jsonResponse, mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { clusterKeys } from './api/keys';
 import { ScheduleCard } from './schedule-card';
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../use-query';
 import type { Subscription } from '@kumo/contract';
 import { api } from '../api-client';
 import { sharedKeys } from './keys';

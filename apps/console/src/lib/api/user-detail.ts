@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../use-query';
 import type { UserDetail } from '@kumo/contract';
 import { api } from '../api-client';
 import { saveUser, useSession } from '../session';

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { UI_TIMING, type CreditAnalysis, type CsvTable } from '@kumo/contract';
 import { downloadFile } from '../../../lib/download-file';
 import { notifyError } from '../../notify';

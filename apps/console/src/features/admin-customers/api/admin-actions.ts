@@ -1,5 +1,6 @@
 import type { AdminActionRequest, AdminAuthenticateRequest } from '@kumo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { api } from '../../../lib/api-client';
 import { customerKeys } from './keys';
 

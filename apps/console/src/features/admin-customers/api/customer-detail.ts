@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@kumo/contract';
 import { useEffect } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '../../../lib/use-query';
 import { api } from '../../../lib/api-client';
 import { customerKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import { PAGE_SIZES, type CustomerPage } from '@kumo/contract';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useInfiniteQuery } from '../../../lib/use-query';
 import { api } from '../../../lib/api-client';
 import { customerKeys } from './keys';
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { POLLED_CLUSTER_STATUSES, UI_TIMING, isClusterGone, type ClusterViewResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';

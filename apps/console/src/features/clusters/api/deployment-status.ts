@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { MESSAGES, POLLED_CLUSTER_STATUSES, UI_TIMING, type DeploymentStatusResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';

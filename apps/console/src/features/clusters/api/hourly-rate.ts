@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import type { ClusterSize } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import type { ManagerAccessResponse, PutManagerAccessRequest } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery } from '../../../lib/use-query';
 import type { TimelineResponse } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { clusterKeys } from './keys';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
+import { queryOptions, keepPreviousData } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { UI_TIMING } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 

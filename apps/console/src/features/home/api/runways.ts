@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { api } from '../../../lib/api-client';
 
 /** Each subscription's hourly rate and runway this month, by subscription id (the cost overview's figures). */

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '../../../lib/use-query';
 import { PAGE_SIZES, type TransactionKind, type TransactionPage } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';

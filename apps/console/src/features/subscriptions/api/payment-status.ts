@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import type { PaymentStatus } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { notifyError } from '../../../components/notify';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import type { CreditAnalysis, Subscription } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { subscriptionKeys } from './keys';

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery } from '../../../lib/use-query';
 import { notifyError } from '../../../components/notify';
 import { downloadFile } from '../../../lib/download-file';
 import { PAGE_SIZES, type AccountAuditResponse } from '@kumo/contract';

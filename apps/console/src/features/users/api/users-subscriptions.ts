@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import type { SubscriptionOption } from '@kumo/contract';
 import { api } from '../../../lib/api-client';
 import { usersKeys } from './keys';
