@@ -115,6 +115,8 @@ function sentSizes(files: Iterable<string>) {
   return { sizes: sizes.sort((a, b) => b.gzip - a.gzip), total };
 }
 
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 describe('first-download budgets of /login and the customer pages', () => {
   const manifest: Manifest = {
     'index.html': { file: 'a.js', isEntry: true, imports: ['_b.js'], dynamicImports: ['step.tsx', 'later.tsx'], css: ['a.css'] },
@@ -181,6 +183,9 @@ describe('first-download budgets of /login and the customer pages', () => {
       console.log(`${page} first download: JavaScript (Brotli) ${kib(jsTotal)} in ${js.size} files, CSS (Brotli) ${kib(cssTotal)}`);
       expect(jsTotal, `Brotli JavaScript opening ${page}`).toBeLessThanOrEqual(budget.js);
       expect(cssTotal, `Brotli CSS opening ${page}`).toBeLessThanOrEqual(budget.css);
+      // Compiled as it downloads, off the main thread (vite.config.ts, compile hint): the first lines of each file.
+      for (const file of js)
+        expect(readFileSync(join(dist, file), 'utf8').split('\n', 2), `compile hint of ${file}`).toContain(COMPILE_HINT);
     });
   }
 
