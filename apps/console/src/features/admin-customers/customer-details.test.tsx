@@ -45,6 +45,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Change Service Rates, once the current rates it starts from are in (until then it is disabled). */
+async function changeRatesButton() {
+  const button = await screen.findByRole('button', { name: 'Change Service Rates' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
 describe('customer header and tabs', () => {
   it("shows the customer's header and every tab to a system administrator", async () => {
     renderDetails('SYSTEM_ADMIN');
@@ -195,7 +201,7 @@ describe('change service rates', () => {
         }),
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Service Rates' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Change Service Rates' }));
+    await userEvent.click(await changeRatesButton());
     const dialog = await screen.findByRole('dialog', { name: 'Change Service Rates' });
     const change = within(dialog).getByRole('button', { name: 'Change' });
     expect(change).toBeDisabled();
@@ -249,7 +255,7 @@ describe('money fields keep a sign or a letter and say it is wrong', () => {
   it('a negative or malformed rate or free-units value shows its message at once and keeps Change disabled', async () => {
     renderDetails('SYSTEM_ADMIN');
     await userEvent.click(await screen.findByRole('tab', { name: 'Service Rates' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Change Service Rates' }));
+    await userEvent.click(await changeRatesButton());
     const dialog = await screen.findByRole('dialog', { name: 'Change Service Rates' });
     const change = within(dialog).getByRole('button', { name: 'Change' });
     const bi = within(dialog).getByRole('textbox', { name: 'BI Server' });
