@@ -1,3 +1,5 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { CustomerDetail, RateCard, Subscription } from '@kumo/contract';
 
 export const CUSTOMER_ID = '11111111-1111-4111-8111-111111111111';
@@ -54,4 +56,11 @@ export function rateCard(): RateCard {
       { dimension: 'LOCAL_STORAGE', rate: 0.1, free_units: 50, unit: 'per GB-month' },
     ],
   };
+}
+
+/** Change Service Rates, once the current rates it starts from are in (until then it is disabled). */
+export async function changeRatesButton(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Change Service Rates' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
 }

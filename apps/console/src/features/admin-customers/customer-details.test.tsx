@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // Many typed keystrokes through several dialogs: more than the default 5 s on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 import { ADMIN_MESSAGES, clusterDeletionStartedMessage, permissionsFor, type PermissionState, type SystemRole } from '@kumo/contract';
-import { CUSTOMER_ID, OPERATION_ID, adminSubscription, customerDetail, rateCard } from '../../../test/admin-customers';
+import { CUSTOMER_ID, OPERATION_ID, adminSubscription, changeRatesButton, customerDetail, rateCard } from '../../../test/admin-customers';
 import { errorResponse, jsonResponse, mockApi } from '../../../test/api';
 import { cluster } from '../../../test/clusters';
 import { renderRoutes } from '../../../test/render';
@@ -45,12 +45,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** Change Service Rates, once the current rates it starts from are in (until then it is disabled). */
-async function changeRatesButton() {
-  const button = await screen.findByRole('button', { name: 'Change Service Rates' });
-  await waitFor(() => expect(button).toBeEnabled());
-  return button;
-}
 describe('customer header and tabs', () => {
   it("shows the customer's header and every tab to a system administrator", async () => {
     renderDetails('SYSTEM_ADMIN');

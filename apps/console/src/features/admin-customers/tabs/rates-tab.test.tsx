@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES, permissionsFor } from '@kumo/contract';
-import { CUSTOMER_ID, rateCard } from '../../../../test/admin-customers';
+import { CUSTOMER_ID, changeRatesButton, rateCard } from '../../../../test/admin-customers';
 import { jsonResponse, mockApi } from '../../../../test/api';
 import { renderRoutes } from '../../../../test/render';
 import { userDetail } from '../../../../test/users';
@@ -74,7 +74,7 @@ describe('service rates tab', () => {
           field_errors: { effective_date: ADMIN_MESSAGES.effectiveDateInvalid },
         }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Change Service Rates' }));
+    await userEvent.click(await changeRatesButton());
     const dialog = await screen.findByRole('dialog', { name: 'Change Service Rates' });
     const bi = within(dialog).getByRole('textbox', { name: 'BI Server' });
     await userEvent.clear(bi);
