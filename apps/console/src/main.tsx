@@ -18,14 +18,14 @@ function AppRoutes() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-keepFirstScreen(container);
+const reactContainer = keepFirstScreen(container);
 
 // The rendering starts in a task of its own: the modules' evaluation before it is already a long task on a slow phone.
 // A customer page's reads and code are on their way meanwhile, sent by its HTML (public/first-paint.js, the page's
 // modulepreload links). Rendered as a transition, the first screen
 // is then built in slices that leave the main thread free between them, not in one long task.
 setTimeout(() => {
-  const root = createRoot(container);
+  const root = createRoot(reactContainer);
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -1,8 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ChunkErrorBoundary } from '../components/chunk-error-boundary';
 import { FullPageLoader } from '../components/full-page-loader';
-import { discardFirstScreen, firstScreenMarkup } from './first-screen/first-screen';
+import { discardFirstScreen, firstScreenShown } from './first-screen/first-screen';
 import { useActiveNames } from '../lib/active-names';
 import { documentTitle } from './document-title';
 
@@ -25,16 +25,18 @@ export function RootLayout() {
 }
 
 /**
- * The loading fallback: on the first load of a customer page, the first screen drawn into its HTML (the same markup,
- * so the screen does not change while the page's code arrives), else the loader.
+ * The loading fallback: on the first load of a customer page, nothing, for the first screen drawn into its HTML is
+ * still on screen beside the root (first-screen.ts), else the loader. Unmounted, the page or the error boundary's
+ * message has been committed in its place: the drawn screen goes in the same commit, before the next paint.
  */
 function FirstScreenOrLoader() {
-  const markup = firstScreenMarkup();
-  return markup ? <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: markup }} /> : <FullPageLoader />;
+  const drawn = firstScreenShown();
+  useLayoutEffect(() => (drawn ? discardFirstScreen : undefined), [drawn]);
+  return drawn ? null : <FullPageLoader />;
 }
 
 /** Mounted with the first page shown: from then on the fallback is the loader. */
 function FirstPageShown() {
-  useEffect(discardFirstScreen, []);
+  useLayoutEffect(discardFirstScreen, []);
   return null;
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ROLES, STORAGE_KEYS, SYSTEM_ROLES } from '@kumo/contract';
 import firstPaintScript from '../../../public/first-paint.js?raw';
-import { discardFirstScreen, firstScreenMarkup, keepFirstScreen } from './first-screen';
+import { discardFirstScreen, firstScreenShown, keepFirstScreen } from './first-screen';
 
 const html = document.documentElement;
 
@@ -96,22 +96,35 @@ describe('the kept first screen', () => {
   const container = () => {
     const root = document.createElement('div');
     root.innerHTML = '<div id="first-screen"><h1>Users</h1></div>';
+    document.body.append(root);
     return root;
   };
 
-  it('is the drawn markup when first-paint.js showed it, until the first page is shown', () => {
+  it('stays on screen, its nodes untouched, beside the element React renders into, until the first page is shown', () => {
     html.setAttribute('data-first-screen', '');
-    keepFirstScreen(container());
-    expect(firstScreenMarkup()).toBe('<div id="first-screen"><h1>Users</h1></div>');
+    const root = container();
+    const drawn = root.firstElementChild;
+    const reactContainer = keepFirstScreen(root);
+    expect(reactContainer).not.toBe(root);
+    expect(reactContainer.parentElement).toBe(root);
+    expect(reactContainer.style.display).toBe('contents');
+    expect(root.firstElementChild).toBe(drawn);
+    expect(firstScreenShown()).toBe(true);
     discardFirstScreen();
-    expect(firstScreenMarkup()).toBeNull();
+    expect(firstScreenShown()).toBe(false);
+    expect(root.querySelector('#first-screen')).toBeNull();
+    expect(root.children).toHaveLength(1);
+    root.remove();
   });
 
-  it('is nothing when the frame was left hidden or the page has none', () => {
-    keepFirstScreen(container());
-    expect(firstScreenMarkup()).toBeNull();
+  it('is nothing, and React renders into the root, when the frame was left hidden or the page has none', () => {
+    const hidden = container();
+    expect(keepFirstScreen(hidden)).toBe(hidden);
+    expect(firstScreenShown()).toBe(false);
     html.setAttribute('data-first-screen', '');
-    keepFirstScreen(document.createElement('div'));
-    expect(firstScreenMarkup()).toBeNull();
+    const empty = document.createElement('div');
+    expect(keepFirstScreen(empty)).toBe(empty);
+    expect(firstScreenShown()).toBe(false);
+    hidden.remove();
   });
 });

@@ -1,22 +1,34 @@
 // The first screen the build draws into a customer page's HTML (scripts/first-screens.mjs): the shell and the page's
-// header, painted before any script has run. public/first-paint.js shows it only to a signed-in customer. React
-// takes #root over on its first commit; until the page's own first screen is ready, the root's loading fallback
-// shows this same markup (RootLayout), so nothing flashes between the two.
+// header, painted before any script has run. public/first-paint.js shows it only to a signed-in customer.
+// React renders beside it, not over it: the drawn nodes stay on screen, untouched, until the first page (or an error
+// in its place) commits, and are removed in that same commit. Replaced by a copy on React's first commit instead,
+// the page's largest text would be painted twice, and the browser would time the page's largest contentful paint
+// from the copy: a frame after the first paint, once the page's code is already on its way.
 
-let markup: string | null = null;
+let drawn: HTMLElement | null = null;
 
-/** Keeps the drawn first screen of `container`, when first-paint.js has shown it. */
-export function keepFirstScreen(container: HTMLElement): void {
-  const shown = document.documentElement.hasAttribute('data-first-screen') && container.firstElementChild?.id === 'first-screen';
-  markup = shown ? container.innerHTML : null;
+/**
+ * The element React renders into: #root itself, or, when first-paint.js showed the drawn first screen, a wrapper
+ * after it (laid out as if it were not there) that leaves the drawn nodes alone.
+ */
+export function keepFirstScreen(container: HTMLElement): HTMLElement {
+  const first = container.firstElementChild;
+  const shown = document.documentElement.hasAttribute('data-first-screen') && first?.id === 'first-screen';
+  drawn = shown ? (first as HTMLElement) : null;
+  if (!drawn) return container;
+  const reactContainer = document.createElement('div');
+  reactContainer.style.display = 'contents';
+  container.append(reactContainer);
+  return reactContainer;
 }
 
-/** The kept first screen, until the first page has been shown. */
-export function firstScreenMarkup(): string | null {
-  return markup;
+/** Whether the drawn first screen is still on screen, waiting for the first page. */
+export function firstScreenShown(): boolean {
+  return drawn?.isConnected ?? false;
 }
 
-/** Called once a page is on screen: a later loading fallback is the usual loader, never this page's frame. */
+/** Removes the drawn first screen: the first page, or the error shown in its place, has just been committed. */
 export function discardFirstScreen(): void {
-  markup = null;
+  drawn?.remove();
+  drawn = null;
 }
