@@ -27,8 +27,10 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { openDelay: UI_TIMING.tooltipEnterDelayMs, withArrow: true } },
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
     Button: { defaultProps: { radius: 'md' } },
-    // A table that scrolls sideways must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
-    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A table scrolls sideways with the browser's own scrolling: Mantine's ScrollArea measures its scrollbars in a
+    // resize observer's animation frame, a forced style and layout of the whole page per table on a phone's first
+    // screen. It must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+    TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } },
     // A close button shows only an ×: screen readers need its name. A modal's title bar is a <header>, which
     // outside a landmark reads as a second banner: it stays a plain box.
     Modal: {

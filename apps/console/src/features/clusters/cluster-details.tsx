@@ -1,21 +1,25 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Center, EmptyState, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { CLUSTER_MESSAGES, capacityLabel, type Cluster, type ClusterStatus } from '@kumo/contract';
 import { DetailField } from '../../components/detail-field';
 import { IconServer } from '../../components/icons';
 import { STATUS_POLL_FAILURE_LIMIT, statusPollError, useDeploymentStatus } from './api/deployment-status';
 import { useRefreshCluster } from './api/refresh-cluster';
-import { AuditLogsTab } from './audit-logs-tab';
 import { CapacityBars } from './capacity-bars';
 import { ClusterActions, type ActionCluster } from './cluster-actions';
 import { ClusterStatusText } from './cluster-status';
-import { CostAnalysisTab } from './cost-analysis-tab';
 import { DeploymentDetailsTab } from './deployment-details-tab';
 import { ClusterLinks } from './cluster-links';
-import { ManagerAccessTab } from './manager-access-tab';
-import { NetworkAccessTab } from './network-access-tab';
 import { OverviewTab } from './overview-tab';
-import { SqlTab } from './sql-tab';
+import { lazyChunk } from '../../lib/load-chunk';
+
+// A cluster opens on Overview (Deployment Details while it deploys): those come with the page. The other tabs, with
+// their forms and the contract's schemas they build, load when first opened, not with every cluster's first screen.
+const CostAnalysisTab = lazyChunk(() => import('./cost-analysis-tab').then((m) => ({ default: m.CostAnalysisTab })));
+const AuditLogsTab = lazyChunk(() => import('./audit-logs-tab').then((m) => ({ default: m.AuditLogsTab })));
+const ManagerAccessTab = lazyChunk(() => import('./manager-access-tab').then((m) => ({ default: m.ManagerAccessTab })));
+const SqlTab = lazyChunk(() => import('./sql-tab').then((m) => ({ default: m.SqlTab })));
+const NetworkAccessTab = lazyChunk(() => import('./network-access-tab').then((m) => ({ default: m.NetworkAccessTab })));
 
 type TabName = 'overview' | 'cost-analysis' | 'audit-logs' | 'manager-access' | 'sql' | 'network-access' | 'deployment-details';
 
@@ -145,25 +149,50 @@ function SelectedCluster({ listed, onDelete }: { listed: Cluster; onDelete: (clu
           <OverviewTab cluster={cluster} />
         </Tabs.Panel>
         <Tabs.Panel value="cost-analysis" pt="md">
-          <CostAnalysisTab cluster={cluster} />
+          <LoadedTab>
+            <CostAnalysisTab cluster={cluster} />
+          </LoadedTab>
         </Tabs.Panel>
         <Tabs.Panel value="audit-logs" pt="md">
-          <AuditLogsTab deploymentId={cluster.deployment_id} />
+          <LoadedTab>
+            <AuditLogsTab deploymentId={cluster.deployment_id} />
+          </LoadedTab>
         </Tabs.Panel>
         <Tabs.Panel value="manager-access" pt="md">
-          <ManagerAccessTab deploymentId={cluster.deployment_id} />
+          <LoadedTab>
+            <ManagerAccessTab deploymentId={cluster.deployment_id} />
+          </LoadedTab>
         </Tabs.Panel>
         <Tabs.Panel value="sql" pt="md">
-          <SqlTab deploymentId={cluster.deployment_id} status={status} />
+          <LoadedTab>
+            <SqlTab deploymentId={cluster.deployment_id} status={status} />
+          </LoadedTab>
         </Tabs.Panel>
         <Tabs.Panel value="network-access" pt="md">
-          <NetworkAccessTab deploymentId={cluster.deployment_id} />
+          <LoadedTab>
+            <NetworkAccessTab deploymentId={cluster.deployment_id} />
+          </LoadedTab>
         </Tabs.Panel>
         <Tabs.Panel value="deployment-details" pt="md">
           <DeploymentDetailsTab cluster={cluster} status={status} stackStatus={stackStatus} deploymentStatus={deploymentStatus} />
         </Tabs.Panel>
       </Tabs>
     </Card>
+  );
+}
+
+/** A tab whose code loads when it is first opened: a loader in its panel until it arrives. */
+function LoadedTab({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading the tab" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, Text } from '@mantine/core';
 import { MESSAGES, amountToCents, centsToAmount, type Subscription } from '@kumo/contract';
 import { IconPlus, IconWallet } from '../../components/icons';
 import { formatUsd } from '../../lib/format';
 import { useReadOnlyView } from '../../lib/read-only-view';
 import type { useSubscriptions } from './api/subscription-list';
 import { ErrorAlert } from '../../components/error-alert';
+import scrollList from '../../components/scroll-list.module.css';
 
 interface SubscriptionListProps {
   query: ReturnType<typeof useSubscriptions>;
@@ -57,7 +58,9 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
           py="xl"
         />
       ) : (
-        <ScrollArea.Autosize mah="calc(100dvh - 360px)" type="auto">
+        // The browser's own scrolling, as in every list of the console: Mantine's ScrollArea measures its scrollbars in
+        // a resize observer's animation frame, a forced style and layout of the page on its first screen.
+        <Box mah="calc(100dvh - 360px)" className={scrollList.list}>
           <nav aria-label="Subscriptions">
             {subscriptions.map((subscription) => (
               <NavLink
@@ -74,7 +77,7 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
               />
             ))}
           </nav>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Card>
   );
