@@ -100,7 +100,7 @@ describe('the kept first screen', () => {
     return root;
   };
 
-  it('stays on screen, its nodes untouched, beside the element React renders into, until the first page is shown', () => {
+  it('stays on screen, its nodes untouched, beside the element React renders into, until the first page is shown', async () => {
     html.setAttribute('data-first-screen', '');
     const root = container();
     const drawn = root.firstElementChild;
@@ -112,6 +112,9 @@ describe('the kept first screen', () => {
     expect(firstScreenShown()).toBe(true);
     discardFirstScreen();
     expect(firstScreenShown()).toBe(false);
+    // Hidden in the commit that shows the page, removed from the document in a task of its own.
+    expect((drawn as HTMLElement).style.display).toBe('none');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(root.querySelector('#first-screen')).toBeNull();
     expect(root.children).toHaveLength(1);
     root.remove();

@@ -27,8 +27,15 @@ export function firstScreenShown(): boolean {
   return drawn?.isConnected ?? false;
 }
 
-/** Removes the drawn first screen: the first page, or the error shown in its place, has just been committed. */
+/**
+ * Takes the drawn first screen away: the first page, or the error shown in its place, has just been committed. It is
+ * hidden at once and removed from the document in a task of its own: removed in the commit, its nodes' removal made
+ * that long task longer still on a phone.
+ */
 export function discardFirstScreen(): void {
-  drawn?.remove();
+  const element = drawn;
   drawn = null;
+  if (!element) return;
+  element.style.display = 'none';
+  setTimeout(() => element.remove(), 0);
 }

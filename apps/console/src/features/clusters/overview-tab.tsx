@@ -64,14 +64,15 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
           ))
         }
       />
-      {/* Below the nodes: drawn as they come into sight, or once the page is quiet. */}
-      <WhenNearView
-        minHeight={240}
-        whenIdle
-        reads={() => [autoStopQuery(cluster.deployment_id), scheduleQuery(cluster.deployment_id), timelineQuery(cluster.deployment_id)]}
-      >
+      {/* Below the nodes: each drawn as it comes into sight, or once the page is quiet, one at a time, so no one
+          commit of the three makes a long task on a phone. */}
+      <WhenNearView minHeight={80} whenIdle reads={() => [autoStopQuery(cluster.deployment_id)]}>
         <AutoStopCard deploymentId={cluster.deployment_id} />
+      </WhenNearView>
+      <WhenNearView minHeight={80} whenIdle reads={() => [scheduleQuery(cluster.deployment_id)]}>
         <ScheduleCard deploymentId={cluster.deployment_id} />
+      </WhenNearView>
+      <WhenNearView minHeight={80} whenIdle reads={() => [timelineQuery(cluster.deployment_id)]}>
         <ClusterTimeline deploymentId={cluster.deployment_id} />
       </WhenNearView>
     </Stack>
