@@ -64,8 +64,7 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
           ))
         }
       />
-      {/* Below the nodes: each drawn as it comes into sight, or once the page is quiet, one at a time, so no one
-          commit of the three makes a long task on a phone. */}
+      {/* Below the nodes: each drawn on its own as it comes into sight, or once the page is quiet. */}
       <WhenNearView minHeight={80} whenIdle reads={() => [autoStopQuery(cluster.deployment_id)]}>
         <AutoStopCard deploymentId={cluster.deployment_id} />
       </WhenNearView>
