@@ -1,7 +1,7 @@
 // The first screen the build draws into a customer page's HTML (scripts/first-screens.mjs): the shell and the page's
 // header, painted before any script has run. public/first-paint.js shows it only to a signed-in customer.
 // React renders beside it, not over it: the drawn nodes stay on screen, untouched, until the first page (or an error
-// in its place) commits, and are removed in that same commit. Replaced by a copy on React's first commit instead,
+// in its place) commits, hidden in that same commit and removed in a task after it. Replaced by a copy on React's first commit instead,
 // the page's largest text would be painted twice, and the browser would time the page's largest contentful paint
 // from the copy: a frame after the first paint, once the page's code is already on its way.
 
