@@ -158,6 +158,7 @@ test.describe('every page and dialog in both colour schemes', () => {
     await expect(toast).toBeVisible();
 
     await page.goto('/unauthorized-access');
+    await expect(page.getByRole('heading', { name: '401 Unauthorized' })).toBeVisible();
     await expectCleanInBothSchemes(page, 'unauthorized');
   });
 
@@ -294,6 +295,9 @@ test('the profile menu switches between Light, Dark and System, and the choice s
   // Kept in this browser, applied before the console's code runs, and on the sign-in screen too.
   await page.reload();
   expect(await shownColorScheme(page)).toBe('dark');
+  // The first screen drawn into the page's HTML is a picture of the shell: its buttons work once the console has
+  // taken its place.
+  await expect(page.locator('#first-screen')).toHaveCount(0);
   await page.getByRole('button', { name: /Profile menu/ }).click();
   await page.getByRole('menuitemradio', { name: 'System' }).click();
   expect(await shownColorScheme(page)).toBe('light');

@@ -40,6 +40,9 @@ export const theme = createTheme({
     // Mantine puts a focusable placeholder (role="presentation", tabindex) first in every menu, which a menu may
     // not hold (axe: aria-required-children); without it, opening a menu focuses its first item, as ARIA's menu pattern asks.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A loader is a status, so the name it is given ("Loading the cluster") is allowed on it and read out (axe:
+    // aria-prohibited-attr forbids a name on a plain <span>).
+    Loader: { defaultProps: { role: 'status' } },
     // The selected link's description is drawn at 90% opacity, which takes its text under 4.5:1.
     NavLink: { styles: { description: { '--description-opacity': 1 } as CSSProperties } },
   },

@@ -1,8 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 
+/** What a whole page shows while the person or the page's code loads: the page's main content, for now. */
 export function FullPageLoader() {
   return (
-    <Center mih="100dvh">
+    <Center component="main" mih="100dvh">
       <Loader aria-label="Loading" />
     </Center>
   );

@@ -127,8 +127,7 @@ function StepLoader({ label, minHeight, children }: { label: string; minHeight: 
     <Suspense
       fallback={
         <Center mih={minHeight}>
-          {/* A status, so its name is allowed and read out while the form arrives. */}
-          <Loader role="status" aria-label={label} />
+          <Loader aria-label={label} />
         </Center>
       }
     >
