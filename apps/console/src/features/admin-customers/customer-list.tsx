@@ -1,6 +1,6 @@
+import { ListLink } from '../../components/list-link';
 import { MESSAGES, type CustomerListItem } from '@kumo/contract';
-import { Link } from 'react-router';
-import { Card, Center, EmptyState, Loader, NavLink, ScrollArea, Text, TextInput, Tooltip } from '@mantine/core';
+import { Card, Center, EmptyState, Loader, ScrollArea, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconBuilding, IconSearch } from '../../components/icons';
 import type { useCustomers } from './api/customers';
 import { ErrorAlert } from '../../components/error-alert';
@@ -61,16 +61,7 @@ export function CustomerList({ query, customers, selectedId, search, onSearchCha
           <nav aria-label="Customers">
             {customers.map((customer) => (
               <Tooltip key={customer.user_id} label={`${customer.user_name} (${customer.email_id})`} position="right">
-                <NavLink
-                  component={Link}
-                  to={`/admin/customers/${customer.user_id}`}
-                  label={customer.email_id}
-                  active={customer.user_id === selectedId}
-                  aria-current={customer.user_id === selectedId ? 'page' : undefined}
-                  variant="light"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
-                />
+                <ListLink to={`/admin/customers/${customer.user_id}`} label={customer.email_id} active={customer.user_id === selectedId} />
               </Tooltip>
             ))}
             {query.isFetchingNextPage && (

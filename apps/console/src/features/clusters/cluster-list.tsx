@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
-import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
 import { CLUSTER_MESSAGES, type Cluster, type ClusterViewResponse } from '@kumo/contract';
 import { IconPlus, IconServer } from '../../components/icons';
 import { clusterPath } from '../../lib/cluster-path';
@@ -8,6 +7,7 @@ import { useReadOnlyView } from '../../lib/read-only-view';
 import { useRevealedCount } from '../../lib/use-revealed-count';
 import { ClusterStatusText } from './cluster-status';
 import scrollList from '../../components/scroll-list.module.css';
+import { ListLink } from '../../components/list-link';
 import { ErrorAlert } from '../../components/error-alert';
 
 interface ClusterListProps {
@@ -95,17 +95,12 @@ interface ClusterLinkProps {
 /** One cluster's entry; it renders again only when it changes, so adding the entries below the first screen is cheap. */
 const ClusterLink = memo(function ClusterLink({ cluster, subscriptionId, active }: ClusterLinkProps) {
   return (
-    <NavLink
-      component={Link}
+    <ListLink
       to={clusterPath(subscriptionId, cluster.deployment_id)}
       label={cluster.cluster_name}
-      description={<ClusterStatusText status={cluster.status} size="xs" />}
+      description={[<ClusterStatusText key="status" status={cluster.status} size="xs" />]}
       leftSection={<IconServer size={18} />}
       active={active}
-      aria-current={active ? 'page' : undefined}
-      variant="light"
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-      styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 } }}
     />
   );
 });

@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { CLUSTER_STATUS_COLORS, CLUSTER_STATUS_LABELS, isClusterBusy, type ClusterStatus } from '@kumo/contract';
 import { AnimatedDots } from './animated-dots';
 import classes from './cluster-status.module.css';
@@ -7,13 +6,13 @@ import classes from './cluster-status.module.css';
 export const statusColorClass = (color: 'green' | 'red' | 'blue' | 'gray') => classes[color];
 
 /** The status as the spec writes it ('Deploying...', 'Deployment Failed', …), coloured, with dots while it moves. */
-export function ClusterStatusText({ status, size = 'sm' }: { status: ClusterStatus; size?: 'xs' | 'sm' | 'md' }) {
+export function ClusterStatusText({ status, size = 'sm' }: { status: ClusterStatus; size?: 'xs' | 'sm' }) {
   const label = CLUSTER_STATUS_LABELS[status];
   const busy = isClusterBusy(status);
   return (
-    <Text span fz={size} fw={600} data-status={status} className={classes[CLUSTER_STATUS_COLORS[status]]} style={{ whiteSpace: 'nowrap' }}>
+    <span data-status={status} data-size={size} className={`${classes.status} ${classes[CLUSTER_STATUS_COLORS[status]]}`}>
       {busy ? label.replace(/\.\.\.$/, '') : label}
       {busy && <AnimatedDots />}
-    </Text>
+    </span>
   );
 }

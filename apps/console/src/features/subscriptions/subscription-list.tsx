@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, NavLink, Text } from '@mantine/core';
+import { ListLink } from '../../components/list-link';
+import { Box, Button, Card, Center, Divider, EmptyState, Group, Loader, Text } from '@mantine/core';
 import { MESSAGES, amountToCents, centsToAmount, type Subscription } from '@kumo/contract';
 import { IconPlus, IconWallet } from '../../components/icons';
 import { formatUsd } from '../../lib/format';
@@ -63,17 +63,12 @@ export function SubscriptionList({ query, selectedId, onNew }: SubscriptionListP
         <Box mah="calc(100dvh - 360px)" className={scrollList.list}>
           <nav aria-label="Subscriptions">
             {subscriptions.map((subscription) => (
-              <NavLink
+              <ListLink
                 key={subscription.subscription_id}
-                component={Link}
                 to={`/subscriptions/${subscription.subscription_id}`}
                 label={subscription.subscription_name}
-                description={`Balance ${formatUsd(subscription.total_amount)}`}
+                description={[`Balance ${formatUsd(subscription.total_amount)}`]}
                 active={subscription.subscription_id === selectedId}
-                aria-current={subscription.subscription_id === selectedId ? 'page' : undefined}
-                variant="light"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 } }}
               />
             ))}
           </nav>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Avatar, Box, Button, Card, Center, EmptyState, Group, Loader, NavLink, Text } from '@mantine/core';
+import { ListLink } from '../../components/list-link';
+import { Avatar, Box, Button, Card, Center, EmptyState, Group, Loader, Text } from '@mantine/core';
 import scrollList from '../../components/scroll-list.module.css';
 import { MESSAGES, ROLE_LABELS, type AccountUser } from '@kumo/contract';
 import { IconPlus, IconUsers } from '../../components/icons';
@@ -42,34 +42,18 @@ export function UserList({ query, selectedId, onAdd }: UserListProps) {
         <Box mah="calc(100dvh - 280px)" className={scrollList.list}>
           <nav aria-label="Users">
             {users.map((user) => (
-              <NavLink
+              <ListLink
                 key={user.user_id}
-                component={Link}
                 to={`/users/${user.user_id}`}
                 label={user.user_name}
                 // The role has a line of its own, so a long e-mail address never pushes it out of sight.
-                description={
-                  <>
-                    <Text component="span" inherit display="block" truncate="end">
-                      {user.email_id}
-                    </Text>
-                    <Text component="span" inherit display="block">
-                      {ROLE_LABELS[user.role]}
-                    </Text>
-                  </>
-                }
+                description={[user.email_id, ROLE_LABELS[user.role]]}
                 leftSection={
                   <Avatar color="indigo" radius="xl" size={32}>
                     {initials(user.user_name)}
                   </Avatar>
                 }
                 active={user.user_id === selectedId}
-                aria-current={user.user_id === selectedId ? 'page' : undefined}
-                variant="light"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                styles={{
-                  label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 },
-                }}
               />
             ))}
           </nav>
