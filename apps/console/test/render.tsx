@@ -15,7 +15,7 @@ export function renderRoutes(routes: RouteObject[], initialEntry: InitialEntry) 
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { router };
+  return { router, queryClient };
 }
 
 /** A route target that only says where the app navigated to. */

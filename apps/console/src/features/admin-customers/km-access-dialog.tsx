@@ -23,7 +23,8 @@ export function KmAccessDialog({ userId, opened, onClose }: KmAccessDialogProps)
       ) : check.isError ? (
         <ErrorAlert error={check.error} />
       ) : (
-        <KmAccessForm key={check.dataUpdatedAt} userId={userId} check={check.data} onClose={onClose} />
+        // A new form for new saved rights, not for each read: a read that brings the same ones keeps the choice made.
+        <KmAccessForm key={JSON.stringify(check.data)} userId={userId} check={check.data} onClose={onClose} />
       )}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications, notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,7 @@ function renderTab(put: (body: unknown) => Response = (body) => jsonResponse(200
     [`PUT ${PATH}`]: put,
     'GET /api/user/client-address': () => jsonResponse(200, { client_address: '203.0.113.7' }),
   });
-  renderRoutes(
+  const { queryClient } = renderRoutes(
     [
       {
         path: '/',
@@ -36,7 +36,7 @@ function renderTab(put: (body: unknown) => Response = (body) => jsonResponse(200
     ],
     '/',
   );
-  return api;
+  return { ...api, queryClient };
 }
 
 describe('network access tab', () => {
@@ -59,6 +59,18 @@ describe('network access tab', () => {
         ],
       },
     ]);
+  });
+
+  it('keeps the edits under way when the list is read again and has not changed', async () => {
+    const { bodiesOf, queryClient } = renderTab();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Only these addresses' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Address or range 1' }), '198.51.100.7');
+    await act(() => queryClient.refetchQueries());
+    // The answer reaches the tab in a task after the read (the query client's batching).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(bodiesOf(`GET ${PATH}`)).toHaveLength(2);
+    expect(screen.getByRole('radio', { name: 'Only these addresses' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Address or range 1' })).toHaveValue('198.51.100.7');
   });
 
   it("says what is wrong with a row before sending anything, and shows the server's word on a row", async () => {

@@ -27,7 +27,8 @@ export function NetworkAccessTab({ deploymentId }: { deploymentId: string }) {
       </Center>
     );
   if (query.isError) return <ErrorAlert error={query.error} />;
-  return <NetworkAccessForm key={query.dataUpdatedAt} access={query.data} save={save} />;
+  // A new form for a new saved list, not for each read: a read that brings the same list keeps the edits under way.
+  return <NetworkAccessForm key={JSON.stringify(query.data)} access={query.data} save={save} />;
 }
 
 /** The contract's messages by field, as `allowed.0.cidr` names them: from the form's own check or the server. */

@@ -63,7 +63,8 @@ export function ScheduleCard({ deploymentId }: { deploymentId: string }) {
       ) : query.isError ? (
         <ErrorAlert error={query.error} />
       ) : (
-        <ScheduleForm key={query.dataUpdatedAt} save={save} schedule={query.data} />
+        // A new form for a new saved schedule, not for each read: a read that brings the same one keeps the edits.
+        <ScheduleForm key={JSON.stringify(query.data)} save={save} schedule={query.data} />
       )}
     </Stack>
   );
