@@ -115,7 +115,7 @@
     var code = document.querySelector('meta[name="kumo-page-code"]');
     if (!code) return;
     var hrefs = code.getAttribute('content').split(' ');
-    var perTask = 4;
+    var perTask = 2;
     (function preload(from) {
       hrefs.slice(from, from + perTask).forEach(function (href) {
         var link = document.createElement('link');
