@@ -12,8 +12,8 @@ interface ListLinkProps extends Omit<LinkProps, 'children' | 'className'> {
 }
 
 /**
- * An entry of a list of pages, as a light NavLink looks, current while its page is shown. A plain link: a list of
- * Mantine NavLinks took a long task to first render on a phone. Other props (a tooltip's handlers) go to the link.
+ * An entry of a list of pages, as a light NavLink looks, current while its page is shown. A plain link: a NavLink is
+ * several Mantine components per entry, and a list holds fifty. Other props (a tooltip's handlers) go to the link.
  */
 export function ListLink({ active, label, description = [], leftSection, ...link }: ListLinkProps) {
   return (
