@@ -61,7 +61,12 @@ export function CustomerList({ query, customers, selectedId, search, onSearchCha
           <nav aria-label="Customers">
             {customers.map((customer) => (
               <Tooltip key={customer.user_id} label={`${customer.user_name} (${customer.email_id})`} position="right">
-                <ListLink to={`/admin/customers/${customer.user_id}`} label={customer.email_id} active={customer.user_id === selectedId} />
+                <ListLink
+                  to={`/admin/customers/${customer.user_id}`}
+                  label={customer.email_id}
+                  labelWeight="regular"
+                  active={customer.user_id === selectedId}
+                />
               </Tooltip>
             ))}
             {query.isFetchingNextPage && (
