@@ -89,6 +89,9 @@
     var homeReads = ['/api/subscription/list', '/api/cluster/view', '/api/subscription/consumption/overview'];
     var reads = path === '/' ? homeReads : null;
     for (var i = 0; !reads && i < pageReads.length; i++) if (path.indexOf(pageReads[i][0]) === 0) reads = pageReads[i][1];
+    // None for an address with a query (the card checkout's return): what the page does with it (confirming a
+    // payment) changes what the reads would answer, and an answer read before it would be handed to the read after it.
+    if (window.location.search) return;
     if (!reads || (role !== 'ACCOUNT_OWNER' && role !== 'ACCOUNT_ADMIN') || !window.fetch || !window.crypto || !crypto.randomUUID) return;
     var timeZone = typeof Temporal === 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : Temporal.Now.timeZoneId();
     var answers = {};
